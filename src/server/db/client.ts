@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema';
+import { config } from '../config';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface Connection {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+let connecting: Promise<Connection> | undefined;
+
+/** Finds drizzle/ whether running from src (tsx, vitest) or from the built server in dist/. */
+export function migrationsFolder(): string {
+  const candidates = [
+    path.resolve(process.cwd(), 'drizzle'),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle'),
+  ];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta/_journal.json')));
+  if (!found) throw new Error(`Folder migrasi drizzle/ tidak ditemukan (dicari: ${candidates.join(', ')})`);
+  return found;
+}
+
+async function open(): Promise<Connection> {
+  const url = config.databaseUrl;
+  if (url) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    const client = postgres(url, { max: Number(process.env.DATABASE_POOL || 10), onnotice: () => {} });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = config.dataDir;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (cause) {
+    throw new Error(`Folder data ${dir} tidak bisa ditulis: ${(cause as Error).message}`);
+  }
+  const client = await PGlite.create(path.join(dir, 'pglite'));
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The one connection of this process, opened and migrated on first use. */
+export function connection(): Promise<Connection> {
+  connecting ??= open().catch((error) => {
+    connecting = undefined;
+    throw error;
+  });
+  return connecting;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await connection()).db;
+}
+
+/** Runs work in one transaction: everything or nothing (DESIGN.md §3). */
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(work);
+}
+
+export async function closeDb(): Promise<void> {
+  if (!connecting) return;
+  const conn = await connecting;
+  connecting = undefined;
+  await conn.close();
+}
+
+/**
+ * Rows of a raw SQL query. PGlite answers { rows }, postgres.js an array; int8 comes back as a
+ * string from postgres.js, so cast counts and sums to int or numeric text in the SQL itself.
+ */
+export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,0 +1,5 @@
+export * from './members';
+export * from './auth';
+export * from './content';
+export * from './regions';
+export * from './addresses';

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../client';
+import { hashPassword } from '../../services/auth/password';
+import { seedRegions } from './regions';
+import { DEMO_PASSWORD, generateNetwork, insertNetwork } from './network';
+import { seedContent } from './content';
+
+export interface SeedOptions {
+  members: number;
+  seed: number;
+  /** The demo's "today": join dates and news end here. */
+  until?: Date;
+  log?: (line: string) => void;
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [{ n }] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from members`);
+  return n > 0;
+}
+
+/**
+ * Fills an empty database with a believable, deterministic business: regions, the network with
+ * the README's demo logins, news and banners. Later areas add their parts here.
+ */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const until = options.until ?? new Date();
+  if (await isSeeded(db)) throw new Error('Database sudah berisi member; gunakan database kosong untuk seed.');
+  let t = Date.now();
+  await seedRegions(db);
+  log(`wilayah: ${Date.now() - t} ms`);
+  t = Date.now();
+  const regencies = (await selectRows<{ province_code: string; code: string }>(db, sql`select province_code, code from regencies order by code`))
+    .map((r) => [r.province_code, r.code] as [string, string]);
+  const network = generateNetwork(options.members, options.seed, until, regencies);
+  log(`jaringan dibuat di memori: ${network.length} member, ${Date.now() - t} ms`);
+  t = Date.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await insertNetwork(db, network, passwordHash, (done) => {
+    if (done % 50_000 === 0 || done === network.length) log(`  member tersimpan: ${done}/${network.length} (${Date.now() - t} ms)`);
+  });
+  log(`member: ${Date.now() - t} ms`);
+  await seedContent(db, until);
+  await db.execute(sql`analyze`);
+}
