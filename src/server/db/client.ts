@@ -29,6 +29,19 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** DATA_DIR=memory:// keeps the database in memory (tests); otherwise DATA_DIR/pglite on disk. */
+function pgliteLocation(): string {
+  if (process.env.DATA_DIR === 'memory://') return 'memory://';
+  const dir = config.dataDir;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (cause) {
+    throw new Error(`Folder data ${dir} tidak bisa ditulis: ${(cause as Error).message}`);
+  }
+  return path.join(dir, 'pglite');
+}
+
 async function open(): Promise<Connection> {
   const url = config.databaseUrl;
   if (url) {
@@ -43,14 +56,7 @@ async function open(): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dir = config.dataDir;
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch (cause) {
-    throw new Error(`Folder data ${dir} tidak bisa ditulis: ${(cause as Error).message}`);
-  }
-  const client = await PGlite.create(path.join(dir, 'pglite'));
+  const client = await PGlite.create(pgliteLocation());
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

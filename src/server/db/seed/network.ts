@@ -68,7 +68,7 @@ export function generateNetwork(count: number, seed: number, until: Date, regenc
   const left = new Int32Array(n).fill(-1);
   const right = new Int32Array(n).fill(-1);
   const members: GeneratedMember[] = [];
-  const spanDays = Math.min(730, Math.max(30, Math.ceil(n / 50)));
+  const spanDays = Math.min(730, Math.max(365, Math.ceil(n / 50)));
   const startMs = until.getTime() - spanDays * 86_400_000;
 
   const place = (index: number, upline: number, sisi: 'L' | 'R'): void => {

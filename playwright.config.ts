@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: 'node scripts/serve-test.mjs',
+    url: `${baseURL}/signin`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: baseURL, DEMO_MEMBERS: '300' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,33 @@
+// The server the browser tests talk to: a fresh demo database (PGlite in a temp folder, or a
+// new PostgreSQL database when DATABASE_URL is set), dropped again when the tests stop it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+buildIfNeeded();
+const cleanups = [];
+if (process.env.DATABASE_URL) {
+  const base = new URL(process.env.DATABASE_URL);
+  const name = `portal_e2e_${process.pid}`;
+  const admin = new URL(base);
+  admin.pathname = '/postgres';
+  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  await sql.unsafe(`drop database if exists ${name} with (force)`);
+  await sql.unsafe(`create database ${name}`);
+  base.pathname = `/${name}`;
+  process.env.DATABASE_URL = base.toString();
+  cleanups.push(async () => { await sql.unsafe(`drop database if exists ${name} with (force)`); await sql.end(); });
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  process.env.DATA_DIR = dir;
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+}
+const stop = async () => {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+await import('../dist/server/entry.mjs');

@@ -1,0 +1,46 @@
+// `npm test`: unit and integration tests (Vitest, on the real database), then browser tests
+// (Playwright driving Debian's Chromium). Prints one closing line: "N passed, N failed".
+// With DATABASE_URL set, everything runs against that PostgreSQL server instead of PGlite.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const only = process.argv[2]; // 'unit' or 'e2e' to run one half
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env } }).status ?? 1;
+const readJson = (file) => {
+  try { return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')); } catch { return undefined; }
+};
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exit = 0;
+console.log(`[test] database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+
+if (only !== 'e2e') {
+  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+  const report = readJson('test-results/vitest.json');
+  passed += report?.numPassedTests ?? 0;
+  failed += report?.numFailedTests ?? (status ? 1 : 0);
+  skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
+  if (status) exit = 1;
+}
+
+if (only !== 'unit') {
+  process.env.CHROMIUM_PATH = ensureChromium();
+  const status = run(bin('playwright'), ['test']);
+  const report = readJson('test-results/e2e.json');
+  passed += report?.stats?.expected ?? 0;
+  failed += (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
+  skipped += report?.stats?.skipped ?? 0;
+  if (!report && status) failed += 1;
+  if (status) exit = 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(exit || (failed > 0 ? 1 : 0));

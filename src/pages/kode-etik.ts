@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { acceptCodeOfEthics } from '../server/services/account/accept-code-of-ethics';
+import { AppError } from '../server/errors';
+import { setFlash } from '../server/flash';
+
+/** The ethics modal's plain-form post; the /member API twin is PUT /member/account/kode-etik/{id}. */
+export const POST = (async (ctx) => {
+  const form = await ctx.request.formData();
+  try {
+    const message = await acceptCodeOfEthics(ctx.locals.member!, String(form.get('id') ?? ''), form.get('agree') === 'on');
+    setFlash(ctx.cookies, { message, type: 'success' });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    setFlash(ctx.cookies, { message: error.message, type: 'danger' });
+  }
+  return ctx.redirect('/', 303);
+}) satisfies APIRoute;

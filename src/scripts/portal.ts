@@ -1,0 +1,146 @@
+/**
+ * The one shared layout script (DESIGN.md §9: at most 5 KB gzip). It enhances server-rendered
+ * pages: progress bar, notifications, form checks with the server's messages, password
+ * show/hide, copy buttons. Every page works without it.
+ */
+
+// Progress bar: on while a request (navigation, form post, island fetch) is under way.
+const bar = document.getElementById('progress');
+let pending = 0;
+const progress = (delta: number): void => {
+  pending = Math.max(0, pending + delta);
+  bar?.classList.toggle('on', pending > 0);
+};
+const nativeFetch = window.fetch.bind(window);
+window.fetch = async (...args: Parameters<typeof fetch>) => {
+  progress(1);
+  try {
+    const response = await nativeFetch(...args);
+    const url = String(args[0] instanceof Request ? args[0].url : args[0]);
+    if ((response.status === 401 || response.status === 403) && url.includes('/member/')) {
+      localStorage.removeItem('portal:user');
+      if (response.status === 401) location.assign('/signin');
+    }
+    return response;
+  } finally {
+    progress(-1);
+  }
+};
+addEventListener('beforeunload', () => progress(1));
+addEventListener('pageshow', () => { pending = 0; progress(0); });
+
+// Notifications: bottom-right, success by default, close after 3 s or by their button.
+const toasts = document.getElementById('toasts');
+function notify(message: string, type = 'success'): void {
+  if (!toasts) return;
+  const box = document.createElement('div');
+  box.className = `toast toast-${type}`;
+  box.setAttribute('role', type === 'danger' ? 'alert' : 'status');
+  const text = document.createElement('span');
+  text.textContent = message;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'toast-close';
+  close.setAttribute('aria-label', 'Tutup');
+  close.textContent = '×';
+  box.append(text, close);
+  toasts.append(box);
+  arm(box);
+}
+function arm(box: Element): void {
+  const remove = (): void => box.remove();
+  box.querySelector('.toast-close')?.addEventListener('click', remove);
+  setTimeout(remove, 3000);
+}
+toasts?.querySelectorAll('.toast').forEach(arm);
+addEventListener('portal:notify', (event) => {
+  const { message, type } = (event as CustomEvent<{ message: string; type?: string }>).detail;
+  notify(message, type);
+});
+
+// Forms: check required/min length/equal fields on blur and submit with the messages the server
+// rendered into data attributes; disable the submit button while the post is under way.
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+function check(field: Field): string {
+  const d = field.dataset;
+  const value = field.value;
+  if (d.required && !value.trim()) return d.required;
+  if (d.minlength && value && value.length < Number(d.minlength)) return d.minlengthMsg ?? '';
+  if (d.pattern && value && !new RegExp(d.pattern).test(value)) return d.patternMsg ?? '';
+  if (d.equals) {
+    const other = field.form?.elements.namedItem(d.equals) as Field | null;
+    if (other && value !== other.value) return d.equalsMsg ?? '';
+  }
+  return '';
+}
+function show(field: Field, message: string): void {
+  const slot = document.getElementById(`${field.id}-error`);
+  if (slot) slot.textContent = message;
+  field.setAttribute('aria-invalid', message ? 'true' : 'false');
+}
+document.querySelectorAll<HTMLFormElement>('form[data-check]').forEach((form) => {
+  const fields = Array.from(form.querySelectorAll<Field>('[data-required],[data-minlength],[data-pattern],[data-equals]'));
+  fields.forEach((f) => f.addEventListener('blur', () => show(f, check(f))));
+  form.addEventListener('submit', (event) => {
+    let first: Field | undefined;
+    for (const f of fields) {
+      const message = check(f);
+      show(f, message);
+      if (message && !first) first = f;
+    }
+    if (first) {
+      event.preventDefault();
+      first.focus();
+      return;
+    }
+    form.querySelectorAll<HTMLButtonElement>('button[type=submit]').forEach((b) => {
+      b.disabled = true;
+      b.setAttribute('aria-busy', 'true');
+    });
+  });
+});
+
+// Password show/hide.
+document.querySelectorAll<HTMLButtonElement>('[data-toggle-password]').forEach((button) => {
+  button.addEventListener('click', () => {
+    const input = document.getElementById(button.dataset.togglePassword!) as HTMLInputElement | null;
+    if (!input) return;
+    const showing = input.type === 'text';
+    input.type = showing ? 'password' : 'text';
+    button.setAttribute('aria-pressed', String(!showing));
+    button.textContent = showing ? 'Tampilkan' : 'Sembunyikan';
+  });
+});
+
+// Copy buttons (referral link).
+document.querySelectorAll<HTMLButtonElement>('[data-copy]').forEach((button) => {
+  button.addEventListener('click', async () => {
+    const source = document.getElementById(button.dataset.copy!) as HTMLInputElement | null;
+    if (!source) return;
+    try {
+      await navigator.clipboard.writeText(source.value);
+    } catch {
+      source.select();
+      document.execCommand('copy');
+    }
+    notify('Link referal disalin');
+  });
+});
+
+// Digits-only inputs (spec/000 §2: typing and pasting, at most 14 characters).
+document.querySelectorAll<HTMLInputElement>('input[data-digits]').forEach((input) => {
+  input.addEventListener('input', () => {
+    const max = Number(input.dataset.digits) || 14;
+    const clean = input.value.replace(/\D/g, '').slice(0, max);
+    if (clean !== input.value) input.value = clean;
+  });
+});
+
+// Domicile redirect: scroll to and focus a field after 800 ms (spec/000 §2).
+const focusTarget = document.querySelector<HTMLElement>('[data-focus-later]');
+if (focusTarget) {
+  setTimeout(() => {
+    focusTarget.scrollIntoView({ block: 'center' });
+    focusTarget.focus();
+  }, 800);
+}

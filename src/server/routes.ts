@@ -1,0 +1,20 @@
+/** Paths a signed-out visitor may open (spec/000 §2, §6). */
+const publicPages = ['/signin', '/forgot-password', '/reset-password'];
+const publicPrefixes = ['/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/banners/', '/dev/'];
+const publicApi = [
+  '/member/login', '/member/forgot-password', '/member/reset-password',
+  '/member/account/validate-bank', '/member/account/validate-npwp',
+];
+
+export const isApiPath = (path: string): boolean => path === '/member' || path.startsWith('/member/');
+
+export function isPublicPath(path: string): boolean {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return publicPages.includes(clean)
+    || publicApi.includes(clean)
+    || publicPrefixes.some((prefix) => path.startsWith(prefix))
+    || clean === '/favicon.svg' || clean === '/robots.txt';
+}
+
+/** The profile page is the one place a member without domicile may stay (spec/000 §2). */
+export const PROFILE_PATH = '/account/profile';

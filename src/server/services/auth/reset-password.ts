@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { inTransaction } from '../../db/client';
+import { members, sessions } from '../../db/schema';
+import { AppError } from '../../errors';
+import { consumeToken } from './one-time-token';
+import { hashPassword } from './password';
+
+export const RESET_PASSWORD_DONE = 'Password berhasil direset. Silakan login dengan password baru.';
+export const RESET_TOKEN_INVALID = 'Link reset password tidak valid atau sudah kedaluwarsa';
+
+/** Sets a new password from a reset (or welcome) link; the link works once, old sessions end. */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const passwordHash = await hashPassword(password);
+  await inTransaction(async (tx) => {
+    const used = (await consumeToken(tx, token, 'reset-password')) ?? (await consumeToken(tx, token, 'set-password'));
+    if (!used) throw new AppError('BAD_INPUT', RESET_TOKEN_INVALID);
+    await tx.update(members).set({ passwordHash }).where(eq(members.id, used.memberId));
+    await tx.delete(sessions).where(eq(sessions.memberId, used.memberId));
+  });
+  return RESET_PASSWORD_DONE;
+}

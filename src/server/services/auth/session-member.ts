@@ -1,0 +1,15 @@
+/** What every page and endpoint knows about the signed-in member (App.Locals.member). */
+export interface SessionMember {
+  id: number;
+  publicId: string;
+  idMember: string;
+  username: string;
+  nama: string;
+  email: string;
+  posisi: 'BRONZE' | 'SILVER' | 'PLATINUM';
+  stokis: boolean;
+  statusKodeetik: boolean;
+  isSuspended: boolean;
+  hasDomisili: boolean;
+  kodeReferal: string;
+}

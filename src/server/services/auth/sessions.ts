@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { getDb } from '../../db/client';
+import { members, sessions } from '../../db/schema';
+import { getSetting } from '../settings';
+import { sha256 } from './one-time-token';
+import type { SessionMember } from './session-member';
+
+export const SESSION_COOKIE = 'pm_session';
+
+/** Starts a new session (a fresh id at every sign-in, so a planted id is never promoted). */
+export async function createSession(memberId: number, remember: boolean, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const minutes = remember
+    ? (await getSetting('session_remember_days')) * 24 * 60
+    : await getSetting('session_minutes');
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
+  const db = await getDb();
+  await db.insert(sessions).values({ idHash: sha256(token), memberId, remember, expiresAt, userAgent: userAgent?.slice(0, 300) });
+  // Expired sessions are dropped now and then, not on every request.
+  if (Math.random() < 0.05) await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  return { token, expiresAt };
+}
+
+/** The member behind a session token, or undefined when it is unknown, expired or ended. */
+export async function resolveSession(token: string | undefined): Promise<SessionMember | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const db = await getDb();
+  const [row] = await db.select({
+    id: members.id, publicId: members.publicId, idMember: members.idMember, username: members.username,
+    nama: members.nama, email: members.email, posisi: members.posisi, stokis: members.stokis,
+    statusKodeetik: members.statusKodeetik, isSuspended: members.isSuspended,
+    propinsiDomisili: members.propinsiDomisili, kotaDomisili: members.kotaDomisili, kodeReferal: members.kodeReferal,
+  }).from(sessions).innerJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.idHash, sha256(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return undefined;
+  const { propinsiDomisili, kotaDomisili, ...member } = row;
+  return { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) };
+}
+
+export async function endSession(token: string | undefined): Promise<void> {
+  if (!token) return;
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+}
+
+/** Ends every session of a member (after a password reset). */
+export async function endAllSessions(memberId: number): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.memberId, memberId));
+}

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import type { SessionMember } from '../auth/session-member';
+
+/**
+ * The dashboard data of spec/000 §3 that needs no bonus or order data yet: suspension and the
+ * account card. The bonus, pairing, downline and order parts join it with their areas.
+ */
+export async function getDashboard(member: SessionMember) {
+  const db = await getDb();
+  const [row] = await selectRows<{ is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: string }>(db, sql`
+    select is_suspended, kode_referal, tgl_join::text as tgl_join, posisi from members where id = ${member.id}`);
+  return {
+    suspend: { is_suspended: row?.is_suspended ?? false },
+    members: {
+      id_member: member.idMember,
+      nama: member.nama,
+      posisi: row?.posisi ?? member.posisi,
+      tgl_join: row?.tgl_join ?? null,
+      kode_referal: row?.kode_referal ?? member.kodeReferal,
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { getDb } from '../../db/client';
+import { news } from '../../db/schema';
+import { sanitizeNews } from './sanitize-news';
+
+export interface NewsItem {
+  public_id: string;
+  title: string;
+  content: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+  menu_reg: boolean;
+  menu_upg: boolean;
+}
+
+/** Published news (status 1), newest first, with sanitised content (spec/000 §2). */
+export async function listNews(page: number, pageSize: number): Promise<{ rows: NewsItem[]; total_count: number; page: number; page_size: number }> {
+  const size = Math.min(Math.max(1, Math.trunc(pageSize) || 5), 50);
+  const current = Math.max(1, Math.trunc(page) || 1);
+  const db = await getDb();
+  const [rows, [total]] = await Promise.all([
+    db.select().from(news).where(eq(news.status, 1)).orderBy(desc(news.createdAt), desc(news.id))
+      .limit(size).offset((current - 1) * size),
+    db.select({ n: count() }).from(news).where(eq(news.status, 1)),
+  ]);
+  return {
+    rows: rows.map((n) => ({
+      public_id: n.publicId, title: n.title, content: sanitizeNews(n.content), status: n.status,
+      created_at: n.createdAt.toISOString(), updated_at: n.updatedAt.toISOString(), menu_reg: n.menuReg, menu_upg: n.menuUpg,
+    })),
+    total_count: Number(total?.n ?? 0),
+    page: current,
+    page_size: size,
+  };
+}

@@ -1,0 +1,17 @@
+import type { AstroCookies } from 'astro';
+import { SESSION_COOKIE } from './services/auth/sessions';
+
+/** httpOnly, SameSite=Lax; Secure over HTTPS; persistent only with Remember Me (DESIGN.md §4). */
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date, remember: boolean): void {
+  cookies.set(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: url.protocol === 'https:' || process.env.PORTAL_ENV === 'production',
+    ...(remember ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies): void {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+}

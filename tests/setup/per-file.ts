@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { TEMPLATE_ENV, onServer, tempDir, usePostgres, withDatabase } from './databases';
+
+// Each test file gets a private copy of the seeded template before anything opens the database.
+const template = process.env[TEMPLATE_ENV]!;
+const baseUrl = process.env.DATABASE_URL;
+let cleanup: () => Promise<void>;
+
+if (baseUrl && usePostgres()) {
+  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await onServer(baseUrl, (sql) => sql.unsafe(`create database ${name} template ${template}`));
+  process.env.DATABASE_URL = withDatabase(baseUrl, name);
+  cleanup = () => onServer(baseUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+} else {
+  const dir = path.join(tempDir('portal-test-'), 'data');
+  fs.cpSync(template, dir, { recursive: true });
+  process.env.DATA_DIR = dir;
+  cleanup = async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+}
+process.env.SEED_ON_START = '0';
+
+afterAll(async () => {
+  const { closeDb } = await import('../../src/server/db/client');
+  await closeDb();
+  await cleanup();
+});
