@@ -85,6 +85,15 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
       const product = random.pick(products);
       rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, sisi: null, newMemberId: null, lines: [{ product, qty: random.int(1, 3) }], pickup: random.chance(0.4) });
     }
+    // Stockists restock every month: several repeat orders of mixed products.
+    if (m.stokis) {
+      for (let at = joinMs + 5 * DAY; at < untilMs; at += random.int(4, 9) * DAY) {
+        const lines = products.filter(() => random.chance(0.6)).map((product) => ({ product, qty: random.int(5, 20) }));
+        if (lines.length === 0) continue;
+        const status = untilMs - at < 5 * DAY ? random.pick(['PAID', 'DELIVERY', 'RECEIVED']) : 'DONE';
+        rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, sisi: null, newMemberId: null, lines, pickup: random.chance(0.3) });
+      }
+    }
     if (rows.length >= flushEvery) await flush();
   }
   await flush();
