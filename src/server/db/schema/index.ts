@@ -4,3 +4,4 @@ export * from './content';
 export * from './regions';
 export * from './addresses';
 export * from './orders';
+export * from './account';

@@ -145,7 +145,11 @@ const memberColumns: BulkColumn[] = [
   { name: 'kode_bank', type: 'text' }, { name: 'nama_rekening', type: 'text' }, { name: 'no_rekening', type: 'text' },
   { name: 'status_rekening', type: 'text' }, { name: 'npwp', type: 'text' }, { name: 'nama_pemegang_pajak', type: 'text' },
   { name: 'status_npwp', type: 'text' }, { name: 'jenis_kelamin', type: 'text' }, { name: 'nomor_identitas', type: 'text' },
+  { name: 'agama', type: 'text' }, { name: 'status_kawin', type: 'text' }, { name: 'tgl_lahir', type: 'date' },
 ];
+
+const agamaChoices = ['ISLAM', 'ISLAM', 'ISLAM', 'PROTESTAN', 'KATOLIK', 'HINDU', 'BUDHA'] as const;
+const kawinChoices = ['KAWIN', 'KAWIN', 'BELUM KAWIN', 'BERCERAI'] as const;
 
 /** Writes the generated network; ids are fixed, so the id sequence is moved past them. */
 export async function insertNetwork(db: Db, members: GeneratedMember[], passwordHash: string, onProgress?: (done: number) => void): Promise<void> {
@@ -162,6 +166,8 @@ export async function insertNetwork(db: Db, members: GeneratedMember[], password
         m.bank ? 'VERIFIED' : 'UNVERIFIED', m.npwp ? `09${String(m.id).padStart(13, '0')}` : null,
         m.npwp ? m.nama : null, m.npwp ? 'VERIFIED' : 'UNVERIFIED', m.id % 2 ? 'LAKI-LAKI' : 'PEREMPUAN',
         `3578${String(m.id).padStart(12, '0')}`,
+        agamaChoices[m.id % agamaChoices.length], kawinChoices[m.id % kawinChoices.length],
+        `${1965 + (m.id % 35)}-${String(1 + (m.id % 12)).padStart(2, '0')}-${String(1 + (m.id % 28)).padStart(2, '0')}`,
       ];
     });
     await bulkInsert(db, 'members', memberColumns, rows, batch);

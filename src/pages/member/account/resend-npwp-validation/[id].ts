@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { answer, endpoint, requireMember } from '../../../../server/http';
+import { resendNpwpVerification } from '../../../../server/services/account/resend-verification';
+
+export const GET = endpoint(async (ctx) => answer(null, await resendNpwpVerification(requireMember(ctx), ctx.params.id))) satisfies APIRoute;

@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../db/client';
+import { members } from '../../db/schema';
+import type { HeirInput } from '../../../lib/schemas/account';
+import type { SessionMember } from '../auth/session-member';
+import { assertOwnPublicId } from './own-member';
+
+export const HEIR_SAVED = 'Informasi pewaris berhasil diperbarui';
+
+/** Saves the heir; every field is optional and an empty one clears it. */
+export async function updateHeir(member: SessionMember, publicId: string | undefined, input: HeirInput): Promise<string> {
+  assertOwnPublicId(member, publicId);
+  const db = await getDb();
+  await db.update(members).set({
+    noNikPassporPenerima: input.no_nik_passpor_penerima ?? null,
+    namaLengkapPewaris: input.nama_lengkap_pewaris ?? null,
+    noMobilePewaris: input.no_mobile_pewaris ?? null,
+    hubunganPewaris: input.hubungan_pewaris ?? null,
+  }).where(eq(members.id, member.id));
+  return HEIR_SAVED;
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { getDb } from '../../src/server/db/client';
+import { mailOutbox, members } from '../../src/server/db/schema';
+import { BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../src/lib/schemas/account';
+import { getProfile } from '../../src/server/services/account/get-profile';
+import { updateProfile } from '../../src/server/services/account/update-profile';
+import { updateBank } from '../../src/server/services/account/update-bank';
+import { updateNpwp } from '../../src/server/services/account/update-npwp';
+import { updateHeir } from '../../src/server/services/account/update-heir';
+import { setAutoWithdraw } from '../../src/server/services/account/set-auto-withdraw';
+import { changePassword } from '../../src/server/services/account/change-password';
+import { resendBankVerification } from '../../src/server/services/account/resend-verification';
+import { verifyBank } from '../../src/server/services/account/verify-bank';
+import { verifyNpwp } from '../../src/server/services/account/verify-npwp';
+import { getAlerts } from '../../src/server/services/account/get-alerts';
+import { resolveSession } from '../../src/server/services/auth/sessions';
+import { memberId, sessionOf } from './helpers';
+
+const lastLink = async (to: string): Promise<string> => {
+  const db = await getDb();
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
+  return (mail!.meta as { link: string }).link;
+};
+const tokenOf = (link: string) => link.split('/').pop()!;
+
+const validProfile = { username: 'budiuji', nama: 'Budi Uji', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '35', kota_domisili: '35.78' };
+
+describe('profile validation messages (spec/000 §5)', () => {
+  it.each([
+    [{ username: '' }, 'username', 'Masukkan username'],
+    [{ username: 'budi uji!' }, 'username', 'Username hanya boleh terdiri dari huruf dan angka'],
+    [{ nama: '' }, 'nama', 'Masukkan nama lengkap'],
+    [{ nama: 'Budi 2' }, 'nama', 'Nama lengkap hanya boleh terdiri dari huruf dan spasi'],
+    [{ nama: 'A'.repeat(61) }, 'nama', 'Nama lengkap tidak boleh melebihi 60 karakter'],
+    [{ nomor_identitas: '12345' }, 'nomor_identitas', 'Nomor harus diisi 16 digit'],
+    [{ agama: '' }, 'agama', 'Pilih Agama'],
+    [{ status_kawin: 'JOMBLO' }, 'status_kawin', 'Pilih Status'],
+    [{ kode_pos: '123' }, 'kode_pos', 'Kode pos harus terdiri dari 5 digit angka'],
+    [{ propinsi_domisili: '' }, 'propinsi_domisili', 'Pilih Propinsi Domisili'],
+    [{ kota_domisili: '' }, 'kota_domisili', 'Pilih Kota/Kabupaten Domisili'],
+  ])('%o → %s: %s', (change, field, message) => {
+    const parsed = ProfileSchema.safeParse({ ...validProfile, ...change });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+
+  it.each([
+    [BankSchema, { nama_rekening: '', no_rekening: '1234567890', kode_bank: '014' }, 'Masukkan nama pemilik rekening'],
+    [BankSchema, { nama_rekening: 'Budi 1', no_rekening: '1234567890', kode_bank: '014' }, 'Nama pemilik rekening hanya boleh terdiri dari huruf dan spasi'],
+    [BankSchema, { nama_rekening: 'Budi', no_rekening: '', kode_bank: '014' }, 'Masukkan nomor rekening'],
+    [BankSchema, { nama_rekening: 'Budi', no_rekening: '123456789', kode_bank: '014' }, 'Nomor rekening harus terdiri dari 10 hingga 20 digit angka'],
+    [BankSchema, { nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014', cabang: 'Surabaya-1' }, 'Bank Cabang hanya boleh terdiri dari huruf, angka, dan spasi'],
+    [NpwpSchema, { npwp: '12345', nama_pemegang_pajak: 'Budi' }, 'NPWP harus terdiri dari 15 hingga 16 digit angka tanpa spasi'],
+    [NpwpSchema, { npwp: '123456789012345', nama_pemegang_pajak: 'Budi 9' }, 'Nama pemegang pajak hanya boleh terdiri dari huruf dan spasi'],
+    [HeirSchema, { no_nik_passpor_penerima: '123' }, 'No Identitas harus diisi 16 digit'],
+    [HeirSchema, { no_mobile_pewaris: '0812345678' }, 'Nomor tidak valid, contoh: 62 8xx xxx xxx'],
+    [HeirSchema, { no_mobile_pewaris: '628123' }, 'Nomor minimal 10 digit'],
+    [HeirSchema, { no_mobile_pewaris: '628123456789012' }, 'Nomor maksimal 14 digit'],
+  ])('bank, NPWP and heir: %#', (schema, input, message) => {
+    const parsed = (schema as typeof BankSchema).safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues[0]!.message).toBe(message);
+  });
+
+  it('strips non-digits from the NPWP before checking it', () => {
+    expect(NpwpSchema.parse({ npwp: '09.254.294.3-407.000', nama_pemegang_pajak: 'Budi' }).npwp).toBe('092542943407000');
+  });
+});
+
+describe('account services', () => {
+  it('saves the profile, dropping empty fields, and clears the domicile redirect', async () => {
+    const me = await sessionOf('demobaru');
+    expect(me.hasDomisili).toBe(false);
+    const before = await getProfile(me);
+    await updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: 'demobaru', nama: 'Demo Baru', nomor_identitas: '', alamat: '' }));
+    const after = await getProfile(me);
+    expect(after.propinsi_domisili).toBe('35');
+    expect(after.kota_domisili).toBe('35.78');
+    expect(after.nomor_identitas).toBe(before.nomor_identitas);
+    expect((await resolveSession(me.token))!.hasDomisili).toBe(true);
+  });
+
+  it('refuses a city outside the chosen residence province and a username already taken', async () => {
+    const me = await sessionOf(memberId(101));
+    await expect(updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: me.username, kota_domisili: '31.71' })))
+      .rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Pilih Kota/Kabupaten Domisili' });
+    await expect(updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: 'DemoSilver' })))
+      .rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('a bank change is UNVERIFIED until its e-mailed link is used once', async () => {
+    const me = await sessionOf(memberId(102));
+    await updateBank(me, me.publicId, BankSchema.parse({ nama_rekening: 'Budi Uji', no_rekening: '1234567890', kode_bank: '009' }));
+    expect((await getProfile(me)).status_rekening).toBe('UNVERIFIED');
+    expect((await getProfile(me)).bank).toBe('BANK BNI');
+    const first = tokenOf(await lastLink(me.email));
+    await resendBankVerification(me, me.publicId);
+    const second = tokenOf(await lastLink(me.email));
+    expect(await verifyBank(first)).toMatchObject({ valid: false });
+    expect(await verifyBank(second)).toMatchObject({ valid: true, message: 'Rekening bank berhasil diverifikasi' });
+    expect(await verifyBank(second)).toMatchObject({ valid: false });
+    expect((await getProfile(me)).status_rekening).toBe('VERIFIED');
+  });
+
+  it('an NPWP change waits as pending and applies once verified', async () => {
+    const me = await sessionOf(memberId(103));
+    const oldNpwp = (await getProfile(me)).npwp;
+    await updateNpwp(me, me.publicId, NpwpSchema.parse({ npwp: '09.254.294.3-407.001', nama_pemegang_pajak: 'Budi Uji' }));
+    const pending = await getProfile(me);
+    expect(pending.npwp).toBe(oldNpwp);
+    expect(pending.npwp_pending).toMatchObject([{ npwp: '092542943407001', status: 'UNVERIFIED' }]);
+    expect(pending.otp_npwp?.expire_at).toBeTruthy();
+    expect(await verifyNpwp(tokenOf(await lastLink(me.email)))).toMatchObject({ valid: true });
+    const applied = await getProfile(me);
+    expect(applied.npwp).toBe('092542943407001');
+    expect(applied.status_npwp).toBe('VERIFIED');
+    expect(applied.npwp_pending).toEqual([]);
+  });
+
+  it('member A cannot change member B through any id parameter, and nothing changes', async () => {
+    const a = await sessionOf(memberId(104));
+    const b = await sessionOf(memberId(105));
+    const db = await getDb();
+    const snapshot = async () => (await db.select().from(members).where(eq(members.id, b.id)))[0];
+    const before = await snapshot();
+    const calls = [
+      () => updateProfile(a, b.publicId, ProfileSchema.parse({ ...validProfile, username: a.username })),
+      () => updateBank(a, b.publicId, BankSchema.parse({ nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014' })),
+      () => updateNpwp(a, b.publicId, NpwpSchema.parse({ npwp: '123456789012345', nama_pemegang_pajak: 'Budi' })),
+      () => updateHeir(a, b.publicId, HeirSchema.parse({ nama_lengkap_pewaris: 'Siti' })),
+      () => setAutoWithdraw(a, b.publicId, true),
+      () => resendBankVerification(a, b.publicId),
+    ];
+    for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('changes the password only with the right old one and ends the other sessions', async () => {
+    const me = await sessionOf(memberId(106));
+    const other = await sessionOf(memberId(106));
+    await expect(changePassword(me, me.token, 'salah-lama', 'passwordbaru')).rejects.toMatchObject({ message: 'Password lama salah' });
+    expect(await changePassword(me, me.token, 'rahasia123', 'passwordbaru')).toBe('Password telah berhasil diubah.');
+    expect(await resolveSession(me.token)).toBeDefined();
+    expect(await resolveSession(other.token)).toBeUndefined();
+    await expect(sessionOf(memberId(106))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await sessionOf(memberId(106), 'passwordbaru')).idMember).toBe(memberId(106));
+  });
+
+  it('the alerts bell empties as bank account, NPWP and address are filled', async () => {
+    const db = await getDb();
+    const me = await sessionOf(memberId(107));
+    await db.update(members).set({ noRekening: null, npwp: null }).where(eq(members.id, me.id));
+    expect((await getAlerts(me.id)).map((a) => a.message)).toEqual([
+      'Nomor rekening bank belum diisi', 'NPWP belum diisi', 'Alamat pengiriman belum ada',
+    ]);
+    await updateBank(me, me.publicId, BankSchema.parse({ nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014' }));
+    expect(await getAlerts(me.id)).toHaveLength(2);
+  });
+});
