@@ -93,6 +93,15 @@ document.querySelectorAll<HTMLFormElement>('form[data-check]').forEach((form) =>
       first.focus();
       return;
     }
+    // A disabled submitter drops out of the posted data, so its name/value travels in a hidden field.
+    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name) {
+      const carry = document.createElement('input');
+      carry.type = 'hidden';
+      carry.name = submitter.name;
+      carry.value = submitter.value;
+      form.append(carry);
+    }
     form.querySelectorAll<HTMLButtonElement>('button[type=submit]').forEach((b) => {
       b.disabled = true;
       b.setAttribute('aria-busy', 'true');

@@ -16,7 +16,7 @@ export async function getAlerts(memberId: number): Promise<MemberAlert[]> {
   const alerts: MemberAlert[] = [];
   if (!row) return alerts;
   if (!row.no_rekening) alerts.push({ message: 'Nomor rekening bank belum diisi', href: '/account/profile#rekening' });
-  if (!row.npwp) alerts.push({ message: 'NPWP belum diisi', href: '/account/profile#npwp' });
+  if (!row.npwp) alerts.push({ message: 'NPWP belum diisi', href: '/account/profile#pajak' });
   if (row.addresses === 0) alerts.push({ message: 'Alamat pengiriman belum ada', href: '/account/address' });
   return alerts;
 }

@@ -1,0 +1,186 @@
+import { expect, login, memberId, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Opens the newest outbox mail to `email` and follows its link. */
+async function followMailLink(page: Page, email: string): Promise<void> {
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  await page.locator('article.mail').first().locator('a.mail-link').click();
+}
+
+test('the profile checks fields on blur and on submit with the spec’s messages', async ({ page }) => {
+  await login(page, memberId(120));
+  await page.goto('/account/profile');
+  const nama = page.getByLabel('Nama Lengkap', { exact: true });
+  await nama.fill('');
+  await nama.blur();
+  await expect(page.locator('#nama-error')).toHaveText('Masukkan nama lengkap');
+  await nama.fill('Budi 2');
+  await nama.blur();
+  await expect(page.locator('#nama-error')).toHaveText('Nama lengkap hanya boleh terdiri dari huruf dan spasi');
+  await page.getByLabel('Nomor Identitas (KTP)').fill('12a34');
+  await expect(page.getByLabel('Nomor Identitas (KTP)')).toHaveValue('1234');
+  await page.getByLabel('Nomor Identitas (KTP)').blur();
+  await expect(page.locator('#nomor_identitas-error')).toHaveText('Nomor harus diisi 16 digit');
+  await page.getByLabel('Agama').selectOption('');
+  await page.getByRole('button', { name: 'Simpan' }).first().click();
+  await expect(page.locator('#agama-error')).toHaveText('Pilih Agama');
+  await expect(page).toHaveURL(/\/account\/profile$/);
+});
+
+test('a valid profile change is saved, shown after reload, and returns to the fallback', async ({ page }) => {
+  await login(page, memberId(121));
+  await page.goto('/account/profile?field=domisili&fallback=%2Fnews%2Finformasi');
+  await expect(page.getByText('Lengkapi data domisili saat ini!')).toBeVisible();
+  await expect(page.getByLabel('Propinsi Domisili')).toBeFocused({ timeout: 3000 });
+  await page.getByLabel('Nama Lengkap', { exact: true }).fill('Rina Setiawati');
+  await page.getByLabel('Propinsi Domisili').selectOption({ label: 'Jawa Timur' });
+  // Changing the province clears the city and loads its cities.
+  await expect(page.getByLabel('Kota/Kabupaten Domisili')).toHaveValue('');
+  await page.getByLabel('Kota/Kabupaten Domisili').selectOption({ label: 'Kota Surabaya' });
+  await page.getByRole('button', { name: 'Simpan' }).first().click();
+  await expect(page).toHaveURL('/news/informasi');
+  await expect(page.getByRole('status').filter({ hasText: 'Data member berhasil diperbarui' })).toBeVisible();
+  await page.goto('/account/profile');
+  await expect(page.getByLabel('Nama Lengkap', { exact: true })).toHaveValue('Rina Setiawati');
+  await expect(page.getByLabel('Kota/Kabupaten Domisili').locator('option:checked')).toHaveText('Kota Surabaya');
+});
+
+test('bank edit → e-mailed link → Verifikasi Berhasil and a VERIFIED badge; the used link fails', async ({ page }) => {
+  await login(page, memberId(122));
+  await page.goto('/account/profile');
+  const card = page.locator('#rekening');
+  await card.getByRole('button', { name: 'Ubah' }).click();
+  const dialog = page.locator('#dlg-rekening');
+  await expect(dialog.getByText('tanggung jawab Anda')).toBeVisible();
+  await dialog.getByLabel('Nomor Rekening').fill('123');
+  await dialog.getByLabel('Nomor Rekening').blur();
+  await expect(dialog.locator('#no_rekening-error')).toHaveText('Nomor rekening harus terdiri dari 10 hingga 20 digit angka');
+  await dialog.getByLabel('Bank', { exact: true }).selectOption('009');
+  await dialog.getByLabel('Nama Pemilik Rekening').fill('Budi Santoso');
+  await dialog.getByLabel('Nomor Rekening').fill('0987654321');
+  await dialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(card.locator('.badge')).toHaveText('UNVERIFIED');
+  await expect(card).toContainText('BANK BNI');
+  const email = await page.getByLabel('Email').inputValue();
+  await followMailLink(page, email);
+  await expect(page.getByText('Verifikasi Berhasil')).toBeVisible();
+  const used = page.url();
+  await page.goto('/account/profile');
+  await expect(page.locator('#rekening .badge')).toHaveText('VERIFIED');
+  await page.goto(used);
+  await expect(page.getByText('Verifikasi Gagal')).toBeVisible();
+  await page.goto('/verifikasi-bank/bukan-token-asli');
+  await expect(page.getByText('Verifikasi Gagal')).toBeVisible();
+});
+
+test('auto withdraw asks first: Tutup reverts the switch, Ya saves it', async ({ page }) => {
+  await login(page, memberId(123));
+  await page.goto('/account/profile');
+  const toggle = page.locator('#auto-withdraw-switch');
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  const dialog = page.locator('#dlg-auto-withdraw');
+  await expect(dialog.getByText('Klik YA jika anda yakin untuk mengaktifkan/menonaktifkan auto withdraw !')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Tutup' }).click();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await dialog.getByRole('button', { name: 'Ya' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Auto withdraw diaktifkan' })).toBeVisible();
+  await expect(page.locator('#auto-withdraw-switch')).toBeChecked();
+});
+
+test('change password: wrong old password, mismatch, then success', async ({ page }) => {
+  await login(page, memberId(124));
+  await page.getByRole('button', { name: /menu akun/ }).or(page.locator('#user-menu summary')).first().click();
+  await page.getByRole('link', { name: 'Ubah Password' }).click();
+  await page.getByLabel('Password lama').fill('bukan-password');
+  await page.getByLabel('Password baru', { exact: true }).fill('passwordbaru9');
+  await page.getByLabel('Ulangi password baru').fill('passwordbaru8');
+  await page.getByLabel('Ulangi password baru').blur();
+  await expect(page.locator('#rpassword_baru-error')).toHaveText('Password tidak sama');
+  await page.getByLabel('Ulangi password baru').fill('passwordbaru9');
+  await page.getByRole('button', { name: 'Ubah Password' }).click();
+  await expect(page.locator('#password_lama-error')).toHaveText('Password lama salah');
+  await page.getByLabel('Password lama').fill('rahasia123');
+  await page.getByLabel('Password baru', { exact: true }).fill('passwordbaru9');
+  await page.getByLabel('Ulangi password baru').fill('passwordbaru9');
+  await page.getByRole('button', { name: 'Ubah Password' }).click();
+  await expect(page.getByText('Password telah berhasil diubah.')).toBeVisible();
+  await page.locator('#password-changed').getByRole('button', { name: 'Tutup' }).click();
+  await expect(page.getByText('Password telah berhasil diubah.')).toHaveCount(0);
+});
+
+test('address book: add with the cascade, edit, make default, delete; the bell follows', async ({ page }) => {
+  await login(page, memberId(125));
+  await page.goto('/account/address');
+  await expect(page.getByRole('heading', { name: 'Alamat yang sudah tersimpan' })).toBeVisible();
+  await page.locator('#bell summary').click();
+  await expect(page.locator('#bell')).toContainText('Alamat pengiriman belum ada');
+  await page.locator('#bell summary').click();
+  await page.getByRole('button', { name: 'Tambah Alamat' }).click();
+  const dialog = page.locator('#dlg-alamat');
+  await dialog.getByRole('button', { name: 'Simpan' }).click();
+  await expect(dialog.locator('#label-error')).toHaveText('Masukkan label pengiriman');
+  await expect(dialog.locator('#alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
+  await dialog.getByLabel('Label').fill('Rumah');
+  await dialog.getByLabel('Nama Penerima').fill('Siti Rahma');
+  await dialog.getByLabel('Nomor Telepon').fill('081234567890');
+  await dialog.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
+  await dialog.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
+  await dialog.getByLabel('Kecamatan').selectOption({ index: 1 });
+  await dialog.getByLabel('Kelurahan').selectOption({ index: 1 });
+  await dialog.getByLabel('Kode Pos').fill('60111');
+  await dialog.getByLabel('Alamat Lengkap').fill('Jl. Mawar No. 1');
+  await dialog.getByRole('button', { name: 'Simpan' }).click();
+  const card = page.locator('.address-card', { hasText: 'Rumah' });
+  await expect(card).toContainText('Default');
+  await expect(card).toContainText('Kota Surabaya');
+  await expect(page.locator('#bell')).not.toContainText('Alamat pengiriman belum ada');
+
+  await card.getByRole('link', { name: /Ubah alamat/ }).click();
+  await expect(page.getByLabel('Jadikan alamat default')).toHaveCount(0);
+  await page.locator('#dlg-alamat').getByLabel('Label').fill('Rumah Ibu');
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.locator('.address-card', { hasText: 'Rumah Ibu' })).toBeVisible();
+
+  await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Hapus' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Alamat berhasil dihapus' })).toBeVisible();
+  await expect(page.locator('.address-card')).toHaveCount(0);
+});
+
+test('heir and NPWP edits: messages, the pending change, and the e-mailed link applying it', async ({ page }) => {
+  await login(page, memberId(126));
+  await page.goto('/account/profile');
+  await page.locator('#pewaris').getByRole('button', { name: 'Ubah' }).click();
+  const heir = page.locator('#dlg-pewaris');
+  await heir.getByLabel('No Identitas').fill('123');
+  await heir.getByLabel('No Identitas').blur();
+  await expect(heir.locator('#no_nik_passpor_penerima-error')).toHaveText('No Identitas harus diisi 16 digit');
+  await heir.getByLabel('No. HP').fill('0812345678');
+  await heir.getByLabel('No. HP').blur();
+  await expect(heir.locator('#no_mobile_pewaris-error')).toHaveText('Nomor tidak valid, contoh: 62 8xx xxx xxx');
+  await heir.getByLabel('No Identitas').fill('3578000011112222');
+  await heir.getByLabel('No. HP').fill('628123456789');
+  await heir.getByLabel('Nama Lengkap Pewaris').fill('Siti Aminah');
+  await heir.getByLabel('Hubungan').fill('Istri');
+  await heir.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.locator('#pewaris')).toContainText('Siti Aminah');
+
+  await page.locator('#pajak').getByRole('button', { name: 'Ubah' }).click();
+  const npwp = page.locator('#dlg-npwp');
+  await npwp.getByLabel('NPWP').fill('12345');
+  await npwp.getByLabel('NPWP').blur();
+  await expect(npwp.locator('#npwp-error')).toHaveText('NPWP harus terdiri dari 15 hingga 16 digit angka tanpa spasi');
+  await npwp.getByLabel('NPWP').fill('092542943407555');
+  await npwp.getByLabel('Nama Pemegang Pajak').fill('Budi Santoso');
+  await npwp.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.locator('#pajak table')).toContainText('092542943407555');
+  await expect(page.locator('#pajak table')).toContainText('UNVERIFIED');
+  await followMailLink(page, await page.getByLabel('Email').inputValue());
+  await expect(page.getByText('Verifikasi Berhasil')).toBeVisible();
+  await page.goto('/account/profile');
+  await expect(page.locator('#pajak')).toContainText('092542943407555');
+  await expect(page.locator('#pajak .badge')).toHaveText('VERIFIED');
+  await expect(page.locator('#pajak table')).toHaveCount(0);
+});
