@@ -70,4 +70,6 @@ export const members = pgTable('members', {
   uniqueIndex('members_upline_side_uq').on(t.uplineId, t.sisi),
   index('members_sponsor_idx').on(t.sponsorId),
   index('members_tgl_join_idx').on(t.tglJoin),
+  // Name search within a downline ('Cari ID/Nama'): prefix match on the lower-cased name.
+  index('members_nama_prefix_idx').using('btree', sql`lower(${t.nama}) text_pattern_ops`),
 ]);

@@ -85,7 +85,7 @@ export function generateNetwork(count: number, seed: number, until: Date, regenc
       sisi = spec.under.sisi;
       sponsor = upline;
     } else if (i > 0) {
-      sponsor = random.chance(0.6) ? random.int(Math.max(0, i - Math.ceil(i * 0.05) - 1), i - 1) : random.int(0, i - 1);
+      sponsor = random.chance(0.2) ? random.int(Math.max(0, i - Math.ceil(i * 0.05) - 1), i - 1) : random.int(0, i - 1);
       sisi = random.chance(0.5) ? 'L' : 'R';
       upline = sponsor;
       let side: 'L' | 'R' = sisi;

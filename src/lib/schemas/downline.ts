@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { RANKS } from '../rank';
+
+/** Filters of the downline report; anything unknown falls back to "no filter". */
+export const DownlineQuerySchema = z.object({
+  posisi: z.enum(RANKS).optional().catch(undefined),
+  cariNama: z.string().trim().max(60).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});

@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+import { DownlineQuerySchema } from '../../../lib/schemas/downline';
+import { answer, endpoint, requireMember } from '../../../server/http';
+import { downlineCsv } from '../../../server/services/network/downline-csv';
+import { getDownlineReport, getDownlineSummary } from '../../../server/services/network/get-downline-report';
+
+/**
+ * GET /member/reports/downline-report: filter is URL-encoded JSON with page, sizePerPage,
+ * summary, posisiMember, cariNama, exportcsv (spec/000 §7); plain query parameters work too.
+ */
+export const GET = endpoint(async (ctx) => {
+  const member = requireMember(ctx);
+  const q = ctx.url.searchParams;
+  let filter: Record<string, unknown> = {};
+  try {
+    filter = JSON.parse(q.get('filter') ?? '{}') as Record<string, unknown>;
+  } catch { /* an unreadable filter means no filter */ }
+  const query = DownlineQuerySchema.parse({
+    posisi: filter.posisiMember ?? q.get('posisi') ?? undefined,
+    cariNama: filter.cariNama ?? q.get('search') ?? q.get('cariNama') ?? undefined,
+    page: filter.page ?? q.get('page') ?? 1,
+  });
+  if (filter.summary === true || q.get('summary') === 'true') return answer(await getDownlineSummary(member));
+  if (filter.exportcsv === true || q.get('exportcsv') === 'true') {
+    return new Response(await downlineCsv(member, query), {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="downline-${Date.now()}.csv"` },
+    });
+  }
+  return answer(await getDownlineReport(member, { ...query, pageSize: 20 }));
+}) satisfies APIRoute;

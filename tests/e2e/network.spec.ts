@@ -1,0 +1,88 @@
+import { expect, login, test } from './fixtures';
+
+test('walks the tree: levels, DownL / UP / DownR and their disabled states', async ({ page }) => {
+  await login(page, 'demosilver');
+  await page.goto('/report/tree');
+  const nodes = page.locator('.tree-scroll a.node');
+  await expect(nodes.first()).toContainText('Demo Silver');
+  await expect(page.getByRole('button', { name: 'UP', exact: true })).toBeDisabled();
+  await expect(page.locator('#level')).toHaveValue('3');
+  await page.getByRole('button', { name: 'DownL', exact: true }).click();
+  await expect(nodes.first()).toContainText('Demo Stokis');
+  await expect(page.getByRole('button', { name: 'UP', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'UP', exact: true }).click();
+  await expect(nodes.first()).toContainText('Demo Silver');
+  await page.locator('#level').selectOption('2');
+  await page.getByRole('button', { name: 'Cari' }).click();
+  await expect(page.locator('.tree-scroll .tree-cell')).toHaveCount(3);
+  // Walk right to the end of the leg: DownR turns disabled where there is no right child.
+  for (let i = 0; i < 60 && (await page.locator('a', { hasText: /^DownR$/ }).count()) > 0; i++) {
+    await page.locator('a', { hasText: /^DownR$/ }).click();
+  }
+  await expect(page.getByRole('button', { name: 'DownR', exact: true })).toBeDisabled();
+});
+
+test('search: an ID fires at 10 characters, a name suggests after 3; outsiders are not found', async ({ page }) => {
+  await login(page, 'demosilver');
+  await page.goto('/report/tree');
+  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('100000000');
+  await page.waitForTimeout(400);
+  await expect(page).toHaveURL('/report/tree');
+  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('4');
+  await expect(page).toHaveURL(/cariId=1000000004/);
+  await expect(page.locator('.tree-scroll a.node').first()).toContainText('Demo Stokis');
+
+  const suggestions = page.locator('#downline-options option');
+  await page.getByPlaceholder('Cari ID/Nama').fill('');
+  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('De');
+  await page.waitForTimeout(500);
+  await expect(suggestions).toHaveCount(0);
+  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('m');
+  await expect(suggestions.first()).toHaveAttribute('label', 'Demo Stokis');
+
+  await page.goto('/report/tree?cariId=1000000001');
+  await expect(page.getByText('Member tidak ditemukan di jaringan Anda')).toBeVisible();
+  const api = await page.request.get('/member/reports/tree?cariId=1000000003&level=3');
+  expect(api.status()).toBe(404);
+});
+
+test('folder view loads children on demand', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  await page.getByRole('button', { name: 'Lihat Jaringan' }).click();
+  await page.getByRole('link', { name: 'Folder' }).click();
+  const silver = page.locator('details[data-id="1000000002"]');
+  await silver.locator('summary').click();
+  await expect(silver.locator('details[data-id="1000000004"]')).toBeVisible();
+  await silver.locator('details[data-id="1000000004"] summary').click();
+  // Its children arrive from /member/reports/sub-tree only now.
+  await expect(silver.locator('details[data-id="1000000004"] details').first()).toBeVisible();
+  await silver.locator('summary').first().click();
+  await expect(silver.locator('details[data-id="1000000004"]')).toBeHidden();
+});
+
+test('downline report: filters, totals panel, CSV, and the dashboard doughnut', async ({ page }) => {
+  await login(page, 'demosilver');
+  await page.goto('/report/downline-report');
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+  await page.getByLabel('Posisi').selectOption('PLATINUM');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+  const badges = page.locator('tbody .badge');
+  expect(await badges.count()).toBeGreaterThan(0);
+  for (const text of await badges.allInnerTexts()) expect(text).toBe('PLATINUM');
+  await page.getByText('Total downline').click();
+  await page.getByRole('link', { name: 'Tampilkan total' }).click();
+  await expect(page.locator('#summary-panel')).toContainText('Kiri');
+  await expect(page.locator('#summary-panel')).toContainText('BV sponsor');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain('"Tanggal Join"');
+  expect(text.split('\r\n').slice(1, -1).every((line) => line.includes('"PLATINUM"'))).toBe(true);
+  await page.getByLabel('Cari nama').fill('zzzzzz');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+  await expect(page.locator('tbody')).toHaveText('No data');
+  await page.goto('/');
+  await expect(page.locator('#downline-card svg')).toHaveAttribute('aria-label', /Downline kiri \d+, kanan \d+/);
+});
