@@ -152,6 +152,108 @@ CREATE TABLE "shipping_addresses" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_details" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" bigint NOT NULL,
+	"product_id" bigint NOT NULL,
+	"harga" bigint NOT NULL,
+	"qty" integer NOT NULL,
+	"value" integer NOT NULL,
+	"berat" integer NOT NULL,
+	"dpp" bigint NOT NULL,
+	CONSTRAINT "order_details_qty_ck" CHECK ("order_details"."qty" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "order_histories" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"tanggal" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text NOT NULL,
+	"id_admin" integer,
+	"admin_nama" text,
+	"keterangan" text
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"no_order" text NOT NULL,
+	"no_invoice" text,
+	"member_id" bigint NOT NULL,
+	"jenis_order" text NOT NULL,
+	"status_order" text DEFAULT 'PENDING' NOT NULL,
+	"tgl_order" timestamp with time zone DEFAULT now() NOT NULL,
+	"tgl_invoice" timestamp with time zone,
+	"paid_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	"posisi" text,
+	"sisi" text,
+	"calon_member" jsonb,
+	"new_member_id" bigint,
+	"total_bv" integer NOT NULL,
+	"total_harga" bigint NOT NULL,
+	"total_berat" integer DEFAULT 0 NOT NULL,
+	"pickup_store" boolean DEFAULT false NOT NULL,
+	"gudang_id" bigint,
+	"nama_kirim" text,
+	"phone_kirim" text,
+	"alamat_kirim" text,
+	"kode_pos_kirim" text,
+	"kelurahan_kirim_id" text,
+	"ekspedisi" text,
+	"biaya_kirim" bigint DEFAULT 0 NOT NULL,
+	"diskon_biaya_kirim" bigint DEFAULT 0 NOT NULL,
+	"asuransi_kirim" bigint DEFAULT 0 NOT NULL,
+	"biaya_pembayaran" bigint DEFAULT 0 NOT NULL,
+	"total_bayar" bigint NOT NULL,
+	"payment_method" text,
+	"pembayaran" jsonb,
+	"is_ppn" boolean DEFAULT false NOT NULL,
+	"total_dpp" bigint DEFAULT 0 NOT NULL,
+	"total_ppn" bigint DEFAULT 0 NOT NULL,
+	"no_resi" text,
+	"received_at" timestamp with time zone,
+	"received_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_money_ck" CHECK ("orders"."total_harga" >= 0 and "orders"."total_bayar" >= 0 and "orders"."total_bv" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"kode" text NOT NULL,
+	"nama" text NOT NULL,
+	"deskripsi" text DEFAULT '' NOT NULL,
+	"kategori" text NOT NULL,
+	"harga" bigint NOT NULL,
+	"value" integer NOT NULL,
+	"berat" integer NOT NULL,
+	"dpp" bigint NOT NULL,
+	"persen_ppn" integer NOT NULL,
+	"gambars" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "products_money_ck" CHECK ("products"."harga" >= 0 and "products"."dpp" >= 0 and "products"."value" >= 0 and "products"."berat" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "warehouse_stock" (
+	"warehouse_id" bigint NOT NULL,
+	"product_id" bigint NOT NULL,
+	"qty" integer NOT NULL,
+	CONSTRAINT "warehouse_stock_warehouse_id_product_id_pk" PRIMARY KEY("warehouse_id","product_id"),
+	CONSTRAINT "warehouse_stock_qty_ck" CHECK ("warehouse_stock"."qty" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "warehouses" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"nama" text NOT NULL,
+	"lokasi" text NOT NULL,
+	"kelurahan_id" text,
+	"is_online" boolean DEFAULT true NOT NULL,
+	"is_pickup" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_sponsor_id_members_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_upline_id_members_id_fk" FOREIGN KEY ("upline_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -161,6 +263,16 @@ ALTER TABLE "regencies" ADD CONSTRAINT "regencies_province_code_provinces_code_f
 ALTER TABLE "villages" ADD CONSTRAINT "villages_district_code_districts_code_fk" FOREIGN KEY ("district_code") REFERENCES "public"."districts"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipping_addresses" ADD CONSTRAINT "shipping_addresses_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipping_addresses" ADD CONSTRAINT "shipping_addresses_kelurahan_id_villages_code_fk" FOREIGN KEY ("kelurahan_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_details" ADD CONSTRAINT "order_details_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_details" ADD CONSTRAINT "order_details_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_histories" ADD CONSTRAINT "order_histories_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_new_member_id_members_id_fk" FOREIGN KEY ("new_member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_gudang_id_warehouses_id_fk" FOREIGN KEY ("gudang_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_kelurahan_kirim_id_villages_code_fk" FOREIGN KEY ("kelurahan_kirim_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_kelurahan_id_villages_code_fk" FOREIGN KEY ("kelurahan_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_public_id_uq" ON "members" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_id_member_uq" ON "members" USING btree ("id_member");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree (lower("username"));--> statement-breakpoint
@@ -182,4 +294,15 @@ CREATE INDEX "regencies_province_idx" ON "regencies" USING btree ("province_code
 CREATE INDEX "villages_district_idx" ON "villages" USING btree ("district_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipping_addresses_public_id_uq" ON "shipping_addresses" USING btree ("public_id");--> statement-breakpoint
 CREATE INDEX "shipping_addresses_member_idx" ON "shipping_addresses" USING btree ("member_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "shipping_addresses_one_default_uq" ON "shipping_addresses" USING btree ("member_id") WHERE "shipping_addresses"."is_default";
+CREATE UNIQUE INDEX "shipping_addresses_one_default_uq" ON "shipping_addresses" USING btree ("member_id") WHERE "shipping_addresses"."is_default";--> statement-breakpoint
+CREATE INDEX "order_details_order_idx" ON "order_details" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_histories_order_idx" ON "order_histories" USING btree ("order_id","tanggal");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_public_id_uq" ON "orders" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_no_order_uq" ON "orders" USING btree ("no_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_no_invoice_uq" ON "orders" USING btree ("no_invoice");--> statement-breakpoint
+CREATE INDEX "orders_member_tgl_idx" ON "orders" USING btree ("member_id","tgl_order");--> statement-breakpoint
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at");--> statement-breakpoint
+CREATE INDEX "orders_new_member_idx" ON "orders" USING btree ("new_member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_public_id_uq" ON "products" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_kode_uq" ON "products" USING btree ("kode");--> statement-breakpoint
+CREATE UNIQUE INDEX "warehouses_public_id_uq" ON "warehouses" USING btree ("public_id");

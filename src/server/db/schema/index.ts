@@ -3,3 +3,4 @@ export * from './auth';
 export * from './content';
 export * from './regions';
 export * from './addresses';
+export * from './orders';

@@ -4,6 +4,8 @@ import { hashPassword } from '../../services/auth/password';
 import { seedRegions } from './regions';
 import { DEMO_PASSWORD, generateNetwork, insertNetwork } from './network';
 import { seedContent } from './content';
+import { seedCatalogue } from './catalogue';
+import { seedOrders } from './orders';
 
 export interface SeedOptions {
   members: number;
@@ -40,6 +42,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (done % 50_000 === 0 || done === network.length) log(`  member tersimpan: ${done}/${network.length} (${Date.now() - t} ms)`);
   });
   log(`member: ${Date.now() - t} ms`);
+  t = Date.now();
+  const catalogue = await seedCatalogue(db);
+  await seedOrders(db, network, catalogue, options.seed, until, (done) => {
+    if (done % 100_000 < 20_000) log(`  order tersimpan: ${done} (${Date.now() - t} ms)`);
+  });
+  log(`order: ${Date.now() - t} ms`);
   await seedContent(db, until);
   await db.execute(sql`analyze`);
 }

@@ -9,7 +9,7 @@ export type Posisi = 'BRONZE' | 'SILVER' | 'PLATINUM';
 /** The demo logins of the README, all with the password `rahasia123`. */
 export const DEMO_PASSWORD = 'rahasia123';
 
-interface GeneratedMember {
+export interface GeneratedMember {
   id: number;
   username: string;
   nama: string;
