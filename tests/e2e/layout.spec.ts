@@ -118,3 +118,27 @@ test.describe('on a 360 px phone', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });
+
+test('the progress bar shows while a request is under way', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/member/news/**', async (route) => { await held; await route.continue(); });
+  await expect(page.locator('#progress')).not.toHaveClass(/\bon\b/);
+  await page.evaluate(() => { void fetch('/member/news/?page=1'); });
+  await expect(page.locator('#progress')).toHaveClass(/\bon\b/);
+  release();
+  await expect(page.locator('#progress')).not.toHaveClass(/\bon\b/);
+});
+
+test('printing shows the print header and hides menu, top bar and footer', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  await page.goto('/news/informasi');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.print-header')).toBeVisible();
+  await expect(page.locator('.print-header')).toContainText('News & Tips');
+  await expect(page.getByRole('navigation', { name: 'Menu utama' })).toBeHidden();
+  await expect(page.locator('header.top')).toBeHidden();
+  await expect(page.locator('footer.foot')).toBeHidden();
+  await expect(page.locator('#toasts')).toBeHidden();
+});

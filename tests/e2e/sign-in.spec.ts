@@ -42,17 +42,6 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a wrong password shows the danger message and keeps the member signed out', async ({ page }) => {
-  await page.goto('/signin');
-  await page.getByLabel('ID Member atau Username').fill('demoplatinum');
-  await page.locator('#password').fill('bukan-password');
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('alert')).toHaveText('ID Member/Username atau password salah');
-  await expect(page).toHaveURL('/signin');
-  await page.goto('/');
-  await expect(page).toHaveURL('/signin');
-});
-
 test('the password can be shown and hidden', async ({ page }) => {
   await page.goto('/signin');
   const password = page.locator('#password');
@@ -103,18 +92,52 @@ test('logout ends the session: the dashboard then sends to sign-in, the old cook
   await expect(page).toHaveURL('/signin');
 });
 
-test('five wrong passwords lock the account with the Indonesian message', async ({ page }) => {
-  const target = memberId(204);
-  await page.goto('/signin');
-  for (let i = 0; i < 5; i++) {
-    await page.getByLabel('ID Member atau Username').fill(target);
-    await page.locator('#password').fill(`keliru-${i}`);
+test.describe('failed sign-ins', () => {
+  // Failures count per address too: these come from an address of their own.
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.44.0.1' } });
+
+  test('a wrong password shows the danger message and keeps the member signed out', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByLabel('ID Member atau Username').fill('demoplatinum');
+    await page.locator('#password').fill('bukan-password');
     await page.getByRole('button', { name: 'SIGN IN' }).click();
     await expect(page.getByRole('alert')).toHaveText('ID Member/Username atau password salah');
-  }
-  await page.getByLabel('ID Member atau Username').fill(target);
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/^Terlalu banyak percobaan masuk\. Coba lagi dalam \d+ menit\.$/);
-  await expect(page).toHaveURL('/signin');
+    await expect(page).toHaveURL('/signin');
+    await page.goto('/');
+    await expect(page).toHaveURL('/signin');
+  });
+
+  test('five wrong passwords lock the account with the Indonesian message', async ({ page }) => {
+    const target = memberId(204);
+    await page.goto('/signin');
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('ID Member atau Username').fill(target);
+      await page.locator('#password').fill(`keliru-${i}`);
+      await page.getByRole('button', { name: 'SIGN IN' }).click();
+      await expect(page.getByRole('alert')).toHaveText('ID Member/Username atau password salah');
+    }
+    await page.getByLabel('ID Member atau Username').fill(target);
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Terlalu banyak percobaan masuk\. Coba lagi dalam \d+ menit\.$/);
+    await expect(page).toHaveURL('/signin');
+  });
+});
+
+test.describe('one address failing on many accounts', () => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.44.0.3' } });
+
+  test('is locked after 20 failures with the Indonesian message, even for a right password', async ({ page }) => {
+    await page.goto('/signin');
+    for (let i = 0; i < 20; i++) {
+      await page.getByLabel('ID Member atau Username').fill(`tidakada${i}`);
+      await page.locator('#password').fill('keliru');
+      await page.getByRole('button', { name: 'SIGN IN' }).click();
+      await expect(page.getByRole('alert')).toHaveText('ID Member/Username atau password salah');
+    }
+    await page.getByLabel('ID Member atau Username').fill(memberId(212));
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Terlalu banyak percobaan masuk\. Coba lagi dalam \d+ menit\.$/);
+  });
 });

@@ -24,7 +24,7 @@ async function dashboardFor(token: string): Promise<string> {
 async function postForm(token: string, form: Record<string, string>) {
   const member = await resolveSession(token);
   const request = new Request('http://portal.test/kode-etik', { method: 'POST', body: new URLSearchParams(form) });
-  const ctx = createContext({ request, locals: { member } });
+  const ctx = createContext({ request, locals: { member }, defaultLocale: 'id' });
   const response = await acceptForm(ctx as never);
   return { response, flash: [...(ctx.cookies as { headers(): Iterable<string> }).headers()].join() };
 }

@@ -15,7 +15,7 @@ async function visit(path: string, init: RequestInit & { cookie?: string; bearer
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`);
   if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`);
-  const ctx = createContext({ request: new Request(ORIGIN + path, { ...init, headers }), clientAddress: '127.0.0.1' });
+  const ctx = createContext({ request: new Request(ORIGIN + path, { ...init, headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
   let reached = false;
   const response = await onRequest(ctx as never, async () => {
     reached = true;
