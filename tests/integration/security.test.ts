@@ -91,6 +91,15 @@ describe('sign-in rate limit', () => {
     expect((await signIn(creds('1000000234'), { address: '198.51.100.201' })).user.idMember).toBe('1000000234');
   });
 
+  it('per account: username and ID Member count as one account', async () => {
+    const db = await getDb();
+    const [m] = await db.select({ username: members.username }).from(members).where(eq(members.idMember, '1000000238'));
+    for (let i = 0; i < 3; i++) await expect(signIn(creds(m!.username, 'x'), { address: `203.0.114.${i}` })).rejects.toThrow();
+    for (let i = 0; i < 2; i++) await expect(signIn(creds('1000000238', 'x'), { address: `203.0.115.${i}` })).rejects.toThrow();
+    await expect(signIn(creds(m!.username.toUpperCase()), { address: '203.0.116.1' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(signIn(creds('1000000238'), { address: '203.0.116.2' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('per account: the lock message comes whatever the address', async () => {
     for (let i = 0; i < 5; i++) await expect(signIn(creds('1000000235', 'x'), { address: `203.0.113.${i}` })).rejects.toThrow();
     await expect(signIn(creds('1000000235'), { address: '203.0.113.99' })).rejects.toMatchObject({
