@@ -2,7 +2,8 @@
 // Builds when needed, serves the build on a temporary PGlite demo database (port 4412 unless
 // BENCH_PORT), signs in (demoplatinum; demostokis for /stokis/*), opens each page route found
 // under src/pages in Chromium and prints per page: HTML and JS bytes (gzip), request count and
-// the server time of the HTML over 20 sequential requests (p50/p95). `--strict` exits 1 on OVER.
+// the server time of the HTML over 20 sequential requests (p50/p95). `--strict` exits 1 on OVER;
+// `--param name=value` fills a dynamic segment [name].
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,8 +20,16 @@ const SAMPLES = 20;
 const KB = 1024;
 const budgets = { html: 40 * KB, jsList: 5 * KB, jsHeavy: 100 * KB, p95: 100 };
 
-/** Sample values for dynamic segments; a route with a parameter not listed here is skipped. */
+/**
+ * Sample values for dynamic segments; a route with a parameter not listed here is skipped (and
+ * named). Add one with `--param name=value`, e.g. `--param public_id=<an order's public id>`.
+ */
 const sampleParams = { token: 'contoh-token-bench', jenis: 'registrasi' };
+process.argv.forEach((arg, i) => {
+  const pair = arg === '--param' ? process.argv[i + 1] : undefined;
+  const eq = pair?.indexOf('=') ?? -1;
+  if (pair && eq > 0) sampleParams[pair.slice(0, eq)] = pair.slice(eq + 1);
+});
 /** Signed-out pages (a signed-in visit to /signin would only redirect). */
 const signedOut = (route) => ['/signin', '/forgot-password', '/reset-password'].includes(route) || route.startsWith('/verifikasi-');
 /** The pages allowed up to 100 KB of JavaScript (DESIGN.md §9: stepper and tree); all others 5 KB. */

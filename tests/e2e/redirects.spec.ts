@@ -90,3 +90,14 @@ test('the API answers 401 without, with a forged and with a logged-out token', a
   expect((await request.post('/member/logout', { headers: auth })).status()).toBe(200);
   expect((await request.get('/member/dashboard', { headers: auth })).status()).toBe(401);
 });
+
+test('an island call answered 401 sends the open page to /signin and drops the stored user', async ({ page, context }) => {
+  await login(page, memberId(213));
+  await page.evaluate(() => localStorage.setItem('portal:user', '{"username":"x"}'));
+  // The session ends elsewhere (another tab logs out).
+  const token = (await context.cookies()).find((c) => c.name === 'pm_session')!.value;
+  await page.request.post('/member/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.evaluate(() => { void fetch('/member/dashboard'); });
+  await expect(page).toHaveURL('/signin');
+  expect(await page.evaluate(() => localStorage.getItem('portal:user'))).toBeNull();
+});
