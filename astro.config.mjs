@@ -7,8 +7,9 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
-  // Cross-site form posts carrying the session cookie are refused (DESIGN.md §4).
-  security: { checkOrigin: true },
+  // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
+  // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
+  security: { checkOrigin: false },
   server: {
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? 'localhost',

@@ -29,7 +29,9 @@ export default defineConfig({
     url: `${baseURL}/signin`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: baseURL, DEMO_MEMBERS: '300' },
+    // TRUST_PROXY lets tests that fail sign-ins on purpose use an address of their own
+    // (X-Forwarded-For), so the per-address limit never locks out the other tests.
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: baseURL, DEMO_MEMBERS: '300', TRUST_PROXY: '1' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

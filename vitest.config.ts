@@ -1,6 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { getViteConfig } from 'astro/config';
 
-export default defineConfig({
+// Astro's Vite config, so tests can render .astro pages with the container API and run
+// src/middleware.ts (astro:middleware) as they are.
+export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
@@ -10,4 +12,4 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
   },
-});
+} as Parameters<typeof getViteConfig>[0]);

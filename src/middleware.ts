@@ -23,12 +23,32 @@ function withHeaders(response: Response): Response {
   return response;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Any state-changing request that is not authorised by an explicit bearer token must come from
+ * our own origin (DESIGN.md §4). Astro's checkOrigin is off (docs/decisions/0004-sessions.md):
+ * it only refuses form content types, so cross-site JSON with the cookie passed it, and it
+ * refused a bearer client's POST without a body.
+ */
+export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean): boolean {
+  if (SAFE_METHODS.has(request.method) || hasBearer) return false;
+  const origin = request.headers.get('origin');
+  if (origin) return origin !== url.origin;
+  return request.headers.get('sec-fetch-site') === 'cross-site';
+}
+
 /** Loads the session and applies the redirect rules of spec/000 §2; nothing else. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
-  await ensureReady();
   const path = ctx.url.pathname;
   const api = isApiPath(path);
   const bearer = ctx.request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (isCrossSiteWrite(ctx.request, ctx.url, Boolean(bearer))) {
+    return withHeaders(api
+      ? Response.json({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
+      : new Response('Permintaan lintas situs ditolak', { status: 403 }));
+  }
+  await ensureReady();
   const token = bearer ?? ctx.cookies.get(SESSION_COOKIE)?.value;
   const member = token ? await resolveSession(token) : undefined;
   if (member) {

@@ -17,12 +17,13 @@ export const signInMessages = {
  * a locked account or address is refused before the password is even checked.
  */
 export async function signIn(input: SignIn, context: { address: string; userAgent?: string }) {
-  const accountKey = `account:${input.username.trim().toLowerCase()}`;
+  const member = await findMemberByLogin(input.username);
+  // Keyed by the member, not by what was typed: username and ID Member share one count.
+  const accountKey = member ? `account:${member.id}` : `account:${input.username.trim().toLowerCase()}`;
   const addressKey = `address:${context.address}`;
   const locked = Math.max(await lockedMinutes(accountKey), await lockedMinutes(addressKey));
   if (locked > 0) throw new AppError('RATE_LIMITED', signInMessages.locked(locked));
 
-  const member = await findMemberByLogin(input.username);
   const ok = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!member || !ok) {
     await recordFailure(accountKey, await getSetting('login_max_failures_per_account'));
