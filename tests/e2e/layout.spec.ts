@@ -49,7 +49,7 @@ test('the bell lists what is missing, each with its link', async ({ page }) => {
     await expect(links.filter({ hasText: 'Nomor rekening bank belum diisi' })).toHaveAttribute('href', '/account/profile#rekening');
   }
   if (texts.includes('NPWP belum diisi')) {
-    await expect(links.filter({ hasText: 'NPWP belum diisi' })).toHaveAttribute('href', '/account/profile#npwp');
+    await expect(links.filter({ hasText: 'NPWP belum diisi' })).toHaveAttribute('href', '/account/profile#pajak');
   }
 });
 
