@@ -86,3 +86,18 @@ test('downline report: filters, totals panel, CSV, and the dashboard doughnut', 
   await page.goto('/');
   await expect(page.locator('#downline-card svg')).toHaveAttribute('aria-label', /Downline kiri \d+, kanan \d+/);
 });
+
+test('turnover report in its three modes', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  await page.goto('/report/omset?jenisOmset=default&from=2020-01-01&to=2099-12-31');
+  await expect(page.locator('thead')).toContainText('Repeat Order');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.getByLabel('Jenis').selectOption('pribadi');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+  await expect(page.locator('thead')).toContainText('No Invoice');
+  await expect(page.locator('tbody tr').first()).toContainText('INV-');
+  await page.getByLabel('Jenis').selectOption('sponsorgrup');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+  await expect(page.locator('thead')).toContainText('Tgl Upgrade');
+  await expect(page.locator('tbody')).toContainText('Demo Silver');
+});
