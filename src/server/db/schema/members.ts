@@ -25,6 +25,14 @@ export const members = pgTable('members', {
   depth: integer('depth').notNull(),
   jumlahChildKiri: integer('jumlah_child_kiri').notNull().default(0),
   jumlahChildKanan: integer('jumlah_child_kanan').notNull().default(0),
+  // Downline per rank and side, kept with the placement and rank changes, so the totals panel
+  // never counts a million rows (DESIGN.md §9).
+  jumlahBronzeKiri: integer('jumlah_bronze_kiri').notNull().default(0),
+  jumlahBronzeKanan: integer('jumlah_bronze_kanan').notNull().default(0),
+  jumlahSilverKiri: integer('jumlah_silver_kiri').notNull().default(0),
+  jumlahSilverKanan: integer('jumlah_silver_kanan').notNull().default(0),
+  jumlahPlatinumKiri: integer('jumlah_platinum_kiri').notNull().default(0),
+  jumlahPlatinumKanan: integer('jumlah_platinum_kanan').notNull().default(0),
   tglJoin: date('tgl_join', { mode: 'string' }).notNull(),
   kodeReferal: text('kode_referal').notNull(),
   statusKodeetik: boolean('status_kodeetik').notNull().default(false),

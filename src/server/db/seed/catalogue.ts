@@ -7,7 +7,7 @@ const dppOf = (harga: number): number => Math.round(harga / 1.11);
 
 export interface CatalogueProduct { id: number; kode: string; harga: number; value: number; berat: number; dpp: number; kategori: 'PAKET' | 'PRODUK' }
 
-const items: Omit<CatalogueProduct, 'id' | 'dpp'>[] & { nama: string; deskripsi: string }[] = [
+const items: (Omit<CatalogueProduct, 'id' | 'dpp'> & { nama: string; deskripsi: string })[] = [
   { kode: 'PKT-1', nama: 'Paket Starter', deskripsi: 'Paket 1 BV: 2 botol suplemen herbal dan panduan member.', kategori: 'PAKET', harga: 350_000, value: 1, berat: 800 },
   { kode: 'PKT-2', nama: 'Paket Duo', deskripsi: 'Paket 2 BV: 4 botol suplemen herbal dan kit promosi.', kategori: 'PAKET', harga: 700_000, value: 2, berat: 1500 },
   { kode: 'PKT-4', nama: 'Paket Premium', deskripsi: 'Paket 4 BV: 8 botol suplemen, kopi herbal dan kit promosi lengkap.', kategori: 'PAKET', harga: 1_400_000, value: 4, berat: 3000 },

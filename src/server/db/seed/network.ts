@@ -22,6 +22,8 @@ export interface GeneratedMember {
   tglJoin: string;
   kiri: number;
   kanan: number;
+  /** Downline per rank and side: [bronze L, bronze R, silver L, silver R, platinum L, platinum R]. */
+  ranks: number[];
   statusKodeetik: boolean;
   domisili: [string, string] | null;
   bank: boolean;
@@ -115,6 +117,7 @@ export function generateNetwork(count: number, seed: number, until: Date, regenc
       tglJoin: new Date(joinMs).toISOString().slice(0, 10),
       kiri: 0,
       kanan: 0,
+      ranks: [0, 0, 0, 0, 0, 0],
       statusKodeetik: spec?.statusKodeetik ?? true,
       domisili: spec?.noDomisili ? null : regency,
       bank: spec?.bank ?? random.chance(0.6),
@@ -122,12 +125,14 @@ export function generateNetwork(count: number, seed: number, until: Date, regenc
     });
   }
   // Left and right downline counts: each member adds one to every ancestor, on the side it hangs.
+  const rankSlot = { BRONZE: 0, SILVER: 2, PLATINUM: 4 } as const;
   for (const m of members) {
     let child = m;
     while (child.upline > 0) {
       const ancestor = members[child.upline - 1]!;
       if (child.sisi === 'L') ancestor.kiri++;
       else ancestor.kanan++;
+      ancestor.ranks[rankSlot[m.posisi] + (child.sisi === 'L' ? 0 : 1)]!++;
       child = ancestor;
     }
   }
@@ -146,6 +151,9 @@ const memberColumns: BulkColumn[] = [
   { name: 'status_rekening', type: 'text' }, { name: 'npwp', type: 'text' }, { name: 'nama_pemegang_pajak', type: 'text' },
   { name: 'status_npwp', type: 'text' }, { name: 'jenis_kelamin', type: 'text' }, { name: 'nomor_identitas', type: 'text' },
   { name: 'agama', type: 'text' }, { name: 'status_kawin', type: 'text' }, { name: 'tgl_lahir', type: 'date' },
+  { name: 'jumlah_bronze_kiri', type: 'int4' }, { name: 'jumlah_bronze_kanan', type: 'int4' },
+  { name: 'jumlah_silver_kiri', type: 'int4' }, { name: 'jumlah_silver_kanan', type: 'int4' },
+  { name: 'jumlah_platinum_kiri', type: 'int4' }, { name: 'jumlah_platinum_kanan', type: 'int4' },
 ];
 
 const agamaChoices = ['ISLAM', 'ISLAM', 'ISLAM', 'PROTESTAN', 'KATOLIK', 'HINDU', 'BUDHA'] as const;
@@ -168,6 +176,7 @@ export async function insertNetwork(db: Db, members: GeneratedMember[], password
         `3578${String(m.id).padStart(12, '0')}`,
         agamaChoices[m.id % agamaChoices.length], kawinChoices[m.id % kawinChoices.length],
         `${1965 + (m.id % 35)}-${String(1 + (m.id % 12)).padStart(2, '0')}-${String(1 + (m.id % 28)).padStart(2, '0')}`,
+        ...m.ranks,
       ];
     });
     await bulkInsert(db, 'members', memberColumns, rows, batch);

@@ -48,7 +48,12 @@ export async function getDownlineReport(viewer: SessionMember, query: DownlineQu
       where ${where}
       order by m.tgl_join desc, m.id desc
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    selectRows<{ n: number }>(db, sql`select count(*)::int as n from members m where ${where}`),
+    // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows.
+    query.cariNama?.trim()
+      ? selectRows<{ n: number }>(db, sql`select count(*)::int as n from members m where ${where}`)
+      : selectRows<{ n: number }>(db, sql`select (${query.posisi
+        ? sql.raw(`jumlah_${query.posisi.toLowerCase()}_kiri + jumlah_${query.posisi.toLowerCase()}_kanan`)
+        : sql.raw('jumlah_child_kiri + jumlah_child_kanan')})::int as n from members where id = ${viewer.id}`),
   ]);
   return { rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })), total_count: total?.n ?? 0, page: query.page, page_size: query.pageSize };
 }
@@ -59,29 +64,32 @@ export async function exportDownline(viewer: SessionMember, query: Pick<Downline
   return report.rows;
 }
 
-/** The totals panel: counts per side and rank, sponsored counts per rank, BV sponsored and not. */
+/**
+ * The totals panel: counts per side and rank come from the counters kept with each placement,
+ * so the root of a million members costs one row; sponsored counts read the sponsor index.
+ */
 export async function getDownlineSummary(viewer: SessionMember) {
-  const path = await viewerPath(viewer);
   const db = await getDb();
-  const [counters] = await selectRows<{ kiri: number; kanan: number }>(db, sql`select jumlah_child_kiri as kiri, jumlah_child_kanan as kanan from members where id = ${viewer.id}`);
-  const perRank = await selectRows<{ sisi: string; posisi: Rank; n: number; sponsored: number }>(db, sql`
-    select substr(m.path, ${path.length + 1}, 1) as sisi, m.posisi, count(*)::int as n,
-      count(*) filter (where m.sponsor_id = ${viewer.id})::int as sponsored
-    from members m where m.path > ${path} and m.path < ${`${path}2`}
-    group by 1, 2`);
-  const kiri = counters?.kiri ?? 0;
-  const kanan = counters?.kanan ?? 0;
+  const [[c], sponsoredRows] = await Promise.all([
+    selectRows<Record<string, number>>(db, sql`
+      select jumlah_child_kiri as kiri, jumlah_child_kanan as kanan,
+        jumlah_bronze_kiri, jumlah_bronze_kanan, jumlah_silver_kiri, jumlah_silver_kanan, jumlah_platinum_kiri, jumlah_platinum_kanan
+      from members where id = ${viewer.id}`),
+    selectRows<{ posisi: Rank; n: number }>(db, sql`select posisi, count(*)::int as n from members where sponsor_id = ${viewer.id} group by posisi`),
+  ]);
+  const kiri = c?.kiri ?? 0;
+  const kanan = c?.kanan ?? 0;
   const total = kiri + kanan;
-  const count = (side: string, rank: Rank) => perRank.find((r) => r.sisi === side && r.posisi === rank)?.n ?? 0;
-  const sponsoredOf = (rank: Rank) => perRank.filter((r) => r.posisi === rank).reduce((s, r) => s + r.sponsored, 0);
+  const perSide = (rank: Rank, side: 'kiri' | 'kanan') => c?.[`jumlah_${rank.toLowerCase()}_${side}`] ?? 0;
+  const sponsoredOf = (rank: Rank) => sponsoredRows.find((r) => r.posisi === rank)?.n ?? 0;
   const bvSponsored = RANKS.reduce((s, rank) => s + sponsoredOf(rank) * RANK_BV[rank], 0);
-  const bvTotal = perRank.reduce((s, r) => s + r.n * RANK_BV[r.posisi], 0);
+  const bvTotal = RANKS.reduce((s, rank) => s + (perSide(rank, 'kiri') + perSide(rank, 'kanan')) * RANK_BV[rank], 0);
   return {
     Total: total,
     kiri, kanan,
     persen_kiri: total ? Math.round((kiri / total) * 1000) / 10 : 0,
     persen_kanan: total ? Math.round((kanan / total) * 1000) / 10 : 0,
-    per_posisi: RANKS.map((rank) => ({ posisi: rank, kiri: count('0', rank), kanan: count('1', rank) })),
+    per_posisi: RANKS.map((rank) => ({ posisi: rank, kiri: perSide(rank, 'kiri'), kanan: perSide(rank, 'kanan') })),
     Sponsor: RANKS.map((rank) => ({ posisi: rank, jumlah: sponsoredOf(rank) })),
     bv_sponsor: bvSponsored,
     bv_non_sponsor: bvTotal - bvSponsored,
