@@ -80,3 +80,20 @@ describe('network tree', () => {
     expect(csv.trim().split('\r\n')).toHaveLength(platinum.total_count + 1);
   });
 });
+
+describe('pairing card', () => {
+  it('BV per side equals the rank BV of the downline on that side', async () => {
+    const { getPairingCard } = await import('../../src/server/services/network/get-pairing-card');
+    const me = await sessionOf('demoplatinum');
+    const db = await getDb();
+    const [bv] = await selectRows<{ kiri: number; kanan: number }>(db, sql`
+      select coalesce(sum(case posisi when 'BRONZE' then 1 when 'SILVER' then 2 else 4 end) filter (where path like '0%'), 0)::int as kiri,
+             coalesce(sum(case posisi when 'BRONZE' then 1 when 'SILVER' then 2 else 4 end) filter (where path like '1%'), 0)::int as kanan
+      from members`);
+    const card = await getPairingCard(me);
+    expect(card.jumlah_bv_kiri).toBe(bv!.kiri);
+    expect(card.jumlah_bv_kanan).toBe(bv!.kanan);
+    expect(card.jumlah_pair_bv).toBe(Math.min(bv!.kiri, bv!.kanan));
+    expect(card.tanggal_expired).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});

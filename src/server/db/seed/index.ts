@@ -13,6 +13,8 @@ export interface SeedOptions {
   /** The demo's "today": join dates and news end here. */
   until?: Date;
   log?: (line: string) => void;
+  /** Skip the order history (network benchmarks need only the members). */
+  withoutOrders?: boolean;
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -44,7 +46,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   log(`member: ${Date.now() - t} ms`);
   t = Date.now();
   const catalogue = await seedCatalogue(db);
-  await seedOrders(db, network, catalogue, options.seed, until, (done) => {
+  if (!options.withoutOrders) await seedOrders(db, network, catalogue, options.seed, until, (done) => {
     if (done % 100_000 < 20_000) log(`  order tersimpan: ${done} (${Date.now() - t} ms)`);
   });
   log(`order: ${Date.now() - t} ms`);

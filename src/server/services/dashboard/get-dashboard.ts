@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import type { SessionMember } from '../auth/session-member';
 import { getDownlineCard } from '../network/get-downline-card';
+import { getPairingCard } from '../network/get-pairing-card';
 
 /**
  * The dashboard data of spec/000 §3 that needs no bonus or order data yet: suspension and the
@@ -11,11 +12,12 @@ export async function getDashboard(member: SessionMember) {
   const db = await getDb();
   const [row] = await selectRows<{ is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: string }>(db, sql`
     select is_suspended, kode_referal, tgl_join::text as tgl_join, posisi from members where id = ${member.id}`);
-  const downline = await getDownlineCard(member);
+  const [downline, pairing] = await Promise.all([getDownlineCard(member), getPairingCard(member)]);
   return {
     suspend: { is_suspended: row?.is_suspended ?? false },
     members: {
       downline: downline.downline,
+      pairing,
       sponsored: downline.sponsored,
       id_member: member.idMember,
       nama: member.nama,
