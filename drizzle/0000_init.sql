@@ -271,6 +271,41 @@ CREATE TABLE "npwp_changes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bonuses" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"member_id" bigint NOT NULL,
+	"tanggal" date NOT NULL,
+	"jenis_bonus" text NOT NULL,
+	"bonus_bruto" bigint NOT NULL,
+	"pot_pph" bigint NOT NULL,
+	"bonus_dibayar" bigint NOT NULL,
+	"status_transfer" text DEFAULT 'PENDING' NOT NULL,
+	"tgl_transfer" timestamp with time zone,
+	"detail" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "bonuses_money_ck" CHECK ("bonuses"."bonus_bruto" >= 0 and "bonuses"."pot_pph" >= 0 and "bonuses"."bonus_dibayar" = "bonuses"."bonus_bruto" - "bonuses"."pot_pph")
+);
+--> statement-breakpoint
+CREATE TABLE "closed_days" (
+	"tanggal" date PRIMARY KEY NOT NULL,
+	"closed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"bonus_count" integer NOT NULL,
+	"total_bruto" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_pairing" (
+	"member_id" bigint PRIMARY KEY NOT NULL,
+	"sisa_bv_kiri" integer DEFAULT 0 NOT NULL,
+	"sisa_bv_kanan" integer DEFAULT 0 NOT NULL,
+	"tanggal_expired" date NOT NULL,
+	"jumlah_pair" integer DEFAULT 0 NOT NULL,
+	"jumlah_pair_bv" integer DEFAULT 0 NOT NULL,
+	"jumlah_bv_kiri" integer DEFAULT 0 NOT NULL,
+	"jumlah_bv_kanan" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "member_pairing_carry_ck" CHECK ("member_pairing"."sisa_bv_kiri" >= 0 and "member_pairing"."sisa_bv_kanan" >= 0)
+);
+--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_sponsor_id_members_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_upline_id_members_id_fk" FOREIGN KEY ("upline_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -291,6 +326,8 @@ ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_warehouse_id_wareh
 ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_kelurahan_id_villages_code_fk" FOREIGN KEY ("kelurahan_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "npwp_changes" ADD CONSTRAINT "npwp_changes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_pairing" ADD CONSTRAINT "member_pairing_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_public_id_uq" ON "members" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_id_member_uq" ON "members" USING btree ("id_member");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree (lower("username"));--> statement-breakpoint
@@ -299,7 +336,7 @@ CREATE UNIQUE INDEX "members_path_uq" ON "members" USING btree ("path");--> stat
 CREATE UNIQUE INDEX "members_upline_side_uq" ON "members" USING btree ("upline_id","sisi");--> statement-breakpoint
 CREATE INDEX "members_sponsor_idx" ON "members" USING btree ("sponsor_id");--> statement-breakpoint
 CREATE INDEX "members_tgl_join_idx" ON "members" USING btree ("tgl_join");--> statement-breakpoint
-CREATE INDEX "members_nama_prefix_idx" ON "members" USING btree (lower("nama") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_nama_prefix_idx" ON "members" USING btree (lower("nama") text_pattern_ops,"id");--> statement-breakpoint
 CREATE UNIQUE INDEX "one_time_tokens_hash_uq" ON "one_time_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "one_time_tokens_member_idx" ON "one_time_tokens" USING btree ("member_id","purpose");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
@@ -325,4 +362,7 @@ CREATE INDEX "orders_new_member_idx" ON "orders" USING btree ("new_member_id");-
 CREATE UNIQUE INDEX "products_public_id_uq" ON "products" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_kode_uq" ON "products" USING btree ("kode");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_public_id_uq" ON "warehouses" USING btree ("public_id");--> statement-breakpoint
-CREATE INDEX "npwp_changes_member_idx" ON "npwp_changes" USING btree ("member_id","status");
+CREATE INDEX "npwp_changes_member_idx" ON "npwp_changes" USING btree ("member_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "bonuses_public_id_uq" ON "bonuses" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "bonuses_member_day_type_uq" ON "bonuses" USING btree ("member_id","tanggal","jenis_bonus");--> statement-breakpoint
+CREATE INDEX "bonuses_tanggal_idx" ON "bonuses" USING btree ("tanggal");

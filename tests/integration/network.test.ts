@@ -93,7 +93,8 @@ describe('pairing card', () => {
     const card = await getPairingCard(me);
     expect(card.jumlah_bv_kiri).toBe(bv!.kiri);
     expect(card.jumlah_bv_kanan).toBe(bv!.kanan);
-    expect(card.jumlah_pair_bv).toBe(Math.min(bv!.kiri, bv!.kanan));
+    const [pairing] = await selectRows<{ jumlah_pair: number }>(db, sql`select jumlah_pair from member_pairing where member_id = ${me.id}`);
+    expect(card.jumlah_pair).toBe(pairing?.jumlah_pair ?? 0);
     expect(card.tanggal_expired).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

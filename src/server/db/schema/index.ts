@@ -5,3 +5,4 @@ export * from './regions';
 export * from './addresses';
 export * from './orders';
 export * from './account';
+export * from './bonus';

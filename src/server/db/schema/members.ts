@@ -79,5 +79,5 @@ export const members = pgTable('members', {
   index('members_sponsor_idx').on(t.sponsorId),
   index('members_tgl_join_idx').on(t.tglJoin),
   // Name search within a downline ('Cari ID/Nama'): prefix match on the lower-cased name.
-  index('members_nama_prefix_idx').using('btree', sql`lower(${t.nama}) text_pattern_ops`),
+  index('members_nama_prefix_idx').using('btree', sql`lower(${t.nama}) text_pattern_ops`, t.id),
 ]);

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, generateNetwork, insertNetwork } from './network';
 import { seedContent } from './content';
 import { seedCatalogue } from './catalogue';
 import { seedOrders } from './orders';
+import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 
 export interface SeedOptions {
   members: number;
@@ -51,5 +52,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   });
   log(`order: ${Date.now() - t} ms`);
   await seedContent(db, until);
+  if (!options.withoutOrders) {
+    // Bonuses come from running the closing over the history, never from invented rows.
+    t = Date.now();
+    const first = await firstPaidDay();
+    const yesterday = new Date(until.getTime() + 7 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    if (first) await closeRange(first, yesterday);
+    log(`closing bonus ${first} s.d. ${yesterday}: ${Date.now() - t} ms`);
+  }
   await db.execute(sql`analyze`);
 }

@@ -3,6 +3,7 @@ import { getDb, selectRows } from '../../db/client';
 import type { SessionMember } from '../auth/session-member';
 import { getDownlineCard } from '../network/get-downline-card';
 import { getPairingCard } from '../network/get-pairing-card';
+import { getBonusTotals } from '../bonus/list-bonuses';
 
 /**
  * The dashboard data of spec/000 §3 that needs no bonus or order data yet: suspension and the
@@ -12,12 +13,13 @@ export async function getDashboard(member: SessionMember) {
   const db = await getDb();
   const [row] = await selectRows<{ is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: string }>(db, sql`
     select is_suspended, kode_referal, tgl_join::text as tgl_join, posisi from members where id = ${member.id}`);
-  const [downline, pairing] = await Promise.all([getDownlineCard(member), getPairingCard(member)]);
+  const [downline, pairing, bonus] = await Promise.all([getDownlineCard(member), getPairingCard(member), getBonusTotals(member)]);
   return {
     suspend: { is_suspended: row?.is_suspended ?? false },
     members: {
       downline: downline.downline,
       pairing,
+      bonus,
       sponsored: downline.sponsored,
       id_member: member.idMember,
       nama: member.nama,

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const BONUS_STATUSES = ['PENDING', 'PROCESSED'] as const;
+export const rangeMessages = { both: 'Rentang tanggal harus diisi lengkap', order: 'Tanggal awal harus sebelum tanggal akhir' } as const;
+
+/** Bonus list filters (spec/000 §2, §7): a date range with both ends, statuses, 10 per page. */
+export const BonusQuerySchema = z.object({
+  from: z.iso.date(rangeMessages.both),
+  to: z.iso.date(rangeMessages.both),
+  status: z.array(z.enum(BONUS_STATUSES)).catch([]),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page_size: z.coerce.number().int().min(1).max(100).catch(10),
+}).refine((q) => q.from <= q.to, { message: rangeMessages.order, path: ['to'] });
+export type BonusQuery = z.infer<typeof BonusQuerySchema>;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { members } from './members';
+
+export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP'] as const;
+
+/**
+ * One bonus row per member, day and type (spec/000 §3, Bonus); `detail` holds that type's array
+ * (bonus_sponsors, bonus_ros, …). The unique key makes a second closing of a day impossible.
+ */
+export const bonuses = pgTable('bonuses', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  publicId: uuid('public_id').notNull().defaultRandom(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => members.id),
+  tanggal: date('tanggal', { mode: 'string' }).notNull(),
+  jenisBonus: text('jenis_bonus', { enum: BONUS_TYPES }).notNull(),
+  bonusBruto: bigint('bonus_bruto', { mode: 'number' }).notNull(),
+  potPph: bigint('pot_pph', { mode: 'number' }).notNull(),
+  bonusDibayar: bigint('bonus_dibayar', { mode: 'number' }).notNull(),
+  statusTransfer: text('status_transfer', { enum: ['PENDING', 'PROCESSED'] }).notNull().default('PENDING'),
+  tglTransfer: timestamp('tgl_transfer', { withTimezone: true }),
+  detail: jsonb('detail').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('bonuses_public_id_uq').on(t.publicId),
+  uniqueIndex('bonuses_member_day_type_uq').on(t.memberId, t.tanggal, t.jenisBonus),
+  index('bonuses_tanggal_idx').on(t.tanggal),
+  check('bonuses_money_ck', sql`${t.bonusBruto} >= 0 and ${t.potPph} >= 0 and ${t.bonusDibayar} = ${t.bonusBruto} - ${t.potPph}`),
+]);
+
+/** Each member's pairing state after the last closed day (COMP_PLAN.md). */
+export const memberPairing = pgTable('member_pairing', {
+  memberId: bigint('member_id', { mode: 'number' }).primaryKey().references(() => members.id),
+  sisaBvKiri: integer('sisa_bv_kiri').notNull().default(0),
+  sisaBvKanan: integer('sisa_bv_kanan').notNull().default(0),
+  tanggalExpired: date('tanggal_expired', { mode: 'string' }).notNull(),
+  jumlahPair: integer('jumlah_pair').notNull().default(0),
+  jumlahPairBv: integer('jumlah_pair_bv').notNull().default(0),
+  jumlahBvKiri: integer('jumlah_bv_kiri').notNull().default(0),
+  jumlahBvKanan: integer('jumlah_bv_kanan').notNull().default(0),
+}, (t) => [check('member_pairing_carry_ck', sql`${t.sisaBvKiri} >= 0 and ${t.sisaBvKanan} >= 0`)]);
+
+/** Days the closing has run; a closed day is never computed again. */
+export const closedDays = pgTable('closed_days', {
+  tanggal: date('tanggal', { mode: 'string' }).primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  bonusCount: integer('bonus_count').notNull(),
+  totalBruto: bigint('total_bruto', { mode: 'number' }).notNull(),
+});

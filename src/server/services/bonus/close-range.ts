@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import { closeDay, type CloseResult } from './close-day';
+
+/** Closes every day from `from` to `to` in order (each its own transaction); closed days are skipped. */
+export async function closeRange(from: string, to: string, onDay?: (result: CloseResult) => void): Promise<CloseResult[]> {
+  const results: CloseResult[] = [];
+  for (let day = from; day <= to; day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+    const result = await closeDay(day);
+    results.push(result);
+    onDay?.(result);
+  }
+  return results;
+}
+
+/** The first day with a paid order, for closing a whole history (the demo generator). */
+export async function firstPaidDay(): Promise<string | undefined> {
+  const [row] = await selectRows<{ d: string | null }>(await getDb(), sql`
+    select (min(paid_at) at time zone 'Asia/Jakarta')::date::text as d from orders where paid_at is not null`);
+  return row?.d ?? undefined;
+}
