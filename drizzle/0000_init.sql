@@ -336,7 +336,7 @@ CREATE UNIQUE INDEX "members_path_uq" ON "members" USING btree ("path");--> stat
 CREATE UNIQUE INDEX "members_upline_side_uq" ON "members" USING btree ("upline_id","sisi");--> statement-breakpoint
 CREATE INDEX "members_sponsor_idx" ON "members" USING btree ("sponsor_id");--> statement-breakpoint
 CREATE INDEX "members_tgl_join_idx" ON "members" USING btree ("tgl_join");--> statement-breakpoint
-CREATE INDEX "members_nama_prefix_idx" ON "members" USING btree (lower("nama") text_pattern_ops,"id");--> statement-breakpoint
+CREATE INDEX "members_nama_prefix_idx" ON "members" USING btree ((lower("nama") collate "C"),"id");--> statement-breakpoint
 CREATE UNIQUE INDEX "one_time_tokens_hash_uq" ON "one_time_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "one_time_tokens_member_idx" ON "one_time_tokens" USING btree ("member_id","purpose");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint

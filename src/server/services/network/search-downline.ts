@@ -10,6 +10,6 @@ export async function searchDownline(viewer: SessionMember, search: string): Pro
   const [me] = await selectRows<{ path: string }>(db, sql`select path from members where id = ${viewer.id}`);
   return selectRows(db, sql`
     select id_member, nama from members
-    where lower(nama) like ${`${term}%`} and path > ${me!.path} and path < ${`${me!.path}2`}
-    order by lower(nama), id limit 10`);
+    where (lower(nama) collate "C") like ${`${term}%`} and path > ${me!.path} and path < ${`${me!.path}2`}
+    order by (lower(nama) collate "C"), id limit 10`);
 }
