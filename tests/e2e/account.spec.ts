@@ -149,7 +149,7 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
   await expect(page.locator('.address-card')).toHaveCount(0);
 });
 
-test('heir and NPWP edits: messages, the pending change, and the e-mailed link applying it', async ({ page }) => {
+test('heir edit: messages and the saved heir', async ({ page }) => {
   await login(page, memberId(126));
   await page.goto('/account/profile');
   await page.locator('#pewaris').getByRole('button', { name: 'Ubah' }).click();
@@ -167,6 +167,22 @@ test('heir and NPWP edits: messages, the pending change, and the e-mailed link a
   await heir.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.locator('#pewaris')).toContainText('Siti Aminah');
 
+});
+
+/** A member of 127..139 whose profile says isBonusAvl is (or is not) set, found through the API. */
+async function memberWithBonusAvl(request: import('@playwright/test').APIRequestContext, wanted: boolean): Promise<string> {
+  for (let n = 127; n <= 139; n++) {
+    const login = await request.post('/member/login', { data: { username: memberId(n), password: 'rahasia123' } });
+    const token = (await login.json()).result.access_token;
+    const profile = await request.get('/member/account/profile', { headers: { authorization: `Bearer ${token}` } });
+    if ((await profile.json()).result.isBonusAvl === wanted) return memberId(n);
+  }
+  throw new Error(`no member with isBonusAvl ${wanted} in 127..139`);
+}
+
+test('NPWP: messages, the pending change, and the e-mailed link applying it', async ({ page, request }) => {
+  await login(page, await memberWithBonusAvl(request, false));
+  await page.goto('/account/profile');
   await page.locator('#pajak').getByRole('button', { name: 'Ubah' }).click();
   const npwp = page.locator('#dlg-npwp');
   await npwp.getByLabel('NPWP').fill('12345');
@@ -183,4 +199,11 @@ test('heir and NPWP edits: messages, the pending change, and the e-mailed link a
   await expect(page.locator('#pajak')).toContainText('092542943407555');
   await expect(page.locator('#pajak .badge')).toHaveText('VERIFIED');
   await expect(page.locator('#pajak table')).toHaveCount(0);
+});
+
+test('NPWP is read-only once a bonus of this month exists', async ({ page, request }) => {
+  await login(page, await memberWithBonusAvl(request, true));
+  await page.goto('/account/profile');
+  await expect(page.locator('#pajak')).toContainText('NPWP tidak dapat diubah karena bonus bulan ini sudah dihitung.');
+  await expect(page.locator('#pajak').getByRole('button', { name: 'Ubah' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { getDb } from '../../src/server/db/client';
+import { desc, eq, sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../src/server/db/client';
 import { mailOutbox, members } from '../../src/server/db/schema';
 import { BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../src/lib/schemas/account';
 import { getProfile } from '../../src/server/services/account/get-profile';
@@ -103,8 +103,20 @@ describe('account services', () => {
     expect((await getProfile(me)).status_rekening).toBe('VERIFIED');
   });
 
-  it('an NPWP change waits as pending and applies once verified', async () => {
-    const me = await sessionOf(memberId(103));
+  /** A generated member in 140..159 with or without a bonus this month (Asia/Jakarta). */
+  const memberByBonus = async (withBonus: boolean) => {
+    const db = await getDb();
+    const [row] = await selectRows<{ id_member: string }>(db, sql`
+      select m.id_member from members m where m.id between 141 and 160
+        and ${withBonus ? sql`` : sql`not`} exists (select 1 from bonuses b where b.member_id = m.id
+          and b.tanggal >= date_trunc('month', now() at time zone 'Asia/Jakarta')::date)
+      order by m.id limit 1`);
+    return sessionOf(row!.id_member);
+  };
+
+  it('an NPWP change waits as pending and applies once verified (no bonus this month)', async () => {
+    const me = await memberByBonus(false);
+    expect((await getProfile(me)).isBonusAvl).toBe(false);
     const oldNpwp = (await getProfile(me)).npwp;
     await updateNpwp(me, me.publicId, NpwpSchema.parse({ npwp: '09.254.294.3-407.001', nama_pemegang_pajak: 'Budi Uji' }));
     const pending = await getProfile(me);
@@ -116,6 +128,25 @@ describe('account services', () => {
     expect(applied.npwp).toBe('092542943407001');
     expect(applied.status_npwp).toBe('VERIFIED');
     expect(applied.npwp_pending).toEqual([]);
+  });
+
+  it('with a bonus this month the NPWP is read-only, and a change verified after a bonus waits for the 1st', async () => {
+    const locked = await memberByBonus(true);
+    expect((await getProfile(locked)).isBonusAvl).toBe(true);
+    await expect(updateNpwp(locked, locked.publicId, NpwpSchema.parse({ npwp: '123456789012345', nama_pemegang_pajak: 'Budi' })))
+      .rejects.toMatchObject({ code: 'CONFLICT', message: 'NPWP tidak dapat diubah karena bonus bulan ini sudah dihitung' });
+
+    const me = await memberByBonus(false);
+    const before = (await getProfile(me)).npwp;
+    await updateNpwp(me, me.publicId, NpwpSchema.parse({ npwp: '092542943407777', nama_pemegang_pajak: 'Budi Uji' }));
+    const db = await getDb();
+    await db.execute(sql`insert into bonuses (member_id, tanggal, jenis_bonus, bonus_bruto, pot_pph, bonus_dibayar, detail)
+      values (${me.id}, (now() at time zone 'Asia/Jakarta')::date, 'SPONSOR', 100000, 2500, 97500, '[]'::jsonb)`);
+    expect(await verifyNpwp(tokenOf(await lastLink(me.email)))).toMatchObject({ valid: true, message: 'NPWP berhasil diverifikasi dan berlaku mulai tanggal 1 bulan depan' });
+    const waiting = await getProfile(me);
+    expect(waiting.npwp).toBe(before);
+    expect(waiting.npwp_pending).toMatchObject([{ npwp: '092542943407777', status: 'VERIFIED' }]);
+    expect(waiting.npwp_pending[0]!.effective_at).toMatch(/-01$/);
   });
 
   it('member A cannot change member B through any id parameter, and nothing changes', async () => {

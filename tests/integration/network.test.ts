@@ -44,6 +44,11 @@ describe('network tree', () => {
     const leaves = tree.childs.flatMap((c) => c?.childs ?? []);
     expect(leaves).toHaveLength(4);
     expect(leaves.every((leaf) => leaf === null || leaf.childs.length === 0)).toBe(true);
+    const db = await getDb();
+    const [pairing] = await selectRows<{ jumlah_pair: number; sisa_bv_kiri: number; sisa_bv_kanan: number }>(db, sql`
+      select jumlah_pair, sisa_bv_kiri, sisa_bv_kanan from member_pairing where member_id = ${me.id}`);
+    expect({ p: tree.jumlah_pair, l: tree.sisa_bv_kiri, r: tree.sisa_bv_kanan })
+      .toEqual({ p: pairing?.jumlah_pair ?? 0, l: pairing?.sisa_bv_kiri ?? 0, r: pairing?.sisa_bv_kanan ?? 0 });
   });
 
   it('a member sees only their own downline: upline and other legs answer as not found', async () => {

@@ -21,6 +21,10 @@ export interface TreeNode {
   status_kodeetik: boolean;
   jumlah_child_kiri: number;
   jumlah_child_kanan: number;
+  jumlah_pair: number;
+  jumlah_pair_bv: number;
+  sisa_bv_kiri: number;
+  sisa_bv_kanan: number;
   hasChild: boolean;
   isOpen: boolean;
   downlinekiri_id_member: string | null;
@@ -34,8 +38,11 @@ interface Row extends Omit<TreeNode, 'childs' | 'hasChild' | 'isOpen' | 'root' |
 const nodeSelect = sql`
   select m.id::int as id, m.id_member, m.username, m.nama, m.public_id::text as public_id, m.posisi, m.sisi,
     m.tgl_join::text as tgl_join, s.id_member as id_sponsor, s.nama as nama_sponsor, u.id_member as id_upline,
-    m.kode_referal, m.status_kodeetik, m.jumlah_child_kiri, m.jumlah_child_kanan, m.path
-  from members m left join members s on s.id = m.sponsor_id left join members u on u.id = m.upline_id`;
+    m.kode_referal, m.status_kodeetik, m.jumlah_child_kiri, m.jumlah_child_kanan, m.path,
+    coalesce(p.jumlah_pair, 0) as jumlah_pair, coalesce(p.jumlah_pair_bv, 0) as jumlah_pair_bv,
+    coalesce(p.sisa_bv_kiri, 0) as sisa_bv_kiri, coalesce(p.sisa_bv_kanan, 0) as sisa_bv_kanan
+  from members m left join members s on s.id = m.sponsor_id left join members u on u.id = m.upline_id
+    left join member_pairing p on p.member_id = m.id`;
 
 /** Nests rows by path: each node's children are the rows one digit longer ('0' left, '1' right). */
 function nest(rows: Row[], rootPath: string, viewerPath: string, levels: number): TreeNode {
