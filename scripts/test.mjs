@@ -23,6 +23,14 @@ let exit = 0;
 console.log(`[test] database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
 
 if (only !== 'e2e') {
+  // Types first: a type error is a failed test too.
+  const typecheck = run(bin('tsc'), ['--noEmit', '-p', '.']);
+  if (typecheck) {
+    failed += 1;
+    exit = 1;
+  } else {
+    passed += 1;
+  }
   const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
   const report = readJson('test-results/vitest.json');
   passed += report?.numPassedTests ?? 0;

@@ -12,7 +12,7 @@ describe('daily pairing (COMP_PLAN.md)', () => {
     [{ carriedLeft: 0, carriedRight: 0, newLeft: 20, newRight: 30, rank: 'BRONZE', active: true }, { pairs: 20, paidPairs: 12, flushedPairs: 8, bonus: 600_000, carryLeft: 0, carryRight: 10 }, 'BRONZE cap 12, the rest flushed'],
     [{ carriedLeft: 60, carriedRight: 0, newLeft: 0, newRight: 50, rank: 'PLATINUM', active: true }, { pairs: 50, paidPairs: 48, bonus: 2_400_000, carryLeft: 10, carryRight: 0 }, 'PLATINUM cap 48'],
     [{ carriedLeft: 4, carriedRight: 1, newLeft: 0, newRight: 5, rank: 'SILVER', active: false }, { pairs: 4, paidPairs: 0, flushedPairs: 4, bonus: 0, carryLeft: 0, carryRight: 2 }, 'expired: flushed, remainder carries'],
-  ] as const)('%o → %o (%s)', (day, expected) => {
+  ] as const)('%o → %o (%s)', (day, expected, _reason) => {
     expect(pairDay(day, plan)).toMatchObject(expected);
   });
 
