@@ -283,6 +283,7 @@ CREATE TABLE "bonuses" (
 	"status_transfer" text DEFAULT 'PENDING' NOT NULL,
 	"tgl_transfer" timestamp with time zone,
 	"detail" jsonb NOT NULL,
+	"payout_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "bonuses_money_ck" CHECK ("bonuses"."bonus_bruto" >= 0 and "bonuses"."pot_pph" >= 0 and "bonuses"."bonus_dibayar" = "bonuses"."bonus_bruto" - "bonuses"."pot_pph")
 );
@@ -306,6 +307,26 @@ CREATE TABLE "member_pairing" (
 	CONSTRAINT "member_pairing_carry_ck" CHECK ("member_pairing"."sisa_bv_kiri" >= 0 and "member_pairing"."sisa_bv_kanan" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "payouts" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"no" text NOT NULL,
+	"member_id" bigint NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"total_bonus" bigint NOT NULL,
+	"admin_fee" bigint NOT NULL,
+	"nominal" bigint NOT NULL,
+	"bank_nama" text,
+	"no_rekening" text,
+	"nama_rekening" text,
+	"bonus_ids" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	"catatan" text,
+	CONSTRAINT "payouts_money_ck" CHECK ("payouts"."nominal" = "payouts"."total_bonus" - "payouts"."admin_fee" and "payouts"."nominal" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_sponsor_id_members_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_upline_id_members_id_fk" FOREIGN KEY ("upline_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -327,7 +348,9 @@ ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_product_id_product
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_kelurahan_id_villages_code_fk" FOREIGN KEY ("kelurahan_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "npwp_changes" ADD CONSTRAINT "npwp_changes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_pairing" ADD CONSTRAINT "member_pairing_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_public_id_uq" ON "members" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_id_member_uq" ON "members" USING btree ("id_member");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree (lower("username"));--> statement-breakpoint
@@ -363,6 +386,10 @@ CREATE UNIQUE INDEX "products_public_id_uq" ON "products" USING btree ("public_i
 CREATE UNIQUE INDEX "products_kode_uq" ON "products" USING btree ("kode");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_public_id_uq" ON "warehouses" USING btree ("public_id");--> statement-breakpoint
 CREATE INDEX "npwp_changes_member_idx" ON "npwp_changes" USING btree ("member_id","status");--> statement-breakpoint
+CREATE INDEX "bonuses_member_payout_idx" ON "bonuses" USING btree ("member_id","payout_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bonuses_public_id_uq" ON "bonuses" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bonuses_member_day_type_uq" ON "bonuses" USING btree ("member_id","tanggal","jenis_bonus");--> statement-breakpoint
-CREATE INDEX "bonuses_tanggal_idx" ON "bonuses" USING btree ("tanggal");
+CREATE INDEX "bonuses_tanggal_idx" ON "bonuses" USING btree ("tanggal");--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_public_id_uq" ON "payouts" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_no_uq" ON "payouts" USING btree ("no");--> statement-breakpoint
+CREATE INDEX "payouts_member_idx" ON "payouts" USING btree ("member_id","created_at");

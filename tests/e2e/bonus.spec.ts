@@ -21,3 +21,42 @@ test('bonus report: defaults to the last 30 days, filters, expands a bonus, and 
   await page.getByRole('button', { name: 'Lihat' }).click();
   await expect(page.locator('#empty')).toHaveText('Tidak ada bonus');
 });
+
+/** A member of 60..99 whose bank is (or is not) verified and who has Rp 100.000+ of unpaid bonuses. */
+async function withdrawer(request: import('@playwright/test').APIRequestContext, verified: boolean): Promise<string> {
+  for (let n = 60; n <= 99; n++) {
+    const id = String(1_000_000_000 + n);
+    const token = (await (await request.post('/member/login', { data: { username: id, password: 'rahasia123' } })).json()).result.access_token;
+    const headers = { authorization: `Bearer ${token}` };
+    const profile = (await (await request.get('/member/account/profile', { headers })).json()).result;
+    const unpaid = (await (await request.get('/member/bonus/unpayout', { headers })).json()).result as { bonus_dibayar: number }[];
+    const total = unpaid.reduce((s, b) => s + b.bonus_dibayar, 0);
+    if ((profile.status_rekening === 'VERIFIED') === verified && total >= 100_000) return id;
+  }
+  throw new Error(`no member with ${verified ? 'a verified' : 'an unverified'} bank and unpaid bonuses in 60..99`);
+}
+
+test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdraw Requested payout', async ({ page, request }) => {
+  await login(page, await withdrawer(request, true));
+  await page.goto('/bonus/withdraw');
+  await expect(page.locator('#payout-summary')).toContainText('Not Queued Yet');
+  await page.getByRole('button', { name: 'Create Withdraw' }).click();
+  const dialog = page.locator('#dlg-withdraw');
+  const boxes = dialog.locator('input[name="bonus_ids"]');
+  expect(await boxes.count()).toBeGreaterThan(0);
+  for (const box of await boxes.all()) await expect(box).toBeChecked();
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Permintaan withdraw berhasil dibuat' })).toBeVisible();
+  const row = page.locator('details.payout-row').first();
+  await expect(row).toContainText('Widthdraw Requested');
+  await row.locator('summary').click();
+  await expect(row).toContainText('Biaya admin Rp 6.500');
+});
+
+test('withdraw is refused while the bank account is unverified', async ({ page, request }) => {
+  await login(page, await withdrawer(request, false));
+  await page.goto('/bonus/withdraw?create=1');
+  await page.locator('#dlg-withdraw').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Tidak bisa melakukan widthraw, rekening belum terverifikasi...').first()).toBeVisible();
+  await expect(page.locator('#empty')).toHaveText('Tidak ada payout');
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { members } from './members';
 
 export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP'] as const;
@@ -20,8 +20,11 @@ export const bonuses = pgTable('bonuses', {
   statusTransfer: text('status_transfer', { enum: ['PENDING', 'PROCESSED'] }).notNull().default('PENDING'),
   tglTransfer: timestamp('tgl_transfer', { withTimezone: true }),
   detail: jsonb('detail').notNull(),
+  /** The live payout holding this bonus; one column, so a bonus can be in at most one. */
+  payoutId: bigint('payout_id', { mode: 'number' }).references((): AnyPgColumn => payouts.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  index('bonuses_member_payout_idx').on(t.memberId, t.payoutId),
   uniqueIndex('bonuses_public_id_uq').on(t.publicId),
   uniqueIndex('bonuses_member_day_type_uq').on(t.memberId, t.tanggal, t.jenisBonus),
   index('bonuses_tanggal_idx').on(t.tanggal),
@@ -47,3 +50,30 @@ export const closedDays = pgTable('closed_days', {
   bonusCount: integer('bonus_count').notNull(),
   totalBruto: bigint('total_bruto', { mode: 'number' }).notNull(),
 });
+
+export const PAYOUT_STATUSES = ['draft', 'queued', 'processed', 'completed', 'rejected', 'failed'] as const;
+
+/** A withdrawal of chosen bonuses (spec/000 §3, Payout); bank data is a snapshot at request time. */
+export const payouts = pgTable('payouts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  publicId: uuid('public_id').notNull().defaultRandom(),
+  no: text('no').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => members.id),
+  status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('queued'),
+  totalBonus: bigint('total_bonus', { mode: 'number' }).notNull(),
+  adminFee: bigint('admin_fee', { mode: 'number' }).notNull(),
+  nominal: bigint('nominal', { mode: 'number' }).notNull(),
+  bankNama: text('bank_nama'),
+  noRekening: text('no_rekening'),
+  namaRekening: text('nama_rekening'),
+  bonusIds: jsonb('bonus_ids').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  catatan: text('catatan'),
+}, (t) => [
+  uniqueIndex('payouts_public_id_uq').on(t.publicId),
+  uniqueIndex('payouts_no_uq').on(t.no),
+  index('payouts_member_idx').on(t.memberId, t.createdAt),
+  check('payouts_money_ck', sql`${t.nominal} = ${t.totalBonus} - ${t.adminFee} and ${t.nominal} > 0`),
+]);

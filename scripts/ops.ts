@@ -1,0 +1,21 @@
+/**
+ * Operator commands until there is an admin screen (DESIGN.md §7): `npm run ops -- AREA:ACTION …`.
+ * On PGlite, stop the server first (one process per data folder).
+ */
+import { closeDb } from '../src/server/db/client';
+import { payoutCommand } from './ops/payout';
+
+const [command, ...args] = process.argv.slice(2);
+const [area, action] = (command ?? '').split(':');
+const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand };
+
+try {
+  const run = areas[area ?? ''];
+  if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>`);
+  console.log(await run(action, args));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await closeDb();
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { getDb, inTransaction, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { bankName } from '../../domain/banks';
+import { defaultPlan } from '../../domain/bonus/plan';
+import { planPayout } from '../../domain/bonus/payout';
+import type { SessionMember } from '../auth/session-member';
+
+export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
+export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
+
+/** GET /member/bonus/unpayout: the member's bonuses not yet in a live payout. */
+export async function listUnpaidBonuses(member: SessionMember) {
+  const rows = await selectRows<{ public_id: string; tanggal: string; jenis_bonus: string; bonus_bruto: string; pot_pph: string; bonus_dibayar: string }>(await getDb(), sql`
+    select public_id::text as public_id, tanggal::text as tanggal, jenis_bonus, bonus_bruto::text as bonus_bruto,
+      pot_pph::text as pot_pph, bonus_dibayar::text as bonus_dibayar
+    from bonuses where member_id = ${member.id} and payout_id is null and status_transfer = 'PENDING'
+    order by tanggal desc, id desc limit 1000`);
+  return rows.map((r) => ({ ...r, bonus_bruto: Number(r.bonus_bruto), pot_pph: Number(r.pot_pph), bonus_dibayar: Number(r.bonus_dibayar) }));
+}
+
+/**
+ * POST /member/bonus/payout: one payout of the chosen bonuses, in one transaction. The rows are
+ * locked and claimed only while still free, so simultaneous requests cannot take a bonus twice.
+ */
+export async function requestPayout(member: SessionMember, bonusIds: string[]): Promise<{ message: string; public_id: string }> {
+  const ids = [...new Set(bonusIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  return inTransaction(async (tx) => {
+    const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
+      select status_rekening, kode_bank, no_rekening, nama_rekening from members where id = ${member.id}`);
+    const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
+      select id::int as id, bonus_dibayar::text as bonus_dibayar from bonuses
+      where member_id = ${member.id} and payout_id is null and status_transfer = 'PENDING'
+        and public_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      for update`);
+    const verified = bank?.status_rekening === 'VERIFIED';
+    if (verified && rows.length !== ids.length) throw new AppError('CONFLICT', BONUS_TAKEN);
+    const check = planPayout(rows.map((r) => Number(r.bonus_dibayar)), verified, defaultPlan);
+    if (!check.ok) throw new AppError('BAD_INPUT', check.message);
+    const [payout] = await selectRows<{ id: number; public_id: string }>(tx, sql`
+      insert into payouts (no, member_id, status, total_bonus, admin_fee, nominal, bank_nama, no_rekening, nama_rekening, bonus_ids)
+      values (${`WD-${Date.now()}-${member.id}`}, ${member.id}, 'queued', ${check.total_bonus}, ${check.admin_fee}, ${check.nominal},
+        ${bankName(bank!.kode_bank)}, ${bank!.no_rekening}, ${bank!.nama_rekening}, ${JSON.stringify(ids)}::jsonb)
+      returning id::int as id, public_id::text as public_id`);
+    await tx.execute(sql`update payouts set no = 'WD-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0') where id = ${payout!.id}`);
+    const claimed = await selectRows<{ id: number }>(tx, sql`
+      update bonuses set payout_id = ${payout!.id}
+      where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)}) and payout_id is null returning id::int as id`);
+    if (claimed.length !== rows.length) throw new AppError('CONFLICT', BONUS_TAKEN);
+    return { message: PAYOUT_REQUESTED, public_id: payout!.public_id };
+  });
+}
+
+export interface PayoutQuery { from: string; to: string; status: string[]; page: number; page_size: number }
+
+/** GET /member/bonus/payout: the member's payouts (drafts without bonuses hidden) with the summary counts. */
+export async function listPayouts(member: SessionMember, q: PayoutQuery) {
+  const db = await getDb();
+  const where = sql`p.member_id = ${member.id} and p.status <> 'draft'
+    and p.created_at >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta' and p.created_at < (${q.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'
+    ${q.status.length ? sql`and p.status in (${sql.join(q.status.map((s) => sql`${s}`), sql`, `)})` : sql``}`;
+  const [rows, counts, [unqueued]] = await Promise.all([
+    selectRows<{ public_id: string; no: string; status: string; created_at: string; processed_at: string | null; completed_at: string | null; no_rekening: string | null; bank_nama: string | null; total_bonus: string; admin_fee: string; nominal: string; bonus_ids: string[] }>(db, sql`
+      select p.public_id::text as public_id, p.no, p.status, p.created_at::text as created_at, p.processed_at::text as processed_at,
+        p.completed_at::text as completed_at, p.no_rekening, p.bank_nama, p.total_bonus::text as total_bonus, p.admin_fee::text as admin_fee,
+        p.nominal::text as nominal, p.bonus_ids
+      from payouts p where ${where} order by p.created_at desc, p.id desc limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
+    selectRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from payouts where member_id = ${member.id} group by status`),
+    selectRows<{ n: number }>(db, sql`select count(*)::int as n from bonuses where member_id = ${member.id} and payout_id is null and status_transfer = 'PENDING'`),
+  ]);
+  const allIds = rows.flatMap((r) => r.bonus_ids);
+  const bonuses = allIds.length === 0 ? [] : await selectRows<{ public_id: string; tanggal: string; jenis_bonus: string; bonus_bruto: string; bonus_dibayar: string }>(db, sql`
+    select public_id::text as public_id, tanggal::text as tanggal, jenis_bonus, bonus_bruto::text as bonus_bruto, bonus_dibayar::text as bonus_dibayar
+    from bonuses where member_id = ${member.id} and public_id in (${sql.join(allIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
+  return {
+    rows: rows.map((r) => ({
+      ...r, total_bonus: Number(r.total_bonus), admin_fee: Number(r.admin_fee), nominal: Number(r.nominal), bank: { nama: r.bank_nama },
+      bonuses: bonuses.filter((b) => r.bonus_ids.includes(b.public_id)).map((b) => ({ ...b, bonus_bruto: Number(b.bonus_bruto), bonus_dibayar: Number(b.bonus_dibayar) })),
+    })),
+    total_count: rows.length,
+    summary: { not_queued: unqueued?.n ?? 0, queued: count('queued'), processed: count('processed'), completed: count('completed'), rejected: count('rejected'), failed: count('failed') },
+  };
+}
+
+/** Operator actions on a payout; rejected or failed ones release their bonuses to unpaid again. */
+export async function settlePayout(no: string, action: 'process' | 'complete' | 'reject' | 'fail', catatan?: string): Promise<string> {
+  return inTransaction(async (tx) => {
+    const [payout] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payouts where no = ${no} for update`);
+    if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
+    const allowed: Record<string, string[]> = { process: ['queued'], complete: ['queued', 'processed'], reject: ['queued', 'processed'], fail: ['processed', 'queued'] };
+    if (!allowed[action]!.includes(payout.status)) throw new AppError('CONFLICT', `Payout ${no} berstatus ${payout.status}`);
+    if (action === 'process') await tx.execute(sql`update payouts set status = 'processed', processed_at = now() where id = ${payout.id}`);
+    if (action === 'complete') {
+      await tx.execute(sql`update payouts set status = 'completed', completed_at = now(), processed_at = coalesce(processed_at, now()) where id = ${payout.id}`);
+      await tx.execute(sql`update bonuses set status_transfer = 'PROCESSED', tgl_transfer = now() where payout_id = ${payout.id}`);
+    }
+    if (action === 'reject' || action === 'fail') {
+      await tx.execute(sql`update payouts set status = ${action === 'reject' ? 'rejected' : 'failed'}, catatan = ${catatan ?? null} where id = ${payout.id}`);
+      await tx.execute(sql`update bonuses set payout_id = null where payout_id = ${payout.id}`);
+    }
+    return `Payout ${no}: ${action} selesai`;
+  });
+}
