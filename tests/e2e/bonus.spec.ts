@@ -60,3 +60,29 @@ test('withdraw is refused while the bank account is unverified', async ({ page, 
   await expect(page.getByText('Tidak bisa melakukan widthraw, rekening belum terverifikasi...').first()).toBeVisible();
   await expect(page.locator('#empty')).toHaveText('Tidak ada payout');
 });
+
+test('daily, monthly and withdrawal reports: defaults, totals, masked join date, print header', async ({ page }) => {
+  await login(page, 'demosilver');
+  await page.goto('/report/bonus-harian');
+  const from = await page.getByLabel('Dari').inputValue();
+  expect(from.endsWith('-01')).toBe(true);
+  await page.getByLabel('Dari').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+  await expect(page.locator('tbody tr').first()).not.toHaveText('No data');
+  await expect(page.locator('tfoot')).toContainText('Total');
+  const masked = page.locator('details.masked');
+  await expect(masked.locator('summary')).toHaveText('Show');
+  await masked.locator('summary').click();
+  await expect(masked).toContainText(/\d{4}/);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.print-header')).toBeVisible();
+  await expect(page.locator('.side')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.goto('/report/bonus-bulanan?from=2020-01&to=2099-12');
+  await expect(page.locator('tbody tr').first()).not.toHaveText('No data');
+  await page.goto('/report/penarikan-bonus');
+  await expect(page.locator('thead')).toContainText('Biaya Admin');
+  await page.goto('/report/bonus-harian?from=2026-02-01&to=2026-01-01');
+  await expect(page.getByText('Tanggal awal harus sebelum tanggal akhir')).toBeVisible();
+});

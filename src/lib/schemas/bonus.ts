@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { rangeMessages } from './date-range';
 
 export const BONUS_STATUSES = ['PENDING', 'PROCESSED'] as const;
-export const rangeMessages = { both: 'Rentang tanggal harus diisi lengkap', order: 'Tanggal awal harus sebelum tanggal akhir' } as const;
 
 /** Bonus list filters (spec/000 §2, §7): a date range with both ends, statuses, 10 per page. */
 export const BonusQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeMessages } from './bonus';
+import { rangeMessages } from './date-range';
 
 export const PAYOUT_FILTER_STATUSES = ['queued', 'processed', 'completed', 'rejected', 'failed'] as const;
 

@@ -2,16 +2,17 @@ import type { APIRoute } from 'astro';
 import { BonusQuerySchema } from '../../../lib/schemas/bonus';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { listBonuses } from '../../../server/services/bonus/list-bonuses';
+import { rangeFromFilter } from '../../../server/range-filter';
 
 /** GET /member/bonus: page, page_size, filter {tanggal: {between}, status_transfer: {in}} as URL-encoded JSON. */
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
-  let filter: { tanggal?: { between?: string[] }; status_transfer?: { in?: string[] } } = {};
+  let filter: { status_transfer?: { in?: string[] } } = {};
   try {
     filter = JSON.parse(q.get('filter') ?? '{}');
   } catch { /* no filter */ }
   const query = parseWith(BonusQuerySchema, {
-    from: filter.tanggal?.between?.[0] ?? q.get('from'), to: filter.tanggal?.between?.[1] ?? q.get('to'),
+    ...rangeFromFilter(ctx.url, 'tanggal'),
     status: filter.status_transfer?.in ?? q.getAll('status'), page: q.get('page') ?? 1, page_size: q.get('page_size') ?? 10,
   });
   return answer(await listBonuses(requireMember(ctx), query));

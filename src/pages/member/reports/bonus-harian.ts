@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { DateRangeSchema } from '../../../lib/schemas/date-range';
+import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
+import { dailyBonusReport } from '../../../server/services/bonus/bonus-reports';
+import { rangeFromFilter } from '../../../server/range-filter';
+
+/** GET /member/reports/bonus-harian: filter {tanggal: {between: [from, to]}}. */
+export const GET = endpoint(async (ctx) => {
+  const range = parseWith(DateRangeSchema, rangeFromFilter(ctx.url, 'tanggal'));
+  return answer(await dailyBonusReport(requireMember(ctx), range.from, range.to));
+}) satisfies APIRoute;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { dailyBonusReport, monthlyBonusReport, withdrawalReport } from '../../src/server/services/bonus/bonus-reports';
+import { listUnpaidBonuses, requestPayout, settlePayout, listPayouts } from '../../src/server/services/bonus/payouts';
+import { sessionOf } from './helpers';
+
+describe('bonus reports', () => {
+  it('daily and monthly totals equal the member’s bonus rows; the accumulated bonus is all-time net', async () => {
+    const me = await sessionOf('demosilver');
+    const db = await getDb();
+    const [all] = await selectRows<{ bruto: string; net: string }>(db, sql`
+      select sum(bonus_bruto)::text as bruto, sum(bonus_dibayar)::text as net from bonuses where member_id = ${me.id}`);
+    const daily = await dailyBonusReport(me, '2000-01-01', '2999-12-31');
+    expect(daily.rows.reduce((s, r) => s + r.bonus_bruto, 0)).toBe(Number(all!.bruto));
+    expect(daily.akumulasi).toBe(Number(all!.net));
+    expect(daily.member.id_member).toBe(me.idMember);
+    const monthly = await monthlyBonusReport(me, '2000-01', '2999-12');
+    expect(monthly.rows.reduce((s, r) => s + r.bonus_dibayar, 0)).toBe(Number(all!.net));
+    expect(new Set(monthly.rows.map((r) => r.bulan)).size).toBe(monthly.rows.length);
+  });
+
+  it('the withdrawal report lists completed payouts with their bonuses', async () => {
+    const db = await getDb();
+    const [row] = await selectRows<{ id_member: string }>(db, sql`
+      select m.id_member from members m join bonuses b on b.member_id = m.id where m.id > 5 and m.status_rekening = 'VERIFIED'
+      group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member limit 1`);
+    const me = await sessionOf(row!.id_member);
+    const unpaid = await listUnpaidBonuses(me);
+    await requestPayout(me, unpaid.map((b) => b.public_id));
+    const payout = (await listPayouts(me, { from: '2000-01-01', to: '2999-12-31', status: [], page: 1, page_size: 10 })).rows[0]!;
+    await settlePayout(payout.no, 'complete');
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const report = await withdrawalReport(me, today, today);
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]!.nominal).toBe(payout.nominal);
+    expect(report.rows[0]!.admin_fee).toBe(6_500);
+    expect(report.rows[0]!.bonuses).toHaveLength(unpaid.length);
+  });
+});
