@@ -58,3 +58,23 @@ describe('the bonus closing', () => {
     expect(await snapshot()).toEqual(once);
   });
 });
+
+describe('auto-withdraw', () => {
+  it('the closing queues one payout of all unpaid bonuses for members with auto-withdraw and a verified bank', async () => {
+    const { listUnpaidBonuses } = await import('../../src/server/services/bonus/payouts');
+    const { sessionOf } = await import('./helpers');
+    const db = await getDb();
+    const [row] = await selectRows<{ id_member: string }>(db, sql`
+      select m.id_member from members m join bonuses b on b.member_id = m.id
+      where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null
+      group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member desc limit 1`);
+    const me = await sessionOf(row!.id_member);
+    const unpaid = await listUnpaidBonuses(me);
+    await db.execute(sql`update members set auto_widraw = true where id = ${me.id}`);
+    const tomorrow = new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    await closeDay(tomorrow);
+    expect(await listUnpaidBonuses(me)).toEqual([]);
+    const payouts = await selectRows<{ status: string; total_bonus: string }>(db, sql`select status, total_bonus::text as total_bonus from payouts where member_id = ${me.id}`);
+    expect(payouts).toEqual([{ status: 'queued', total_bonus: String(unpaid.reduce((s, b) => s + b.bonus_dibayar, 0)) }]);
+  });
+});

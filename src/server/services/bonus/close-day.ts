@@ -6,6 +6,7 @@ import { defaultPlan, type BonusPlan } from '../../domain/bonus/plan';
 import { pairDay } from '../../domain/bonus/pairing';
 import { withholdIncrement } from '../../domain/bonus/pph21';
 import type { Rank } from '../../../lib/rank';
+import { queueAutoWithdrawals } from './payouts';
 
 type BonusType = 'SPONSOR' | 'PASSUP' | 'PAIR' | 'RO' | 'RO-SPONSOR';
 const TYPE_ORDER: BonusType[] = ['SPONSOR', 'PASSUP', 'RO', 'RO-SPONSOR', 'PAIR'];
@@ -149,6 +150,7 @@ export async function closeDay(tanggal: string, plan: BonusPlan = defaultPlan): 
       { name: 'member_id', type: 'int8' }, { name: 'tanggal', type: 'date' }, { name: 'jenis_bonus', type: 'text' },
       { name: 'bonus_bruto', type: 'int8' }, { name: 'pot_pph', type: 'int8' }, { name: 'bonus_dibayar', type: 'int8' }, { name: 'detail', type: 'jsonb' },
     ], insert);
+    await queueAutoWithdrawals(tx);
     await tx.execute(sql`insert into closed_days (tanggal, bonus_count, total_bruto) values (${tanggal}::date, ${insert.length}, ${totalBruto})`);
     return { tanggal, alreadyClosed: false, bonusCount: insert.length, totalBruto };
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows } from '../../db/client';
+import { getDb, inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { bankName } from '../../domain/banks';
 import { defaultPlan } from '../../domain/bonus/plan';
@@ -25,30 +25,47 @@ export async function listUnpaidBonuses(member: SessionMember) {
  */
 export async function requestPayout(member: SessionMember, bonusIds: string[]): Promise<{ message: string; public_id: string }> {
   const ids = [...new Set(bonusIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  return inTransaction(async (tx) => {
-    const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
-      select status_rekening, kode_bank, no_rekening, nama_rekening from members where id = ${member.id}`);
-    const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
-      select id::int as id, bonus_dibayar::text as bonus_dibayar from bonuses
-      where member_id = ${member.id} and payout_id is null and status_transfer = 'PENDING'
-        and public_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-      for update`);
-    const verified = bank?.status_rekening === 'VERIFIED';
-    if (verified && rows.length !== ids.length) throw new AppError('CONFLICT', BONUS_TAKEN);
-    const check = planPayout(rows.map((r) => Number(r.bonus_dibayar)), verified, defaultPlan);
-    if (!check.ok) throw new AppError('BAD_INPUT', check.message);
-    const [payout] = await selectRows<{ id: number; public_id: string }>(tx, sql`
-      insert into payouts (no, member_id, status, total_bonus, admin_fee, nominal, bank_nama, no_rekening, nama_rekening, bonus_ids)
-      values (${`WD-${Date.now()}-${member.id}`}, ${member.id}, 'queued', ${check.total_bonus}, ${check.admin_fee}, ${check.nominal},
-        ${bankName(bank!.kode_bank)}, ${bank!.no_rekening}, ${bank!.nama_rekening}, ${JSON.stringify(ids)}::jsonb)
-      returning id::int as id, public_id::text as public_id`);
-    await tx.execute(sql`update payouts set no = 'WD-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0') where id = ${payout!.id}`);
-    const claimed = await selectRows<{ id: number }>(tx, sql`
-      update bonuses set payout_id = ${payout!.id}
-      where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)}) and payout_id is null returning id::int as id`);
-    if (claimed.length !== rows.length) throw new AppError('CONFLICT', BONUS_TAKEN);
-    return { message: PAYOUT_REQUESTED, public_id: payout!.public_id };
-  });
+  return inTransaction(async (tx) => ({ message: PAYOUT_REQUESTED, public_id: await queuePayout(tx, member.id, ids) }));
+}
+
+/** Queues a payout of the given bonus public ids inside the caller's transaction (also the closing's auto-withdraw). */
+export async function queuePayout(tx: Tx, memberId: number, ids: string[]): Promise<string> {
+  const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
+    select status_rekening, kode_bank, no_rekening, nama_rekening from members where id = ${memberId}`);
+  const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
+    select id::int as id, bonus_dibayar::text as bonus_dibayar from bonuses
+    where member_id = ${memberId} and payout_id is null and status_transfer = 'PENDING'
+      and public_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+    for update`);
+  const verified = bank?.status_rekening === 'VERIFIED';
+  if (verified && rows.length !== ids.length) throw new AppError('CONFLICT', BONUS_TAKEN);
+  const check = planPayout(rows.map((r) => Number(r.bonus_dibayar)), verified, defaultPlan);
+  if (!check.ok) throw new AppError('BAD_INPUT', check.message);
+  const [payout] = await selectRows<{ id: number; public_id: string }>(tx, sql`
+    insert into payouts (no, member_id, status, total_bonus, admin_fee, nominal, bank_nama, no_rekening, nama_rekening, bonus_ids)
+    values (${`WD-${Date.now()}-${memberId}`}, ${memberId}, 'queued', ${check.total_bonus}, ${check.admin_fee}, ${check.nominal},
+      ${bankName(bank!.kode_bank)}, ${bank!.no_rekening}, ${bank!.nama_rekening}, ${JSON.stringify(ids)}::jsonb)
+    returning id::int as id, public_id::text as public_id`);
+  await tx.execute(sql`update payouts set no = 'WD-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0') where id = ${payout!.id}`);
+  const claimed = await selectRows<{ id: number }>(tx, sql`
+    update bonuses set payout_id = ${payout!.id}
+    where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)}) and payout_id is null returning id::int as id`);
+  if (claimed.length !== rows.length) throw new AppError('CONFLICT', BONUS_TAKEN);
+  return payout!.public_id;
+}
+
+/**
+ * Auto-withdraw (COMP_PLAN.md): after a closing, every member with auto_widraw on and a verified
+ * bank whose unpaid bonuses reach the minimum gets one queued payout of all of them.
+ */
+export async function queueAutoWithdrawals(tx: Tx): Promise<number> {
+  const candidates = await selectRows<{ member_id: number; ids: string[] }>(tx, sql`
+    select b.member_id::int as member_id, array_agg(b.public_id::text order by b.id) as ids
+    from bonuses b join members m on m.id = b.member_id
+    where m.auto_widraw and m.status_rekening = 'VERIFIED' and b.payout_id is null and b.status_transfer = 'PENDING'
+    group by b.member_id having sum(b.bonus_dibayar) - ${defaultPlan.adminFee} >= ${defaultPlan.minimumPayout}`);
+  for (const c of candidates) await queuePayout(tx, c.member_id, c.ids);
+  return candidates.length;
 }
 
 export interface PayoutQuery { from: string; to: string; status: string[]; page: number; page_size: number }
