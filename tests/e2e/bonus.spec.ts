@@ -86,3 +86,22 @@ test('daily, monthly and withdrawal reports: defaults, totals, masked join date,
   await page.goto('/report/bonus-harian?from=2026-02-01&to=2026-01-01');
   await expect(page.getByText('Tanggal awal harus sebelum tanggal akhir')).toBeVisible();
 });
+
+test('PPh report: the 13 columns and a PDF slip with the member’s data', async ({ page }) => {
+  await login(page, 'demosilver');
+  await page.goto('/report/pph');
+  for (const column of ['Masa', 'Tahun', 'Pb', 'Nomor', 'NPWP', 'NIK', 'Nama', 'Kode', 'Bruto', 'DPP', 'PPh', 'Tarif', 'Tgl.Potong']) {
+    await expect(page.locator('thead')).toContainText(column);
+  }
+  await expect(page.locator('tbody tr').first()).toContainText('21-100-04');
+  const download = page.waitForEvent('download');
+  await page.locator('tbody tr').first().getByRole('link', { name: 'PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^\d{13}\.pdf$/);
+  const { readFileSync } = await import('node:fs');
+  const { PDFDocument } = await import('pdf-lib');
+  const pdf = await PDFDocument.load(readFileSync((await file.path())!));
+  expect(pdf.getTitle()).toContain('Demo Silver');
+  const other = await page.request.get('/member/reports/download-bupot/1999-01');
+  expect(other.status()).toBe(404);
+});

@@ -22,6 +22,10 @@ export const defaultSettings = {
     { label: 'FAQ', url: 'https://example.com/faq' },
   ],
   company_name: 'PT Portal Member Indonesia',
+  /** The withholder on the tax slips. */
+  company_npwp: '0012345678901000',
+  /** Annual pairing period shown on the report (spec/000 §2 default). */
+  annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
 } as const;
 
 export type SettingKey = keyof typeof defaultSettings;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { findTaxRow, listTaxRows } from '../../src/server/services/bonus/tax-slips';
+import { buktiPotongPdf } from '../../src/server/integrations/pdf/bukti-potong';
+import { sessionOf } from './helpers';
+
+describe('PPh report and withholding slips', () => {
+  it('one row per tax month with the month’s gross, 50% DPP and the tax the closing withheld', async () => {
+    const me = await sessionOf('demosilver');
+    const db = await getDb();
+    const [last] = await selectRows<{ y: number }>(db, sql`select extract(year from max(tanggal))::int as y from bonuses where member_id = ${me.id}`);
+    const rows = await listTaxRows(me, last!.y);
+    const [sum] = await selectRows<{ bruto: string; pph: string }>(db, sql`
+      select sum(bonus_bruto)::text as bruto, sum(pot_pph)::text as pph from bonuses where member_id = ${me.id} and extract(year from tanggal) = ${last!.y}`);
+    expect(rows.reduce((s, r) => s + r.jumlah_bruto, 0)).toBe(Number(sum!.bruto));
+    expect(rows.reduce((s, r) => s + r.jumlah_pph, 0)).toBe(Number(sum!.pph));
+    expect(rows.every((r) => r.kode_pajak === '21-100-04' && r.jumlah_dpp === Math.floor(r.jumlah_bruto / 2))).toBe(true);
+    const slip = await buktiPotongPdf(rows[0]!, { nama: 'PT Uji', npwp: '001' });
+    const pdf = await PDFDocument.load(slip);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Bukti Potong PPh 21 ${rows[0]!.no_bukti} Demo Silver`);
+  });
+
+  it('another member’s or an unknown slip answers as not found', async () => {
+    const me = await sessionOf('demostokis');
+    await expect(findTaxRow(me, '1999-01')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(findTaxRow(me, '../etc')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
