@@ -105,3 +105,13 @@ test('PPh report: the 13 columns and a PDF slip with the member’s data', async
   const other = await page.request.get('/member/reports/download-bupot/1999-01');
   expect(other.status()).toBe(404);
 });
+
+test('annual pairing report with its rank table', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  await page.goto('/report/annual-pairing');
+  await expect(page.getByText('13 June 2024 to 15 June 2025')).toBeVisible();
+  await expect(page.locator('table.striped thead')).toContainText('BV Kiri');
+  await page.getByRole('link', { name: 'Info peringkat' }).click();
+  await expect(page.locator('#dlg-annual-info')).toContainText('Minimal Pairing');
+  await expect(page.locator('#dlg-annual-info')).toContainText('Rp 40.000.000');
+});

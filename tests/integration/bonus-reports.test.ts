@@ -38,3 +38,20 @@ describe('bonus reports', () => {
     expect(report.rows[0]!.bonuses).toHaveLength(unpaid.length);
   });
 });
+
+describe('annual pairing', () => {
+  it('periods follow the settings, pair-BV equals the PAIR bonuses paid in each, and the rank table is the plan’s', async () => {
+    const { annualPairingReport } = await import('../../src/server/services/bonus/annual-pairing');
+    const me = await sessionOf('demoplatinum');
+    const report = await annualPairingReport(me);
+    expect(report.periode_text).toBe('13 June 2024 to 15 June 2025');
+    expect(report.rows[0]!.periode).toEqual({ start: '2024-06-13', end: '2025-06-15' });
+    expect(report.rows[1]!.periode.start).toBe('2025-06-16');
+    const db = await getDb();
+    const [paid] = await selectRows<{ n: number }>(db, sql`
+      select coalesce(sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int), 0)::int as n
+      from bonuses where member_id = ${me.id} and jenis_bonus = 'PAIR'`);
+    expect(report.rows.reduce((s, r) => s + r.jumlah_pair_bv_each_year, 0)).toBe(paid!.n);
+    expect(report.annualPairingRank.map((r) => r.minimal_pair)).toEqual([100, 300, 1000, 3000]);
+  });
+});
