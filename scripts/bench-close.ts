@@ -7,12 +7,21 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const { values } = parseArgs({ options: { members: { type: 'string' } } });
-const sizes = values.members ? [Number(values.members)] : [100_000, 1_000_000];
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-for (const n of sizes) {
+if (!values.members) {
+  // One process per size: the database client is one per process.
+  for (const size of ['100000', '1000000']) {
+    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--members', size], { stdio: 'inherit' });
+  }
+  process.exit(0);
+}
+
+for (const n of [Number(values.members)]) {
   const name = `portal_close_${n}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -21,9 +30,9 @@ for (const n of sizes) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-  const client = await import(`../src/server/db/client.ts?n=${n}`) as typeof import('../src/server/db/client');
-  const { seedDemo } = await import(`../src/server/db/seed/index.ts?n=${n}`) as typeof import('../src/server/db/seed');
-  const { closeDay } = await import(`../src/server/services/bonus/close-day.ts?n=${n}`) as typeof import('../src/server/services/bonus/close-day');
+  const client = await import('../src/server/db/client');
+  const { seedDemo } = await import('../src/server/db/seed');
+  const { closeDay } = await import('../src/server/services/bonus/close-day');
   const { db } = await client.connection();
   let t = Date.now();
   await seedDemo(db, { members: n, seed: 42, withoutOrders: true });
