@@ -14,6 +14,13 @@ if (process.env.DATABASE_URL) {
   const admin = new URL(base);
   admin.pathname = '/postgres';
   const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  // Databases left by earlier runs whose server was killed before it could drop them.
+  for (const { datname } of await sql`select datname from pg_database where datname like 'portal_e2e_%'`) {
+    const pid = Number(datname.slice('portal_e2e_'.length));
+    let alive = false;
+    try { process.kill(pid, 0); alive = true; } catch { /* gone */ }
+    if (!alive) await sql.unsafe(`drop database if exists ${datname} with (force)`);
+  }
   await sql.unsafe(`drop database if exists ${name} with (force)`);
   await sql.unsafe(`create database ${name}`);
   base.pathname = `/${name}`;
