@@ -115,3 +115,13 @@ test('annual pairing report with its rank table', async ({ page }) => {
   await expect(page.locator('#dlg-annual-info')).toContainText('Minimal Pairing');
   await expect(page.locator('#dlg-annual-info')).toContainText('Rp 40.000.000');
 });
+
+test('dashboard: order composition and monthly orders drawn without JavaScript', async ({ page, request }) => {
+  await login(page, 'demostokis');
+  const label = await page.locator('#order-share svg').getAttribute('aria-label');
+  const token = (await (await request.post('/member/login', { data: { username: 'demostokis', password: 'rahasia123' } })).json()).result.access_token;
+  const dashboard = (await (await request.get('/member/dashboard', { headers: { authorization: `Bearer ${token}` } })).json()).result;
+  expect(label).toBe(`Registrasi ${dashboard.members.orders.totalorderregistrasi}, Upgrade ${dashboard.members.orders.totalorderupgrade}, Repeat Order ${dashboard.members.orders.totalrepeatorder}`);
+  expect(dashboard.members.orders.totalrepeatorder).toBeGreaterThan(0);
+  await expect(page.locator('#order-chart rect')).toHaveCount(6);
+});

@@ -4,6 +4,7 @@ import type { SessionMember } from '../auth/session-member';
 import { getDownlineCard } from '../network/get-downline-card';
 import { getPairingCard } from '../network/get-pairing-card';
 import { getBonusTotals } from '../bonus/list-bonuses';
+import { getOrderStats } from './get-order-stats';
 
 /**
  * The dashboard data of spec/000 §3 that needs no bonus or order data yet: suspension and the
@@ -13,13 +14,14 @@ export async function getDashboard(member: SessionMember) {
   const db = await getDb();
   const [row] = await selectRows<{ is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: string }>(db, sql`
     select is_suspended, kode_referal, tgl_join::text as tgl_join, posisi from members where id = ${member.id}`);
-  const [downline, pairing, bonus] = await Promise.all([getDownlineCard(member), getPairingCard(member), getBonusTotals(member)]);
+  const [downline, pairing, bonus, orderStats] = await Promise.all([getDownlineCard(member), getPairingCard(member), getBonusTotals(member), getOrderStats(member)]);
   return {
     suspend: { is_suspended: row?.is_suspended ?? false },
     members: {
       downline: downline.downline,
       pairing,
       bonus,
+      orders: orderStats.orders,
       sponsored: downline.sponsored,
       id_member: member.idMember,
       nama: member.nama,
