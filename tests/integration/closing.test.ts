@@ -66,7 +66,7 @@ describe('auto-withdraw', () => {
     const db = await getDb();
     const [row] = await selectRows<{ id_member: string }>(db, sql`
       select m.id_member from members m join bonuses b on b.member_id = m.id
-      where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null
+      where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null and not exists (select 1 from payouts p where p.member_id = m.id)
       group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member desc limit 1`);
     const me = await sessionOf(row!.id_member);
     const unpaid = await listUnpaidBonuses(me);

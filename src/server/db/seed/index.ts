@@ -7,6 +7,7 @@ import { seedContent } from './content';
 import { seedCatalogue } from './catalogue';
 import { seedOrders } from './orders';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
+import { seedPayouts } from './payouts';
 
 export interface SeedOptions {
   members: number;
@@ -59,6 +60,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     const yesterday = new Date(until.getTime() + 7 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
     if (first) await closeRange(first, yesterday);
     log(`closing bonus ${first} s.d. ${yesterday}: ${Date.now() - t} ms`);
+    await seedPayouts(db);
   }
   await db.execute(sql`analyze`);
 }
