@@ -100,8 +100,11 @@ test('PPh report: the 13 columns and a PDF slip with the member’s data', async
   expect(file.suggestedFilename()).toMatch(/^\d{13}\.pdf$/);
   const { readFileSync } = await import('node:fs');
   const { PDFDocument } = await import('pdf-lib');
-  const pdf = await PDFDocument.load(readFileSync((await file.path())!));
+  const bytes = readFileSync((await file.path())!);
+  const pdf = await PDFDocument.load(bytes);
   expect(pdf.getTitle()).toContain('Demo Silver');
+  const { pdfText } = await import('../pdf-text');
+  expect(pdfText(bytes)).toContain('Nama: Demo Silver');
   const other = await page.request.get('/member/reports/download-bupot/1999-01');
   expect(other.status()).toBe(404);
 });

@@ -5,6 +5,7 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { findTaxRow, listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { buktiPotongPdf } from '../../src/server/integrations/pdf/bukti-potong';
 import { sessionOf } from './helpers';
+import { pdfText } from '../pdf-text';
 
 describe('PPh report and withholding slips', () => {
   it('one row per tax month with the month’s gross, 50% DPP and the tax the closing withheld', async () => {
@@ -21,6 +22,10 @@ describe('PPh report and withholding slips', () => {
     const pdf = await PDFDocument.load(slip);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`Bukti Potong PPh 21 ${rows[0]!.no_bukti} Demo Silver`);
+    const text = pdfText(slip);
+    expect(text).toContain('Nama: Demo Silver');
+    expect(text).toContain(`Nomor: ${rows[0]!.no_bukti}`);
+    expect(text).toContain('Kode Objek Pajak: 21-100-04');
   });
 
   it('another member’s or an unknown slip answers as not found', async () => {
