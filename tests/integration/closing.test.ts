@@ -78,3 +78,26 @@ describe('auto-withdraw', () => {
     expect(payouts).toEqual([{ status: 'queued', total_bonus: String(unpaid.reduce((s, b) => s + b.bonus_dibayar, 0)) }]);
   });
 });
+
+describe('the plan comes from the settings table', () => {
+  it('an operator override of the sponsor bonus is what the next closing pays', async () => {
+    const { forgetSettingsCache } = await import('../../src/server/services/settings');
+    const db = await getDb();
+    await db.execute(sql`insert into settings (key, value) values ('bonus_plan', '{"sponsorPerBv": 150000}'::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    forgetSettingsCache();
+    const [stokis] = await selectRows<{ id: number }>(db, sql`select id::int as id from members where username = 'demostokis'`);
+    const day = new Date(Date.now() + 7 * 3_600_000 + 2 * 86_400_000).toISOString().slice(0, 10);
+    await inTransaction(async (tx) => {
+      const m = await addMemberToNetwork(tx, { sponsorId: stokis!.id, sisi: 'L', username: 'ujiplan', nama: 'Uji Plan', email: 'p@contoh.id', phone: '628', posisi: 'SILVER', passwordHash: 'x', tglJoin: day });
+      await tx.execute(sql`insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, posisi, sisi, new_member_id, total_bv, total_harga, total_bayar)
+        values ('ORD-UJI-PLAN', 'INV-UJI-PLAN', ${stokis!.id}, 'reg', 'PAID', now(), now(), (${day}::date + time '10:00') at time zone 'Asia/Jakarta', 'SILVER', 'L', ${m.id}, 2, 700000, 700000)`);
+    });
+    await closeDay(day);
+    const [bonus] = await selectRows<{ bonus_bruto: string }>(db, sql`
+      select bonus_bruto::text as bonus_bruto from bonuses where member_id = ${stokis!.id} and tanggal = ${day}::date and jenis_bonus = 'SPONSOR'`);
+    expect(bonus!.bonus_bruto).toBe(String(2 * 150_000));
+    await db.execute(sql`delete from settings where key = 'bonus_plan'`);
+    forgetSettingsCache();
+  });
+});

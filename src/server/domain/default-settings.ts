@@ -22,6 +22,8 @@ export const defaultSettings = {
     { label: 'FAQ', url: 'https://example.com/faq' },
   ],
   company_name: 'PT Portal Member Indonesia',
+  /** Overrides of the compensation plan (COMP_PLAN.md); keys not given keep their defaults. */
+  bonus_plan: {} as Record<string, unknown>,
   /** The withholder on the tax slips. */
   company_npwp: '0012345678901000',
   /** Annual pairing period shown on the report (spec/000 §2 default). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Db } from '../client';
 import { queuePayout, settlePayout } from '../../services/bonus/payouts';
+import { getPlan } from '../../services/bonus/get-plan';
 
 /**
  * Payouts in every status for the demo: members with a verified bank and enough unpaid bonuses
@@ -11,6 +12,7 @@ export async function seedPayouts(db: Db): Promise<void> {
     select m.id::int as id from members m join bonuses b on b.member_id = m.id
     where m.status_rekening = 'VERIFIED' and b.payout_id is null and b.status_transfer = 'PENDING'
     group by m.id having sum(b.bonus_dibayar) >= 200000 order by m.id limit 6`);
+  const plan = await getPlan();
   const outcomes = ['complete', 'process', 'reject', 'fail', 'complete', null] as const;
   for (const [i, earner] of earners.entries()) {
     // Half of the unpaid bonuses, oldest first, so some stay unpaid for the withdraw dialog.
@@ -18,7 +20,7 @@ export async function seedPayouts(db: Db): Promise<void> {
       select public_id::text as public_id from bonuses where member_id = ${earner.id} and payout_id is null and status_transfer = 'PENDING'
       order by tanggal, id`)).map((r) => r.public_id);
     const half = ids.slice(0, Math.max(1, Math.ceil(ids.length / 2)));
-    const publicId = await inTransaction((tx) => queuePayout(tx, earner.id, half)).catch(() => undefined);
+    const publicId = await inTransaction((tx) => queuePayout(tx, earner.id, half, plan)).catch(() => undefined);
     const outcome = outcomes[i];
     if (!publicId || !outcome) continue;
     const [payout] = await selectRows<{ no: string }>(db, sql`select no from payouts where public_id = ${publicId}::uuid`);

@@ -16,6 +16,8 @@ export interface BonusPlan {
   adminFee: number;
   minimumPayout: number;
   annualRanks: { level: number; minimal_pair: number; nilai_bonus: number }[];
+  /** Withholding base: the tax month (default, withheld incrementally) or the calendar year so far. */
+  pphBasis: 'month' | 'year';
 }
 
 export const defaultPlan: BonusPlan = {
@@ -35,4 +37,5 @@ export const defaultPlan: BonusPlan = {
     { level: 3, minimal_pair: 1_000, nilai_bonus: 12_500_000 },
     { level: 4, minimal_pair: 3_000, nilai_bonus: 40_000_000 },
   ],
+  pphBasis: 'month',
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { annualRank } from '../../domain/bonus/pairing';
-import { defaultPlan } from '../../domain/bonus/plan';
+import { getPlan } from './get-plan';
 import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
 
@@ -12,6 +12,7 @@ import type { SessionMember } from '../auth/session-member';
  */
 export async function annualPairingReport(member: SessionMember) {
   const period = await getSetting('annual_pairing_period');
+  const plan = await getPlan();
   const db = await getDb();
   const [me] = await selectRows<{ path: string }>(db, sql`select path from members where id = ${member.id}`);
   const today = new Date().toISOString().slice(0, 10);
@@ -36,8 +37,8 @@ export async function annualPairingReport(member: SessionMember) {
       from bonuses where member_id = ${member.id} and jenis_bonus = 'PAIR' and tanggal between ${p.start}::date and ${p.end}::date`);
     rows.push({
       periode: p, jumlah_bv_kiri_each_year: volume!.kiri, jumlah_bv_kanan_each_year: volume!.kanan,
-      jumlah_pair_bv_each_year: pairs!.n, annual: annualRank(pairs!.n, defaultPlan),
+      jumlah_pair_bv_each_year: pairs!.n, annual: annualRank(pairs!.n, plan),
     });
   }
-  return { periode_text: period.label, rows, annualPairingRank: defaultPlan.annualRanks };
+  return { periode_text: period.label, rows, annualPairingRank: plan.annualRanks };
 }

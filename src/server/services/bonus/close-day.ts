@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { bulkInsert } from '../../db/bulk-insert';
 import { ancestorPaths } from '../../domain/network-path';
-import { defaultPlan, type BonusPlan } from '../../domain/bonus/plan';
+import type { BonusPlan } from '../../domain/bonus/plan';
+import { getPlan } from './get-plan';
 import { pairDay } from '../../domain/bonus/pairing';
 import { withholdIncrement } from '../../domain/bonus/pph21';
 import type { Rank } from '../../../lib/rank';
@@ -34,7 +35,8 @@ async function membersById(tx: Tx, ids: number[]): Promise<Map<number, MemberInf
  * withholding, and moves every pairing counter — all in one transaction. A closed day is
  * recorded, so running it again changes nothing.
  */
-export async function closeDay(tanggal: string, plan: BonusPlan = defaultPlan): Promise<CloseResult> {
+export async function closeDay(tanggal: string, planOverride?: BonusPlan): Promise<CloseResult> {
+  const plan = planOverride ?? (await getPlan());
   return inTransaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7310002)`);
     const [closed] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from closed_days where tanggal = ${tanggal}::date`);
@@ -130,7 +132,7 @@ export async function closeDay(tanggal: string, plan: BonusPlan = defaultPlan): 
     // Withholding: each row takes the tax on the month's gross so far minus what was withheld.
     const rows = [...earned.values()].sort((a, b) => a.memberId - b.memberId || TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type));
     const earners = await membersById(tx, rows.map((r) => r.memberId));
-    const monthStart = `${tanggal.slice(0, 8)}01`;
+    const monthStart = plan.pphBasis === 'year' ? `${tanggal.slice(0, 4)}-01-01` : `${tanggal.slice(0, 8)}01`;
     const before = rows.length === 0 ? [] : await selectRows<{ member_id: number; gross: string }>(tx, sql`
       select member_id::int as member_id, sum(bonus_bruto)::text as gross from bonuses
       where tanggal >= ${monthStart}::date and tanggal < ${tanggal}::date
@@ -150,7 +152,7 @@ export async function closeDay(tanggal: string, plan: BonusPlan = defaultPlan): 
       { name: 'member_id', type: 'int8' }, { name: 'tanggal', type: 'date' }, { name: 'jenis_bonus', type: 'text' },
       { name: 'bonus_bruto', type: 'int8' }, { name: 'pot_pph', type: 'int8' }, { name: 'bonus_dibayar', type: 'int8' }, { name: 'detail', type: 'jsonb' },
     ], insert);
-    await queueAutoWithdrawals(tx);
+    await queueAutoWithdrawals(tx, plan);
     await tx.execute(sql`insert into closed_days (tanggal, bonus_count, total_bruto) values (${tanggal}::date, ${insert.length}, ${totalBruto})`);
     return { tanggal, alreadyClosed: false, bonusCount: insert.length, totalBruto };
   });

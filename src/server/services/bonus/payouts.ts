@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { bankName } from '../../domain/banks';
-import { defaultPlan } from '../../domain/bonus/plan';
+import type { BonusPlan } from '../../domain/bonus/plan';
+import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
 import type { SessionMember } from '../auth/session-member';
 
@@ -25,11 +26,12 @@ export async function listUnpaidBonuses(member: SessionMember) {
  */
 export async function requestPayout(member: SessionMember, bonusIds: string[]): Promise<{ message: string; public_id: string }> {
   const ids = [...new Set(bonusIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  return inTransaction(async (tx) => ({ message: PAYOUT_REQUESTED, public_id: await queuePayout(tx, member.id, ids) }));
+  const plan = await getPlan();
+  return inTransaction(async (tx) => ({ message: PAYOUT_REQUESTED, public_id: await queuePayout(tx, member.id, ids, plan) }));
 }
 
 /** Queues a payout of the given bonus public ids inside the caller's transaction (also the closing's auto-withdraw). */
-export async function queuePayout(tx: Tx, memberId: number, ids: string[]): Promise<string> {
+export async function queuePayout(tx: Tx, memberId: number, ids: string[], plan: BonusPlan): Promise<string> {
   const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
     select status_rekening, kode_bank, no_rekening, nama_rekening from members where id = ${memberId}`);
   const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
@@ -39,7 +41,7 @@ export async function queuePayout(tx: Tx, memberId: number, ids: string[]): Prom
     for update`);
   const verified = bank?.status_rekening === 'VERIFIED';
   if (verified && rows.length !== ids.length) throw new AppError('CONFLICT', BONUS_TAKEN);
-  const check = planPayout(rows.map((r) => Number(r.bonus_dibayar)), verified, defaultPlan);
+  const check = planPayout(rows.map((r) => Number(r.bonus_dibayar)), verified, plan);
   if (!check.ok) throw new AppError('BAD_INPUT', check.message);
   const [payout] = await selectRows<{ id: number; public_id: string }>(tx, sql`
     insert into payouts (no, member_id, status, total_bonus, admin_fee, nominal, bank_nama, no_rekening, nama_rekening, bonus_ids)
@@ -58,13 +60,13 @@ export async function queuePayout(tx: Tx, memberId: number, ids: string[]): Prom
  * Auto-withdraw (COMP_PLAN.md): after a closing, every member with auto_widraw on and a verified
  * bank whose unpaid bonuses reach the minimum gets one queued payout of all of them.
  */
-export async function queueAutoWithdrawals(tx: Tx): Promise<number> {
+export async function queueAutoWithdrawals(tx: Tx, plan: BonusPlan): Promise<number> {
   const candidates = await selectRows<{ member_id: number; ids: string[] }>(tx, sql`
     select b.member_id::int as member_id, array_agg(b.public_id::text order by b.id) as ids
     from bonuses b join members m on m.id = b.member_id
     where m.auto_widraw and m.status_rekening = 'VERIFIED' and b.payout_id is null and b.status_transfer = 'PENDING'
-    group by b.member_id having sum(b.bonus_dibayar) - ${defaultPlan.adminFee} >= ${defaultPlan.minimumPayout}`);
-  for (const c of candidates) await queuePayout(tx, c.member_id, c.ids);
+    group by b.member_id having sum(b.bonus_dibayar) - ${plan.adminFee} >= ${plan.minimumPayout}`);
+  for (const c of candidates) await queuePayout(tx, c.member_id, c.ids, plan);
   return candidates.length;
 }
 
