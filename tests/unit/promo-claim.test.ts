@@ -12,7 +12,7 @@ describe('promo claim arithmetic (spec/001 §4)', () => {
     [{ unclaimed: 30, claimsSoFar: 2 }, 3, 10, true, 'multiples keep counting after claims'],
     [{ unclaimed: 30, memberBisaKlaim: false }, 3, 10, false, 'member_bisa_klaim 0 hides the button'],
     [{ unclaimed: 10, threshold: 0 }, 0, 0, false, 'a promo without a threshold'],
-  ])('%o → %i claimable, %i toward next, button %s (%s)', (change, times, remainder, button) => {
+  ])('%o → %i claimable, %i toward next, button %s (%s)', (change, times, remainder, button, _reason) => {
     const state = { ...base, ...change };
     expect(claimableTimes(state)).toBe(times);
     expect(remainderTowardNext(state)).toBe(remainder);
