@@ -32,6 +32,8 @@ export default defineConfig({
     // TRUST_PROXY lets tests that fail sign-ins on purpose use an address of their own
     // (X-Forwarded-For), so the per-address limit never locks out the other tests.
     env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: baseURL, DEMO_MEMBERS: '300', TRUST_PROXY: '1' },
+    // SIGTERM lets the test server drop its PostgreSQL database on the way out.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },
