@@ -28,6 +28,8 @@ export const defaultSettings = {
   company_npwp: '0012345678901000',
   /** Annual pairing period shown on the report (spec/000 §2 default). */
   annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
+  /** The account shown for orders paid by manual BCA transfer (spec/001 §3, transferbca). */
+  transfer_bca: { nomor_rekening_bca: '7880123456', nama_rekening_bca: 'PT Portal Member Indonesia', cabang_rekening_bca: 'KCU Surabaya' },
 } as const;
 
 export type SettingKey = keyof typeof defaultSettings;

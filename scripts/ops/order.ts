@@ -1,0 +1,25 @@
+import { OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../../src/server/services/order/operate-order';
+
+export const ORDER_USAGE = 'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';
+
+/** Reads `--name value` pairs after the order number. */
+function options(args: string[]): OperatorOptions {
+  const out: Record<string, string> = {};
+  for (let i = 1; i < args.length; i++) {
+    const name = args[i]!.match(/^--(resi|kota|catatan|oleh|admin)$/)?.[1];
+    if (!name) throw new Error(`Argumen tidak dikenal: ${args[i]}`);
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`Nilai untuk --${name} harus diisi`);
+    out[name] = value;
+    i++;
+  }
+  return out;
+}
+
+/** `npm run ops -- order:<action> <no_order> …` (README, Operator commands). */
+export async function orderCommand(action: string, args: string[]): Promise<string> {
+  if (!(OPERATOR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah order:${action} tidak dikenal. Tersedia: ${ORDER_USAGE}`);
+  const no = args[0];
+  if (!no || no.startsWith('--')) throw new Error(`Nomor order harus diisi, contoh: npm run ops -- order:${action} ORD-20261122-0000001`);
+  return operateOrder(action as OperatorAction, no, options(args));
+}

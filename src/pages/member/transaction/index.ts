@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { OrderListQuerySchema } from '../../../lib/schemas/order-list';
+import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
+import { rangeFromFilter } from '../../../server/range-filter';
+import { listOrders } from '../../../server/services/order/list-orders';
+
+/**
+ * GET /member/transaction (spec/001 §7): page, page_size, search, orderby, order and filter as
+ * URL-encoded JSON {tgl_order: {between: [from, to]}, status_order: {in: [...]}, member: {in: [...]}};
+ * plain from/to/status/member parameters work too. Answers rows, total_count and opt_member.
+ */
+export const GET = endpoint(async (ctx) => {
+  const q = ctx.url.searchParams;
+  let filter: { status_order?: { in?: unknown }; member?: { in?: unknown } } = {};
+  try {
+    filter = JSON.parse(q.get('filter') ?? '{}') ?? {};
+  } catch { /* an unreadable filter means none */ }
+  const query = parseWith(OrderListQuerySchema, {
+    ...rangeFromFilter(ctx.url, 'tgl_order'),
+    status: filter.status_order?.in ?? q.getAll('status'),
+    member: filter.member?.in ?? q.getAll('member'),
+    search: q.get('search') ?? undefined,
+    orderby: q.get('orderby') ?? undefined,
+    order: q.get('order') ?? undefined,
+    page: q.get('page') ?? 1,
+    page_size: q.get('page_size') ?? undefined,
+  });
+  return answer(await listOrders(requireMember(ctx), query));
+}) satisfies APIRoute;
