@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { OrderListQuerySchema } from '../../../lib/schemas/order-list';
+import { OrderListQuerySchema, orderRange } from '../../../lib/schemas/order-list';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { rangeFromFilter } from '../../../server/range-filter';
 import { listOrders } from '../../../server/services/order/list-orders';
@@ -7,7 +7,7 @@ import { listOrders } from '../../../server/services/order/list-orders';
 /**
  * GET /member/transaction (spec/001 §7): page, page_size, search, orderby, order and filter as
  * URL-encoded JSON {tgl_order: {between: [from, to]}, status_order: {in: [...]}, member: {in: [...]}};
- * plain from/to/status/member parameters work too. Answers rows, total_count and opt_member.
+ * plain from/to/status/member parameters work too; no range means the last 30 days. Answers rows, total_count and opt_member.
  */
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
@@ -15,8 +15,13 @@ export const GET = endpoint(async (ctx) => {
   try {
     filter = JSON.parse(q.get('filter') ?? '{}') ?? {};
   } catch { /* an unreadable filter means none */ }
+  const range = rangeFromFilter(ctx.url, 'tgl_order');
+  // Without a range the list shows the last 30 days (spec/001 §2), like the page.
+  const fallback = orderRange(undefined, undefined);
+  const none = range.from === undefined && range.to === undefined;
   const query = parseWith(OrderListQuerySchema, {
-    ...rangeFromFilter(ctx.url, 'tgl_order'),
+    from: none ? fallback.from : range.from,
+    to: none ? fallback.to : range.to,
     status: filter.status_order?.in ?? q.getAll('status'),
     member: filter.member?.in ?? q.getAll('member'),
     search: q.get('search') ?? undefined,
