@@ -97,6 +97,10 @@ export function historyActor(idAdmin: number | null, adminNama: string | null): 
   return adminNama || 'System';
 }
 
+/** Midtrans reports times in Asia/Jakarta without a zone ("2026-11-23 10:00:00"). */
+const midtransTime = (v: string | null | undefined): string | null =>
+  !v ? null : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v) ? `${v.replace(' ', 'T')}+07:00` : v;
+
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /**
@@ -209,7 +213,7 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
     total_berat: order.total_berat || details.reduce((s, d) => s + d.berat * d.qty, 0),
     payment_method: order.payment_method,
     pembayaran: order.pembayaran,
-    expires_at: order.status_order === 'PENDING' ? (order.pembayaran?.expired_time ?? order.expires_at) : null,
+    expires_at: order.status_order === 'PENDING' ? (midtransTime(order.pembayaran?.expired_time) ?? order.expires_at) : null,
     transferbca,
     order_details: details.map((d) => ({
       public_id: d.public_id, barang: { nama: d.nama }, harga: Number(d.harga), qty: d.qty, berat: d.berat, value: d.value,
