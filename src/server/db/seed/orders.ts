@@ -263,6 +263,8 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
     const span = Math.min(4 * DAY, Math.max(0, ctx.untilMs - o.at - 60_000));
     const step = (f: number): number => o.at + Math.floor(span * f);
     const received = status === 'RECEIVED' || status === 'DONE' ? step(0.8) : null;
+    // Recent orders carry their whole story; older ones only their status rows.
+    const recent = Boolean(o.method) || ctx.untilMs - o.at < TRACKING_KEPT_MS;
     orderRows.push([
       o.id, `ORD-${stamp}-${String(o.id).padStart(7, '0')}`, paid ? `INV-${stamp}-${String(o.id).padStart(7, '0')}` : null,
       o.memberId, o.jenis, status, at.toISOString(), paid ? at.toISOString() : null, paid ? at.toISOString() : null,
@@ -281,7 +283,7 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
     }
     historyRows.push([o.id, iso(Math.min(o.at + 600_000, step(0.05))), 'PAID', null, null, null]);
     // Recent shipments carry their whole story, with the events the tracking manifest shows.
-    if (ctx.untilMs - o.at < TRACKING_KEPT_MS || o.method) {
+    if (recent) {
       if (o.pickup) {
         if (status !== 'PAID') historyRows.push([o.id, iso(step(0.4)), 'PICKUPABLE', null, ADMIN, 'Siap diambil di gudang']);
         if (received) historyRows.push([o.id, iso(received), 'RECEIVED', null, ADMIN, `Diambil oleh ${buyer.nama}`]);
@@ -294,7 +296,7 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
         if (received) historyRows.push([o.id, iso(received), 'RECEIVED', null, ADMIN, `${place.kota}|Diterima oleh ${buyer.nama}`]);
       }
     }
-    if (status === 'DONE') historyRows.push([o.id, iso(o.method || ctx.untilMs - o.at < TRACKING_KEPT_MS ? step(0.95) : o.at + 4 * DAY), 'DONE', 0, null, null]);
+    if (status === 'DONE') historyRows.push([o.id, iso(recent ? step(0.95) : o.at + 4 * DAY), 'DONE', 0, null, null]);
   }
   await bulkInsert(db, 'orders', orderColumns, orderRows);
   await bulkInsert(db, 'order_details', [
