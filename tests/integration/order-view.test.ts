@@ -90,6 +90,8 @@ describe('order list', () => {
     const filtered = await listOrders(s, query({ from: '2000-01-01', member: [chosen.id, 'not-a-uuid'] }));
     expect(filtered.total_count).toBe(1);
     expect(filtered.rows[0]).toMatchObject({ jenis_order: 'reg', member: { id_member: chosen.id_member, nama: chosen.nama } });
+    const byIdMember = await listOrders(s, query({ from: '2000-01-01', member: [chosen.id_member] }));
+    expect(byIdMember.rows.map((r) => r.public_id)).toEqual(filtered.rows.map((r) => r.public_id));
 
     const [loner] = await selectRows<{ id_member: string }>(db, sql`
       select m.id_member from members m where m.id > 5 and not exists (select 1 from orders o where o.member_id = m.id and o.jenis_order = 'reg')

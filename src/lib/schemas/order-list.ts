@@ -23,7 +23,8 @@ export const OrderListQuerySchema = z.object({
   status: z.array(z.string()).catch([])
     .transform((list) => ORDER_FILTER_STATUSES.filter((s) => list.includes(s))),
   search: z.string().trim().max(50, 'Pencarian maksimal 50 karakter').optional().transform((s) => s || undefined),
-  member: z.array(z.string()).catch([]).transform((list) => list.filter((id) => uuid.test(id)).slice(0, 100)),
+  /** The registered members' public_ids (opt_member ids) or ID Members. */
+  member: z.array(z.string()).catch([]).transform((list) => list.filter((id) => uuid.test(id) || /^\d{10}$/.test(id)).slice(0, 100)),
   orderby: z.enum(ORDER_SORT_COLUMNS).catch('tgl_order'),
   order: z.enum(['asc', 'desc']).catch('desc'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

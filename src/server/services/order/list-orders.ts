@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { INVOICED_STATUSES } from '../../../lib/order-status';
-import type { OrderListQuery, OrderSortColumn } from '../../../lib/schemas/order-list';
+import { isUuid, type OrderListQuery, type OrderSortColumn } from '../../../lib/schemas/order-list';
 import type { SessionMember } from '../auth/session-member';
 
 /** The members offered by the member filter: at most this many, newest first. */
@@ -53,7 +53,11 @@ export async function listOrders(member: SessionMember, q: OrderListQuery) {
     conditions.push(sql`(o.no_order ilike ${like} or o.no_invoice ilike ${like})`);
   }
   if (q.member.length) {
-    conditions.push(sql`o.new_member_id in (select id from members where public_id in (${sql.join(q.member.map((id) => sql`${id}::uuid`), sql`, `)}))`);
+    const publicIds = q.member.filter(isUuid);
+    const idMembers = q.member.filter((id) => !isUuid(id));
+    const byPublicId = publicIds.length ? sql`public_id in (${sql.join(publicIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
+    const byIdMember = idMembers.length ? sql`id_member in (${sql.join(idMembers.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+    conditions.push(sql`o.new_member_id in (select id from members where ${byPublicId} or ${byIdMember})`);
   }
   const where = sql.join(conditions, sql` and `);
   const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
