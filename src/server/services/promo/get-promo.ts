@@ -22,6 +22,8 @@ interface OmsetRow {
   nama: string | null;
 }
 
+/** Dates and times are Asia/Jakarta wall-clock text (the day an order or a claim counts). */
+
 /**
  * GET /member/promo/{id}: a promo with the signed-in member's standing (spec/001 §3 Promo): is_qualified,
  * member_bisa_klaim, total_claimed, total_get_promo, the member's own omset rows and claims. Only the
@@ -36,11 +38,11 @@ export async function getPromo(member: SessionMember, publicId: string) {
       select jenis_order, claim_by is not null as claimed, sum(poin)::float8 as poin, sum(nominal)::float8 as nominal, count(*)::int as n
       from promo_omsets where promo_id = ${promo.id} and member_id = ${member.id} group by 1, 2`),
     selectRows<{ id: number; public_id: string; tgl_claim: string; no: string; poin_claimed: number; nominal_claimed: number }>(db, sql`
-      select id::int as id, public_id::text as public_id, tgl_claim::text as tgl_claim, no, poin_claimed::float8 as poin_claimed,
+      select id::int as id, public_id::text as public_id, (tgl_claim at time zone 'Asia/Jakarta')::text as tgl_claim, no, poin_claimed::float8 as poin_claimed,
         nominal_claimed::float8 as nominal_claimed
       from promo_claims where promo_id = ${promo.id} and member_id = ${member.id} order by tgl_claim, id`),
     selectRows<OmsetRow>(db, sql`
-      select po.id::int as id, po.tanggal::text as tanggal, po.poin::float8 as poin, po.nominal::float8 as nominal, po.jenis_order,
+      select po.id::int as id, (po.tanggal at time zone 'Asia/Jakarta')::text as tanggal, po.poin::float8 as poin, po.nominal::float8 as nominal, po.jenis_order,
         po.claim_by::int as claim_by, o.no_invoice, t.tgl_join::text as tgl_join, t.id_member, t.nama
       from promo_omsets po
       join orders o on o.id = po.order_id
@@ -102,7 +104,7 @@ async function claimDetails(memberId: number, claims: { id: number; public_id: s
   if (claims.length === 0) return [];
   const db = await getDb();
   const rows = await selectRows<{ claim_by: number; tanggal: string; no_invoice: string | null; jenis_order: Jenis; poin: number; nominal: number }>(db, sql`
-    select po.claim_by::int as claim_by, po.tanggal::text as tanggal, o.no_invoice, po.jenis_order, po.poin::float8 as poin, po.nominal::float8 as nominal
+    select po.claim_by::int as claim_by, (po.tanggal at time zone 'Asia/Jakarta')::text as tanggal, o.no_invoice, po.jenis_order, po.poin::float8 as poin, po.nominal::float8 as nominal
     from promo_omsets po join orders o on o.id = po.order_id
     where po.member_id = ${memberId} and po.claim_by in (${sql.join(claims.map((c) => sql`${c.id}`), sql`, `)})
     order by po.tanggal, po.id`);
