@@ -34,7 +34,7 @@ interface DemoPromo {
  */
 const demoPromos: DemoPromo[] = [
   {
-    nama: 'Voucher Belanja Sponsor', reward: 'Voucher belanja Rp 50.000', jenis: 'REWARD', awal: -300, akhir: 60, batas: 90,
+    nama: 'Voucher Belanja Sponsor', reward: 'Voucher belanja Rp 50.000', jenis: 'REWARD', awal: -320, akhir: 60, batas: 90,
     deskripsi: 'Voucher belanja untuk setiap Rp 500.000 omset registrasi, upgrade dan repeat order member sponsoran Anda.',
     syaratNominal: 500_000, kelipatan: true, minPosisi: 'BRONZE', banner: '/promos/voucher.svg', claims: [['demosilver', 3]],
   },
