@@ -56,6 +56,24 @@ describe('promo omsets', () => {
       select promo_id, member_id, order_id, tanggal, poin, nominal, jenis_order from promo_omsets where promo_id = ${promo.id} limit 1`)).rejects.toThrow();
   });
 
+  it('inside the PAID transaction, a pending repeat order becomes rows of every promo running today, for the buyer’s sponsor', async () => {
+    const db = await getDb();
+    const [order] = await selectRows<{ id: number; sponsor_id: number; total_bv: number }>(db, sql`
+      select o.id::int as id, b.sponsor_id::int as sponsor_id, o.total_bv from orders o join members b on b.id = o.member_id
+      where o.status_order = 'PENDING' and o.jenis_order = 'ro' and b.sponsor_id is not null order by o.id limit 1`);
+    const inserted = await inTransaction(async (tx) => {
+      await tx.execute(sql`update orders set status_order = 'PAID', paid_at = now() where id = ${order!.id}`);
+      return recordPromoOmsets(tx, order!.id);
+    });
+    const [{ running }] = await selectRows<{ running: number }>(db, sql`
+      select count(*)::int as running from promos where (now() at time zone 'Asia/Jakarta')::date between periode_awal and periode_akhir`) as [{ running: number }];
+    expect(running).toBeGreaterThan(3);
+    expect(inserted).toBe(running);
+    const rows = await selectRows<{ member_id: number; poin: number; claim_by: number | null }>(db, sql`
+      select distinct member_id::int as member_id, poin::float8 as poin, claim_by from promo_omsets where order_id = ${order!.id}`);
+    expect(rows).toEqual([{ member_id: order!.sponsor_id, poin: order!.total_bv / 4, claim_by: null }]);
+  });
+
   it('the demo omsets follow the rule: the sponsor earns, inside the period, from paid orders only', async () => {
     const db = await getDb();
     const [bad] = await selectRows<{ wrong_earner: number; outside: number; unpaid: number; total: number }>(db, sql`
