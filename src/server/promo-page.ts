@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { AppError } from './errors';
 import { setFlash } from './flash';
-import { parseWith } from './http';
+import { parseWith, readBody } from './http';
 import { PromoClaimSchema } from '../lib/schemas/promo';
 import { claimPromo } from './services/promo/claim-promo';
 
@@ -13,9 +13,8 @@ import { claimPromo } from './services/promo/claim-promo';
 export async function handlePromoClaimForm(Astro: AstroGlobal): Promise<Response | { failure?: string }> {
   if (Astro.request.method !== 'POST') return {};
   const member = Astro.locals.member!;
-  const form = Object.fromEntries([...(await Astro.request.formData()).entries()].filter(([, v]) => typeof v === 'string'));
   try {
-    const input = parseWith(PromoClaimSchema, form);
+    const input = parseWith(PromoClaimSchema, await readBody(Astro.request));
     const result = await claimPromo(member, input.promo_id);
     setFlash(Astro.cookies, { message: result.message, type: 'success' });
     return Astro.redirect(`${Astro.url.pathname}?promo=${encodeURIComponent(input.promo_id)}`, 303);
