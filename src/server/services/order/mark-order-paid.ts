@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client';
 import type { Rank } from '../../../lib/rank';
+import { jakartaDate } from '../../../lib/jakarta';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
 import type { CalonMember } from './calon-member';
@@ -55,7 +56,7 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
   const effects: PaidEffects = {};
   if (order.jenis_order === 'reg' && order.calon_member && order.sisi && order.posisi) {
     const c = order.calon_member;
-    const tglJoin = new Date(paidAt.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const tglJoin = jakartaDate(paidAt);
     const username = await freeUsername(tx, c.username, order.id);
     const created = await addMemberToNetwork(tx, {
       sponsorId: order.member_id, sisi: order.sisi, username, nama: c.nama, email: c.email, phone: c.phone,
