@@ -7,7 +7,9 @@ import { getOrderDetail, PICKUP_DAYS } from '../../src/server/services/order/get
 import { markOrderDone, MARK_DONE_ONLY_RECEIVED } from '../../src/server/services/order/mark-order-done';
 import { trackOrder } from '../../src/server/services/order/track-order';
 import { operateOrder } from '../../src/server/services/order/operate-order';
-import { OrderListQuerySchema, jakartaDay, orderRange } from '../../src/lib/schemas/order-list';
+import { OrderListQuerySchema } from '../../src/lib/schemas/order-list';
+import { defaultRange } from '../../src/lib/report-range';
+import { jakartaDate } from '../../src/lib/jakarta';
 import { defaultSettings } from '../../src/server/domain/default-settings';
 import { GET as listEndpoint } from '../../src/pages/member/transaction/index';
 import { POST as waybillEndpoint } from '../../src/pages/member/shipping-waybill';
@@ -29,7 +31,7 @@ const one = async (idMember: string, where: ReturnType<typeof sql>) => (await or
 const stateOf = async (id: number) => (await selectRows<{ status_order: string; histories: number }>(await getDb(), sql`
   select status_order, (select count(*)::int from order_histories h where h.order_id = o.id) as histories from orders o where o.id = ${id}`))[0]!;
 
-const query = (extra: Record<string, unknown> = {}) => OrderListQuerySchema.parse({ ...orderRange(undefined, undefined), page: 1, page_size: 10, ...extra });
+const query = (extra: Record<string, unknown> = {}) => OrderListQuerySchema.parse({ ...defaultRange('last30'), page: 1, page_size: 10, ...extra });
 
 /** A minimal Astro endpoint context: what the middleware would have put in locals. */
 const ctx = (member: unknown, url: string, init?: RequestInit & { params?: Record<string, string> }) =>
@@ -40,7 +42,7 @@ describe('order list', () => {
     const a = await sessionOf(A);
     const list = await listOrders(a, query());
     const [count] = await selectRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from orders
-      where member_id = ${a.id} and tgl_order >= (${jakartaDay(-30)}::date)::timestamp at time zone 'Asia/Jakarta'`);
+      where member_id = ${a.id} and tgl_order >= (${jakartaDate(Date.now() - 30 * 86_400_000)}::date)::timestamp at time zone 'Asia/Jakarta'`);
     expect(list.total_count).toBe(count!.n);
     expect(list.total_count).toBeGreaterThan(10);
     expect(list.rows).toHaveLength(10);
@@ -101,7 +103,7 @@ describe('order list', () => {
 
   it('GET /member/transaction reads the spec’s filter JSON, and a reversed range is a 400 in Indonesian', async () => {
     const a = await sessionOf(A);
-    const filter = encodeURIComponent(JSON.stringify({ tgl_order: { between: [jakartaDay(-30), jakartaDay(0)] }, status_order: { in: ['DELIVERY', 'RECEIVED'] } }));
+    const filter = encodeURIComponent(JSON.stringify({ tgl_order: { between: [jakartaDate(Date.now() - 30 * 86_400_000), jakartaDate()] }, status_order: { in: ['DELIVERY', 'RECEIVED'] } }));
     const response = await listEndpoint(ctx(a, `/member/transaction?page=1&page_size=5&filter=${filter}&orderby=no_order&order=asc`));
     expect(response.status).toBe(200);
     const body = await response.json();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, rangeMessages } from './date-range';
+import { rangeMessages } from './date-range';
 
 /** The statuses the order list offers as a filter (spec/001 §2, Order list). */
 export const ORDER_FILTER_STATUSES = ['PENDING', 'PAID', 'PICKUPABLE', 'DELIVERY', 'RECEIVED', 'DONE', 'CANCEL', 'EXPIRED'] as const;
@@ -48,19 +48,3 @@ export const WaybillSchema = z.object({
 
 export const isUuid = (value: string): boolean => uuid.test(value);
 
-/** A day in Asia/Jakarta (UTC+7, no daylight saving) as YYYY-MM-DD, `offsetDays` from today. */
-export function jakartaDay(offsetDays = 0, now = Date.now()): string {
-  return new Date(now + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The list's date range from from/to (page query or the API's filter): the last 30 days by
- * default, counted in Jakarta days so an order placed tonight is in today's list whatever the
- * server's own time zone. An invalid range falls back to the default with its message.
- */
-export function orderRange(from: unknown, to: unknown): { from: string; to: string; error?: string } {
-  const defaults = { from: jakartaDay(-30), to: jakartaDay(0) };
-  if (from === undefined && to === undefined) return defaults;
-  const parsed = DateRangeSchema.safeParse({ from, to });
-  return parsed.success ? parsed.data : { ...defaults, error: parsed.error.issues[0]?.message };
-}

@@ -1,8 +1,13 @@
 import type { APIRoute } from 'astro';
-import { OrderListQuerySchema, orderRange } from '../../../lib/schemas/order-list';
-import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
+import { CreateOrderSchema } from '../../../lib/schemas/order';
+import { OrderListQuerySchema } from '../../../lib/schemas/order-list';
+import { defaultRange } from '../../../lib/report-range';
+import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
 import { rangeFromFilter } from '../../../server/range-filter';
+import { createOrder } from '../../../server/services/order/create-order';
 import { listOrders } from '../../../server/services/order/list-orders';
+
+export const ORDER_CREATED = 'Order berhasil dibuat, silakan lakukan pembayaran';
 
 /**
  * GET /member/transaction (spec/001 §7): page, page_size, search, orderby, order and filter as
@@ -17,7 +22,7 @@ export const GET = endpoint(async (ctx) => {
   } catch { /* an unreadable filter means none */ }
   const range = rangeFromFilter(ctx.url, 'tgl_order');
   // Without a range the list shows the last 30 days (spec/001 §2), like the page.
-  const fallback = orderRange(undefined, undefined);
+  const fallback = defaultRange('last30');
   const none = range.from === undefined && range.to === undefined;
   const query = parseWith(OrderListQuerySchema, {
     from: none ? fallback.from : range.from,
@@ -31,4 +36,12 @@ export const GET = endpoint(async (ctx) => {
     page_size: q.get('page_size') ?? undefined,
   });
   return answer(await listOrders(requireMember(ctx), query));
+}) satisfies APIRoute;
+
+/** POST /member/transaction: creates a PENDING order (registration, upgrade or repeat order). */
+export const POST = endpoint(async (ctx) => {
+  const member = requireMember(ctx);
+  const input = parseWith(CreateOrderSchema, await readBody(ctx.request));
+  const { public_id, no_order, created } = await createOrder(member, input);
+  return answer({ public_id, no_order }, ORDER_CREATED, created ? 201 : 200);
 }) satisfies APIRoute;

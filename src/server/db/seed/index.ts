@@ -8,6 +8,7 @@ import { seedCatalogue } from './catalogue';
 import { seedOrders } from './orders';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { seedPayouts } from './payouts';
+import { seedPromos } from './promos';
 
 export interface SeedOptions {
   members: number;
@@ -61,6 +62,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (first) await closeRange(first, yesterday);
     log(`closing bonus ${first} s.d. ${yesterday}: ${Date.now() - t} ms`);
     await seedPayouts(db);
+    t = Date.now();
+    await seedPromos(db, until);
+    log(`promo: ${Date.now() - t} ms`);
   }
   await db.execute(sql`analyze`);
 }
