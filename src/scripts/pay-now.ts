@@ -12,11 +12,11 @@ export interface SnapCallbacks {
   onClose: () => void;
 }
 export interface Snap { pay: (token: string, callbacks: SnapCallbacks) => void }
-export interface PaymentToken { token: string; snap_js: string; client_key?: string }
+export interface PaymentToken { token: string; snap_js: string; client_key?: string | null }
 
 export interface PayNowDeps {
   requestToken: (noOrder: string) => Promise<PaymentToken>;
-  loadScript: (src: string, clientKey?: string) => Promise<void>;
+  loadScript: (src: string, clientKey?: string | null) => Promise<void>;
   snap: () => Snap | undefined;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   reload: () => void;

@@ -311,3 +311,23 @@ describe('operator commands', () => {
     await expect(operateOrder('pack', 'ORD-TIDAK-ADA')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Order ORD-TIDAK-ADA tidak ditemukan' });
   });
 });
+
+describe('shipping cost check', () => {
+  it('quotes only a complete, nested destination, cheapest first, with the suggested service marked', async () => {
+    const { checkShippingCost } = await import('../../src/server/services/order/check-shipping-cost');
+    const { CekOngkirQuerySchema } = await import('../../src/lib/schemas/cek-ongkir');
+    const [village] = await selectRows<{ code: string; district: string }>(await getDb(), sql`
+      select v.code, v.district_code as district from villages v where v.district_code like '35.78.%' order by v.code limit 1`);
+    const full = await checkShippingCost(CekOngkirQuerySchema.parse({ provinsi_id: '35', kota_id: '35.78', kecamatan_id: village!.district, kelurahan_id: village!.code, berat: '2' }));
+    expect(full.error).toBeUndefined();
+    const costs = full.services.map((s) => s.cost);
+    expect(costs.length).toBeGreaterThan(1);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    expect(full.services.filter((s) => s.suggested).length).toBeLessThanOrEqual(1);
+    // A city outside the chosen province drops everything below it: no quote.
+    const moved = await checkShippingCost(CekOngkirQuerySchema.parse({ provinsi_id: '31', kota_id: '35.78', kecamatan_id: village!.district, kelurahan_id: village!.code }));
+    expect(moved.selected).toEqual({ provinsi: '31', kota: undefined, kecamatan: undefined, kelurahan: undefined });
+    expect(moved.services).toEqual([]);
+    expect(CekOngkirQuerySchema.parse({ berat: '500' }).berat).toBe(1);
+  });
+});

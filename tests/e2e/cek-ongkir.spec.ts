@@ -1,0 +1,32 @@
+import { expect, login, test } from './fixtures';
+
+test('the shipping cost check lists the couriers’ services cheapest first after the region cascade', async ({ page }) => {
+  await login(page, 'demosilver');
+  const menu = page.getByRole('navigation', { name: 'Menu utama' });
+  await menu.getByText('Transaksi', { exact: true }).click();
+  await menu.getByRole('link', { name: 'Cek Ongkir' }).click();
+  await expect(page.getByRole('heading', { name: 'Cek Ongkir' })).toBeVisible();
+  await expect(page.locator('#ongkir')).toHaveCount(0);
+  await page.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
+  await expect(page.getByLabel('Kota/Kabupaten').locator('option', { hasText: 'Kota Surabaya' })).toHaveCount(1);
+  await page.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
+  await expect(page.getByLabel('Kecamatan').locator('option')).not.toHaveCount(1);
+  await page.getByLabel('Kecamatan').selectOption({ index: 1 });
+  await expect(page.getByLabel('Kelurahan').locator('option')).not.toHaveCount(1);
+  await page.getByLabel('Kelurahan').selectOption({ index: 1 });
+  await page.getByLabel('Berat (kg)').fill('2.5');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+
+  const rows = page.locator('#ongkir tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const cost = async () => (await page.locator('#ongkir tbody tr td:last-child').allInnerTexts()).map((s) => Number(s.replace(/\D/g, '')));
+  const light = await cost();
+  expect(light.length).toBeGreaterThan(1);
+  expect(light).toEqual([...light].sort((a, b) => a - b));
+  await expect(page.locator('#ongkir')).toContainText('JNE');
+  // Heavier parcels cost more; the choices stay in the URL (a GET form).
+  await page.getByLabel('Berat (kg)').fill('10');
+  await page.getByRole('button', { name: 'Lihat' }).click();
+  await expect(page).toHaveURL(/berat=10/);
+  expect(Math.min(...(await cost()))).toBeGreaterThan(Math.min(...light));
+});
