@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import type { TrackingRequest, TrackingResult } from './tracking';
 
-const BASE = process.env.RAJAONGKIR_BASE_URL || 'https://rajaongkir.komerce.id/api/v1/';
+const BASE = 'https://rajaongkir.komerce.id/api/v1/';
 
 interface WaybillAnswer {
   data?: {
@@ -15,8 +15,8 @@ interface WaybillAnswer {
  * RajaOngkir API V2 (Komerce) waybill tracking (INTEGRATIONS.md): POST track/waybill?awb=&courier=
  * with header `key`, translated to the portal's own shape; the screens never see the provider's.
  */
-export async function trackWithRajaOngkir(key: string, request: TrackingRequest): Promise<TrackingResult> {
-  const url = new URL('track/waybill', BASE);
+export async function trackWithRajaOngkir(key: string, request: TrackingRequest, base = BASE): Promise<TrackingResult> {
+  const url = new URL('track/waybill', base);
   url.searchParams.set('awb', request.waybill);
   url.searchParams.set('courier', request.courier);
   const digits = (request.phone ?? '').replace(/\D/g, '');
