@@ -28,6 +28,17 @@ export const defaultSettings = {
   company_npwp: '0012345678901000',
   /** Annual pairing period shown on the report (spec/000 §2 default). */
   annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
+  /** Returns (spec/001 §4): orders RECEIVED or DONE within this many days of their invoice may be returned. */
+  retur_window_days: 30,
+  /** The fixed warehouse office in Surabaya that returned goods are shipped to (APPROVED). */
+  retur_office: {
+    nama: 'Gudang Retur PT Portal Member Indonesia',
+    alamat: 'Jl. Rungkut Industri III No. 12, Kali Rungkut, Kec. Rungkut',
+    kota: 'Kota Surabaya',
+    propinsi: 'Jawa Timur',
+    kode_pos: '60293',
+    phone: '0318432100',
+  },
 } as const;
 
 export type SettingKey = keyof typeof defaultSettings;

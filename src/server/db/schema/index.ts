@@ -6,3 +6,4 @@ export * from './addresses';
 export * from './orders';
 export * from './account';
 export * from './bonus';
+export * from './retur';

@@ -8,6 +8,7 @@ import { seedCatalogue } from './catalogue';
 import { seedOrders } from './orders';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { seedPayouts } from './payouts';
+import { seedReturns } from './returns';
 
 export interface SeedOptions {
   members: number;
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (first) await closeRange(first, yesterday);
     log(`closing bonus ${first} s.d. ${yesterday}: ${Date.now() - t} ms`);
     await seedPayouts(db);
+    await seedReturns(db, until);
   }
   await db.execute(sql`analyze`);
 }
