@@ -13,6 +13,7 @@ import { saveAddress } from '../../src/server/services/address/save-address';
 import { filesRoot, sniffMedia } from '../../src/server/integrations/files';
 import { readMultipart } from '../../src/server/multipart';
 import { tinyMp4, tinyPng } from '../../src/server/db/seed/returns';
+import { returCommand } from '../../scripts/ops/retur';
 import { sessionOf } from './helpers';
 
 const png = (): UploadedFile => ({ name: 'a.png', bytes: tinyPng([200, 10, 10]) });
@@ -171,7 +172,7 @@ describe('returns', () => {
     const { me, order, address } = await returner(5);
     const made = await createReturn(me, inputFor(order, address), [png(), png(), mp4()]);
     await expect(settleReturn(made.no_retur, 'reject')).rejects.toMatchObject({ code: 'BAD_INPUT' });
-    await settleReturn(made.no_retur, 'reject', { catatan: 'Foto tidak jelas', admin: 'Rina' });
+    expect(await returCommand('reject', [made.no_retur, '--catatan', 'Foto tidak jelas', '--admin', 'Rina'])).toBe(`Retur ${made.no_retur}: reject selesai, status REJECTED`);
     const detail = await getReturn(me, made.public_id);
     expect(detail).toMatchObject({ status: 'REJECTED', alasan_ditolak: 'Foto tidak jelas' });
     expect(detail.retur_jual_histories.at(-1)).toMatchObject({ status: 'REJECTED', actor: 'Rina' });
@@ -234,5 +235,11 @@ describe('returns', () => {
       if (detail.status === 'REJECTED') expect(detail.alasan_ditolak).toBeTruthy();
     }
     expect((await listReturnable(me)).length).toBeGreaterThan(0);
+    // Paged and sorted by the server.
+    const page2 = await listReturns(me, { ...range, page: 2, page_size: 4, orderby: 'no_retur', order: 'asc' });
+    const all = (await listReturns(me, { ...range, orderby: 'no_retur', order: 'asc' })).rows.map((r) => r.no_retur);
+    expect(all).toEqual([...all].sort());
+    expect(page2.total_count).toBe(6);
+    expect(page2.rows.map((r) => r.no_retur)).toEqual(all.slice(4, 6));
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { readStoredFile } from '../../integrations/files';
+import { tanggal } from '../../../lib/format';
 import type { ReturListQuery } from '../../../lib/schemas/retur';
 import type { SessionMember } from '../auth/session-member';
 import { RETUR_FILES_AREA } from './create-return';
@@ -53,9 +54,8 @@ export interface ReturManifest { city_name: string; manifest_date: string; manif
 function manifestOf(histories: { tanggal: string; status: string; keterangan: string | null }[]): ReturManifest[] {
   return histories.filter((h) => (h.status === 'DELIVERY' || h.status === 'RECEIVED') && h.keterangan?.includes('|')).map((h) => {
     const [city, ...rest] = h.keterangan!.split('|');
-    const at = new Date(h.tanggal);
-    const local = new Date(at.getTime() + 7 * 3_600_000).toISOString();
-    return { city_name: city!, manifest_date: local.slice(0, 10), manifest_time: local.slice(11, 16), manifest_description: rest.join('|') };
+    // The same clock as every other date on the page (lib/format.ts).
+    return { city_name: city!, manifest_date: tanggal(h.tanggal, 'YYYY-MM-DD'), manifest_time: tanggal(h.tanggal, 'HH:mm'), manifest_description: rest.join('|') };
   });
 }
 
