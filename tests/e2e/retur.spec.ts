@@ -12,9 +12,13 @@ async function api(request: APIRequestContext, username: string) {
   };
 }
 
-/** The first generated member from n on with a returnable order (each test starts at its own n). */
+/**
+ * The first generated member from n on (at most 45 further) with a returnable order. The returns
+ * tests change members of 140–184 and 215–259 only (other areas use 100–139, 200–213, 270–282),
+ * and 6 (a seeded APPROVED return).
+ */
 async function returner(request: APIRequestContext, from: number): Promise<{ id: string; invoice: string; lines: number }> {
-  for (let n = from; n < from + 60; n++) {
+  for (let n = from; n < from + 45; n++) {
     const me = await api(request, memberId(n));
     const orders = (await (await me.get('/member/transaction/retur-able')).json()).result as { no_invoice: string; order_details: unknown[] }[];
     if (orders.length > 0) return { id: memberId(n), invoice: orders[0]!.no_invoice, lines: orders[0]!.order_details.length };
@@ -73,7 +77,7 @@ async function openCreate(page: Page) {
 }
 
 test('create a return with 3 files: live refusals, remove and re-add an item, then PENDING by the buyer', async ({ page, request }) => {
-  const who = await returner(request, 100);
+  const who = await returner(request, 140);
   await addAddress(request, who.id);
   await login(page, who.id);
   const dialog = await openCreate(page);
@@ -147,7 +151,7 @@ test('create a return with 3 files: live refusals, remove and re-add an item, th
 });
 
 test('the server refuses a file whose bytes are not an image or video, and keeps nothing', async ({ page, request }) => {
-  const who = await returner(request, 160);
+  const who = await returner(request, 215);
   await addAddress(request, who.id);
   await login(page, who.id);
   const dialog = await openCreate(page);
@@ -257,7 +261,7 @@ test('another member’s return, its files and its detail are not visible; no Ja
 
 test('Buat Retur is disabled without a returnable order, and an empty range shows No data', async ({ page, request }) => {
   let id: string | undefined;
-  for (let n = 200; n < 260 && !id; n++) {
+  for (let n = 283; n <= 300 && !id; n++) {
     const me = await api(request, memberId(n));
     if (((await (await me.get('/member/transaction/retur-able')).json()).result as unknown[]).length === 0) id = memberId(n);
   }
