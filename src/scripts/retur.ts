@@ -48,6 +48,11 @@ document.addEventListener('click', (event) => {
   (document.getElementById(DETAIL) as HTMLDialogElement).close();
   history.replaceState(null, '', withoutDetail());
 });
+// Back after opening a detail in place closes it again.
+window.addEventListener('popstate', () => {
+  const open = document.getElementById(DETAIL) as HTMLDialogElement | null;
+  if (open?.open && !new URL(location.href).searchParams.has('detail')) open.close();
+});
 document.addEventListener('close', (event) => {
   if ((event.target as HTMLElement).id === DETAIL && new URL(location.href).searchParams.has('detail')) history.replaceState(null, '', withoutDetail());
 }, true);
