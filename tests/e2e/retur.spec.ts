@@ -17,8 +17,8 @@ async function api(request: APIRequestContext, username: string) {
  * tests change members of 140–184 and 215–259 only (other areas use 100–139, 200–213, 270–282),
  * and 6 (a seeded APPROVED return).
  */
-async function returner(request: APIRequestContext, from: number): Promise<{ id: string; invoice: string; lines: number }> {
-  for (let n = from; n < from + 45; n++) {
+async function returner(request: APIRequestContext, from: number, to = from + 44): Promise<{ id: string; invoice: string; lines: number }> {
+  for (let n = from; n <= to; n++) {
     const me = await api(request, memberId(n));
     const orders = (await (await me.get('/member/transaction/retur-able')).json()).result as { no_invoice: string; order_details: unknown[] }[];
     if (orders.length > 0) return { id: memberId(n), invoice: orders[0]!.no_invoice, lines: orders[0]!.order_details.length };
@@ -77,7 +77,7 @@ async function openCreate(page: Page) {
 }
 
 test('create a return with 3 files: live refusals, remove and re-add an item, then PENDING by the buyer', async ({ page, request }) => {
-  const who = await returner(request, 140);
+  const who = await returner(request, 140, 164);
   await addAddress(request, who.id);
   await login(page, who.id);
   const dialog = await openCreate(page);
@@ -168,6 +168,27 @@ test('the server refuses a file whose bytes are not an image or video, and keeps
   await expect(page.locator('#dlg-retur-create')).toBeVisible();
   const me = await api(request, who.id);
   expect((await (await me.get('/member/transaction/retur?filter=' + encodeURIComponent(JSON.stringify({ tanggal: { between: ['2000-01-01', '2999-12-31'] } })))).json()).result.total_count).toBe(0);
+});
+
+test('without JavaScript the create form still posts: one qty field per line, the files and the saved address', async ({ browser, request }) => {
+  const who = await returner(request, 165, 184);
+  await addAddress(request, who.id);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page, who.id);
+  await page.goto('/transaksi/retur?create=1');
+  const dialog = page.locator('#dlg-retur-create');
+  await dialog.getByLabel('Invoice').selectOption(who.invoice);
+  await dialog.locator(`fieldset[data-order="${who.invoice}"] input[type=number]`).first().fill('1');
+  await dialog.getByLabel('Alasan Retur').fill('Tanpa JavaScript');
+  await dialog.locator('#retur-files').setInputFiles([file('a.png', 'image/png', png([9, 9, 9])), file('b.png', 'image/png', png([90, 9, 9])), file('v.mp4', 'video/mp4', mp4())]);
+  await dialog.getByLabel('Alamat lain yang tersimpan').check();
+  await dialog.getByLabel('Alamat tersimpan').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Kirim Retur' }).click();
+  await expect(page).toHaveURL(/detail=/);
+  await expect(page.locator('#dlg-retur-detail #retur-status')).toHaveText('PENDING');
+  await expect(page.locator('#dlg-retur-detail')).toContainText(who.invoice);
+  await context.close();
 });
 
 test('after approval the member sends courier and waybill; the return moves to DELIVERY and Lacak shows it', async ({ page }) => {
