@@ -221,8 +221,24 @@ CREATE TABLE "orders" (
 	"no_resi" text,
 	"received_at" timestamp with time zone,
 	"received_by" text,
+	"client_ref" text,
+	"payment_token" text,
+	"payment_redirect_url" text,
+	"via_referral" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_money_ck" CHECK ("orders"."total_harga" >= 0 and "orders"."total_bayar" >= 0 and "orders"."total_bv" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payment_notifications" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint,
+	"no_order" text NOT NULL,
+	"transaction_id" text,
+	"transaction_status" text NOT NULL,
+	"gross_amount" text,
+	"outcome" text NOT NULL,
+	"body" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "products" (
@@ -327,6 +343,52 @@ CREATE TABLE "payouts" (
 	CONSTRAINT "payouts_money_ck" CHECK ("payouts"."nominal" = "payouts"."total_bonus" - "payouts"."admin_fee" and "payouts"."nominal" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "promo_claims" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"promo_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"tgl_claim" timestamp with time zone DEFAULT now() NOT NULL,
+	"no" text NOT NULL,
+	"poin_claimed" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"nominal_claimed" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promo_omsets" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"promo_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"tanggal" timestamp with time zone NOT NULL,
+	"poin" numeric(12, 2) NOT NULL,
+	"nominal" bigint NOT NULL,
+	"jenis_order" text NOT NULL,
+	"claim_by" bigint,
+	CONSTRAINT "promo_omsets_amount_ck" CHECK ("promo_omsets"."poin" >= 0 and "promo_omsets"."nominal" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "promos" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"nama" text NOT NULL,
+	"deskripsi" text DEFAULT '' NOT NULL,
+	"reward" text NOT NULL,
+	"jenis" text DEFAULT 'REWARD' NOT NULL,
+	"periode_awal" date NOT NULL,
+	"periode_akhir" date NOT NULL,
+	"batas_klaim" date NOT NULL,
+	"syarat_poin" numeric(12, 2),
+	"syarat_nominal" bigint,
+	"kelipatan" boolean DEFAULT false NOT NULL,
+	"min_posisi" text DEFAULT 'BRONZE' NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"url_banner" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promos_periode_ck" CHECK ("promos"."periode_awal" <= "promos"."periode_akhir" and "promos"."periode_akhir" <= "promos"."batas_klaim"),
+	CONSTRAINT "promos_syarat_ck" CHECK (("promos"."syarat_poin" is not null and "promos"."syarat_poin" > 0 and "promos"."syarat_nominal" is null)
+    or ("promos"."syarat_nominal" is not null and "promos"."syarat_nominal" > 0 and "promos"."syarat_poin" is null))
+);
+--> statement-breakpoint
 CREATE TABLE "retur_jual" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -405,6 +467,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_member_id_members_id_fk" FOREIGN KEY
 ALTER TABLE "orders" ADD CONSTRAINT "orders_new_member_id_members_id_fk" FOREIGN KEY ("new_member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_gudang_id_warehouses_id_fk" FOREIGN KEY ("gudang_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_kelurahan_kirim_id_villages_code_fk" FOREIGN KEY ("kelurahan_kirim_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD CONSTRAINT "payment_notifications_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_kelurahan_id_villages_code_fk" FOREIGN KEY ("kelurahan_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -413,6 +476,12 @@ ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_member_id_members_id_fk" FOREIGN K
 ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_pairing" ADD CONSTRAINT "member_pairing_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_claims" ADD CONSTRAINT "promo_claims_promo_id_promos_id_fk" FOREIGN KEY ("promo_id") REFERENCES "public"."promos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_claims" ADD CONSTRAINT "promo_claims_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_promo_id_promos_id_fk" FOREIGN KEY ("promo_id") REFERENCES "public"."promos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_claim_by_promo_claims_id_fk" FOREIGN KEY ("claim_by") REFERENCES "public"."promo_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_kirim_ulang_id_orders_id_fk" FOREIGN KEY ("kirim_ulang_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -454,6 +523,9 @@ CREATE UNIQUE INDEX "orders_no_invoice_uq" ON "orders" USING btree ("no_invoice"
 CREATE INDEX "orders_member_tgl_idx" ON "orders" USING btree ("member_id","tgl_order");--> statement-breakpoint
 CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at");--> statement-breakpoint
 CREATE INDEX "orders_new_member_idx" ON "orders" USING btree ("new_member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_client_ref_uq" ON "orders" USING btree ("member_id","client_ref");--> statement-breakpoint
+CREATE INDEX "orders_pending_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status_order" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "payment_notifications_order_idx" ON "payment_notifications" USING btree ("no_order","received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_public_id_uq" ON "products" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_kode_uq" ON "products" USING btree ("kode");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_public_id_uq" ON "warehouses" USING btree ("public_id");--> statement-breakpoint
@@ -465,6 +537,14 @@ CREATE INDEX "bonuses_tanggal_idx" ON "bonuses" USING btree ("tanggal");--> stat
 CREATE UNIQUE INDEX "payouts_public_id_uq" ON "payouts" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_no_uq" ON "payouts" USING btree ("no");--> statement-breakpoint
 CREATE INDEX "payouts_member_idx" ON "payouts" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_claims_public_id_uq" ON "promo_claims" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_claims_no_uq" ON "promo_claims" USING btree ("no");--> statement-breakpoint
+CREATE INDEX "promo_claims_member_promo_idx" ON "promo_claims" USING btree ("member_id","promo_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_omsets_promo_order_uq" ON "promo_omsets" USING btree ("promo_id","order_id");--> statement-breakpoint
+CREATE INDEX "promo_omsets_member_promo_idx" ON "promo_omsets" USING btree ("member_id","promo_id","tanggal");--> statement-breakpoint
+CREATE INDEX "promo_omsets_claim_idx" ON "promo_omsets" USING btree ("claim_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "promos_public_id_uq" ON "promos" USING btree ("public_id");--> statement-breakpoint
+CREATE INDEX "promos_periode_idx" ON "promos" USING btree ("periode_awal","periode_akhir");--> statement-breakpoint
 CREATE UNIQUE INDEX "retur_jual_public_id_uq" ON "retur_jual" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "retur_jual_no_retur_uq" ON "retur_jual" USING btree ("no_retur");--> statement-breakpoint
 CREATE INDEX "retur_jual_member_tanggal_idx" ON "retur_jual" USING btree ("member_id","tanggal");--> statement-breakpoint

@@ -43,8 +43,3 @@ export function fileSizeError(kind: 'image' | 'video', size: number): string | n
   return size > RETUR_IMAGE_MAX_BYTES ? returMessages.image : null;
 }
 
-/** Today in Asia/Jakarta (the day every date filter means), and the default window of the returns list. */
-export function jakartaDate(offsetDays = 0, now = Date.now()): string {
-  return new Date(now + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-export const returDefaultRange = (now = Date.now()) => ({ from: jakartaDate(-30, now), to: jakartaDate(0, now) });

@@ -1,9 +1,11 @@
 /** Paths a signed-out visitor may open (spec/000 §2, §6). */
-const publicPages = ['/signin', '/forgot-password', '/reset-password'];
-const publicPrefixes = ['/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/banners/', '/dev/'];
+const publicPages = ['/signin', '/forgot-password', '/reset-password', '/daftar'];
+const publicPrefixes = ['/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/banners/', '/dev/', '/pembayaran/', '/products/', '/payments/', '/daftar/'];
 const publicApi = [
   '/member/login', '/member/forgot-password', '/member/reset-password',
   '/member/account/validate-bank', '/member/account/validate-npwp',
+  // The payment gateway's webhook: authenticated by its signature, not a session.
+  '/payment/notification',
 ];
 
 export const isApiPath = (path: string): boolean => path === '/member' || path.startsWith('/member/');

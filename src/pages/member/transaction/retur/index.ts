@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { answer, endpoint, parseWith, requireMember } from '../../../../server/http';
 import { readMultipart } from '../../../../server/multipart';
 import { rangeFromFilter } from '../../../../server/range-filter';
-import { ReturListQuerySchema, RETUR_PAGE_SIZE, returDefaultRange } from '../../../../lib/schemas/retur';
+import { ReturListQuerySchema, RETUR_PAGE_SIZE } from '../../../../lib/schemas/retur';
+import { defaultRange } from '../../../../lib/report-range';
 import { listReturns } from '../../../../server/services/retur/get-return';
 import { createReturnFromForm } from '../../../../server/services/retur/create-return-form';
 
@@ -15,7 +16,7 @@ export const GET = endpoint(async (ctx) => {
     sort = JSON.parse(q.get('sort') ?? '{}');
   } catch { /* no sort */ }
   const query = parseWith(ReturListQuerySchema, {
-    from: range.from ?? returDefaultRange().from, to: range.to ?? returDefaultRange().to,
+    from: range.from ?? defaultRange('last30').from, to: range.to ?? defaultRange('last30').to,
     page: q.get('page') ?? 1, page_size: q.get('page_size') ?? RETUR_PAGE_SIZE,
     orderby: sort.orderby ?? q.get('sort[orderby]') ?? q.get('orderby') ?? undefined, order: sort.order ?? q.get('sort[order]') ?? q.get('order') ?? undefined,
     member: [],
