@@ -389,6 +389,68 @@ CREATE TABLE "promos" (
     or ("promos"."syarat_nominal" is not null and "promos"."syarat_nominal" > 0 and "promos"."syarat_poin" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "retur_jual" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"no_retur" text NOT NULL,
+	"tanggal" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"alasan_ditolak" text,
+	"deskripsi" text NOT NULL,
+	"order_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"kirim_ulang_id" bigint,
+	"no_resi" text,
+	"ekspedisi" text,
+	"same_address" text DEFAULT 'Y' NOT NULL,
+	"nama_kirim" text NOT NULL,
+	"phone_kirim" text NOT NULL,
+	"alamat_kirim" text NOT NULL,
+	"kode_pos_kirim" text,
+	"kelurahan_kirim_id" text,
+	"kecamatan" text,
+	"kota" text,
+	"propinsi" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "retur_jual_status_ck" CHECK ("retur_jual"."status" in ('PENDING', 'APPROVED', 'DELIVERY', 'RECEIVED', 'DONE', 'REJECTED')),
+	CONSTRAINT "retur_jual_rejected_ck" CHECK ("retur_jual"."status" <> 'REJECTED' or coalesce("retur_jual"."alasan_ditolak", '') <> ''),
+	CONSTRAINT "retur_jual_done_ck" CHECK ("retur_jual"."status" <> 'DONE' or "retur_jual"."kirim_ulang_id" is not null),
+	CONSTRAINT "retur_jual_resi_ck" CHECK ("retur_jual"."status" not in ('DELIVERY', 'RECEIVED', 'DONE') or ("retur_jual"."no_resi" is not null and "retur_jual"."ekspedisi" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual_details" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"retur_id" bigint NOT NULL,
+	"order_detail_id" bigint NOT NULL,
+	"product_id" bigint NOT NULL,
+	"qty" integer NOT NULL,
+	CONSTRAINT "retur_jual_details_qty_ck" CHECK ("retur_jual_details"."qty" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual_files" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"retur_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"file" text NOT NULL,
+	"type" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "retur_jual_files_type_ck" CHECK ("retur_jual_files"."type" in ('image', 'video')),
+	CONSTRAINT "retur_jual_files_size_ck" CHECK ("retur_jual_files"."size" > 0 and ("retur_jual_files"."type" <> 'video' or "retur_jual_files"."size" <= 5000000) and ("retur_jual_files"."type" <> 'image' or "retur_jual_files"."size" <= 1000000))
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual_histories" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"retur_id" bigint NOT NULL,
+	"tanggal" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text NOT NULL,
+	"id_admin" integer DEFAULT 0 NOT NULL,
+	"admin_nama" text,
+	"keterangan" text
+);
+--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_sponsor_id_members_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_upline_id_members_id_fk" FOREIGN KEY ("upline_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -420,6 +482,16 @@ ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_promo_id_promos_id_fk" F
 ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_claim_by_promo_claims_id_fk" FOREIGN KEY ("claim_by") REFERENCES "public"."promo_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_kirim_ulang_id_orders_id_fk" FOREIGN KEY ("kirim_ulang_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_kelurahan_kirim_id_villages_code_fk" FOREIGN KEY ("kelurahan_kirim_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_details" ADD CONSTRAINT "retur_jual_details_retur_id_retur_jual_id_fk" FOREIGN KEY ("retur_id") REFERENCES "public"."retur_jual"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_details" ADD CONSTRAINT "retur_jual_details_order_detail_id_order_details_id_fk" FOREIGN KEY ("order_detail_id") REFERENCES "public"."order_details"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_details" ADD CONSTRAINT "retur_jual_details_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_files" ADD CONSTRAINT "retur_jual_files_retur_id_retur_jual_id_fk" FOREIGN KEY ("retur_id") REFERENCES "public"."retur_jual"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_files" ADD CONSTRAINT "retur_jual_files_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_histories" ADD CONSTRAINT "retur_jual_histories_retur_id_retur_jual_id_fk" FOREIGN KEY ("retur_id") REFERENCES "public"."retur_jual"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_public_id_uq" ON "members" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_id_member_uq" ON "members" USING btree ("id_member");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree (lower("username"));--> statement-breakpoint
@@ -472,4 +544,15 @@ CREATE UNIQUE INDEX "promo_omsets_promo_order_uq" ON "promo_omsets" USING btree 
 CREATE INDEX "promo_omsets_member_promo_idx" ON "promo_omsets" USING btree ("member_id","promo_id","tanggal");--> statement-breakpoint
 CREATE INDEX "promo_omsets_claim_idx" ON "promo_omsets" USING btree ("claim_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "promos_public_id_uq" ON "promos" USING btree ("public_id");--> statement-breakpoint
-CREATE INDEX "promos_periode_idx" ON "promos" USING btree ("periode_awal","periode_akhir");
+CREATE INDEX "promos_periode_idx" ON "promos" USING btree ("periode_awal","periode_akhir");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_public_id_uq" ON "retur_jual" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_no_retur_uq" ON "retur_jual" USING btree ("no_retur");--> statement-breakpoint
+CREATE INDEX "retur_jual_member_tanggal_idx" ON "retur_jual" USING btree ("member_id","tanggal");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_one_open_per_order_uq" ON "retur_jual" USING btree ("order_id") WHERE "retur_jual"."status" not in ('DONE', 'REJECTED');--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_kirim_ulang_uq" ON "retur_jual" USING btree ("kirim_ulang_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_details_line_uq" ON "retur_jual_details" USING btree ("retur_id","order_detail_id");--> statement-breakpoint
+CREATE INDEX "retur_jual_details_order_detail_idx" ON "retur_jual_details" USING btree ("order_detail_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_files_public_id_uq" ON "retur_jual_files" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_files_file_uq" ON "retur_jual_files" USING btree ("file");--> statement-breakpoint
+CREATE INDEX "retur_jual_files_retur_idx" ON "retur_jual_files" USING btree ("retur_id");--> statement-breakpoint
+CREATE INDEX "retur_jual_histories_retur_idx" ON "retur_jual_histories" USING btree ("retur_id","tanggal");

@@ -5,15 +5,16 @@
 import { closeDb } from '../src/server/db/client';
 import { payoutCommand } from './ops/payout';
 import { promoCommand } from './ops/promo';
+import { returCommand } from './ops/retur';
 import { orderCommand, ORDER_USAGE } from './ops/order';
 
 const [command, ...args] = process.argv.slice(2);
 const [area, action] = (command ?? '').split(':');
-const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand, promo: promoCommand, order: orderCommand };
+const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand, promo: promoCommand, retur: returCommand, order: orderCommand };
 
 try {
   const run = areas[area ?? ''];
-  if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], ${ORDER_USAGE}`);
+  if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], retur:approve|reject|receive|finish <no_retur>, ${ORDER_USAGE}`);
   console.log(await run(action, args));
 } catch (error) {
   console.error((error as Error).message);

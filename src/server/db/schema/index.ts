@@ -7,3 +7,4 @@ export * from './orders';
 export * from './account';
 export * from './bonus';
 export * from './promos';
+export * from './retur';

@@ -9,6 +9,7 @@ import { seedOrders } from './orders';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { seedPayouts } from './payouts';
 import { seedPromos } from './promos';
+import { seedReturns } from './returns';
 
 export interface SeedOptions {
   members: number;
@@ -65,6 +66,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     t = Date.now();
     await seedPromos(db, until);
     log(`promo: ${Date.now() - t} ms`);
+    t = Date.now();
+    await seedReturns(db, until);
+    log(`retur: ${Date.now() - t} ms`);
   }
   await db.execute(sql`analyze`);
 }
