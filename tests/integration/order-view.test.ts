@@ -331,3 +331,34 @@ describe('shipping cost check', () => {
     expect(CekOngkirQuerySchema.parse({ berat: '500' }).berat).toBe(1);
   });
 });
+
+describe('orders made through the lead’s create call', () => {
+  it('a pending pickup registration shows the prospective member from its form, in the list and the detail', async () => {
+    const { createOrder } = await import('../../src/server/services/order/create-order');
+    const { listProducts } = await import('../../src/server/services/order/list-products');
+    const { findWarehouses } = await import('../../src/server/services/order/find-warehouses');
+    const me = await sessionOf(memberId(273));
+    const products = (await listProducts('registrasi')).rows;
+    const details = [{ id: products.find((p) => p.nama === 'Paket Starter')!.public_id, qty: 1 }];
+    const [gudang] = await findWarehouses(details, { online: false, pickup: true });
+    const created = await createOrder(me, {
+      client_ref: `orderview-${Date.now()}`, pickup_store: true, id_gudang: gudang!.public_id, is_asuransi: false, details,
+      payment_method: 'bca_va', join_member: true, upgrade_member: false, is_ro: false,
+      member: {
+        nomor_identitas: '3578014101900002', nama: 'Calon Lihat Order', email: 'calonlihat@contoh.id', phone: '6281322223333',
+        username: 'calonlihat273', posisi: 'BRONZE', sisi: 'L', id_propinsi_domisili: '35', id_kota_domisili: '35.78',
+        jenis_kelamin: 'PEREMPUAN', tgl_lahir: '1990-01-01', negara: 'Indonesia',
+      },
+    });
+    const d = await getOrderDetail(me, created.public_id);
+    expect(d).toMatchObject({
+      status_order: 'PENDING', payment_label: 'Menunggu Pembayaran', join_member: true, pickup_store: true, can_pay: true, pickup_deadline: null,
+      member: { id_member: null, nama: 'Calon Lihat Order', username: 'calonlihat273', jenis_kelamin: 'PEREMPUAN', propinsi_domisili: { nama: 'Jawa Timur' } },
+      gudang: { nama: gudang!.nama },
+    });
+    expect(d.member?.kota_domisili?.nama).toMatch(/Surabaya/);
+    expect(Date.parse(d.expires_at!)).toBeGreaterThan(Date.now());
+    const list = await listOrders(me, query({ search: created.no_order }));
+    expect(list.rows).toEqual([expect.objectContaining({ public_id: created.public_id, jenis_order: 'reg', member: { id_member: null, nama: 'Calon Lihat Order' } })]);
+  });
+});
