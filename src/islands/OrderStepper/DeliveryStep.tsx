@@ -141,8 +141,9 @@ export function DeliveryStep() {
           <select id="d-gudang" value={d.gudang?.public_id ?? ''} disabled={!warehouses || warehouses.length === 0}
             onChange={(e) => changeDelivery({ gudang: warehouses?.find((w) => w.public_id === e.target.value) ?? null })}>
             <option value="">{warehouses === null ? 'Memuat…' : '-'}</option>
-            {warehouses?.map((w) => <option key={w.public_id} value={w.public_id}>{w.nama} — {w.lokasi}</option>)}
+            {warehouses?.map((w) => <option key={w.public_id} value={w.public_id}>{w.nama}</option>)}
           </select>
+          {d.gudang && <small className="muted">{d.gudang.lokasi}</small>}
           {noGudang && <p className="alert alert-warning" role="alert">{deliveryMessages.noGudang}</p>}
         </div>
       )}
