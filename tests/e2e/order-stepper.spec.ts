@@ -456,3 +456,53 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
     await expect(page).not.toHaveURL(/\/signin/);
   });
 });
+
+test.describe('referral page /daftar?joinme=… (public)', () => {
+  test('an unknown code says so, without signing in', async ({ page }) => {
+    await page.goto('/daftar?joinme=TIDAKADA123');
+    await expect(page).toHaveURL(/\/daftar\?joinme=TIDAKADA123$/);
+    await expect(page.getByRole('alert')).toHaveText('Kode referal tidak ditemukan. Periksa kembali link pendaftaran dari sponsor Anda.');
+    await page.goto('/daftar');
+    await expect(page.getByRole('alert')).toContainText('Kode referal tidak ditemukan');
+  });
+
+  test('the link owner is the sponsor; member, items, online delivery to a typed address, payment', async ({ page }) => {
+    // Needs the lead's public calls under /daftar/api/… and POST /daftar/transaction.
+    const tag = `r${Date.now() % 1_000_000}`;
+    await page.goto('/daftar?joinme=DEMOPLATINUM');
+    await expect(page.getByTestId('sponsor')).toContainText('1000000001');
+    await expect(page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button')).toHaveCount(4);
+    await fillMember(page, tag, 'BRONZE');
+    await next(page).click();
+    await expect(card(page, DUO)).toHaveCount(0);
+    await plus(page, STARTER).click();
+    await next(page).click();
+    // Online delivery only: no pickup, no saved addresses.
+    await expect(page.getByLabel('Ambil di tempat (pickup store)')).toHaveCount(0);
+    await expect(page.getByLabel('Dikirim (kurir)')).toBeChecked();
+    await page.getByLabel('Gudang').selectOption({ label: 'Gudang Surabaya' });
+    await expect(page.getByText('Belum ada alamat pengiriman dipilih')).toBeVisible();
+    await page.getByRole('button', { name: 'Gunakan Alamat Ini' }).click();
+    await expect(page.getByText('Masukkan nama penerima')).toBeVisible();
+    await page.getByLabel('Nama Penerima').fill('Calon Penerima');
+    await page.getByLabel('Nomor Telepon').fill('081234567890');
+    await page.locator('#k-prov').selectOption({ label: 'Jawa Timur' });
+    await page.locator('#k-kota').selectOption({ label: 'Kota Surabaya' });
+    await page.locator('#k-kec').selectOption({ index: 1 });
+    await page.locator('#k-kel').selectOption({ index: 1 });
+    await page.locator('#k-alamat').fill('Jl. Referal 3');
+    await page.getByRole('button', { name: 'Gunakan Alamat Ini' }).click();
+    await expect(page.getByTestId('alamat-terpilih')).toContainText('Calon Penerima');
+    await page.getByLabel('Ekspedisi').selectOption({ label: 'JNE' });
+    await page.getByRole('radio', { name: /REG/ }).check();
+    await next(page).click();
+    await expect(page.getByTestId('calon-member')).toContainText(`calon${tag}`);
+    await page.getByRole('button', { name: 'Pilih Metode Pembayaran' }).click();
+    await page.getByRole('option', { name: /BCA Virtual Account/ }).click();
+    await page.getByLabel('Saya menyetujui syarat dan ketentuan yang berlaku').check();
+    await page.getByRole('button', { name: 'BAYAR' }).click();
+    await expect(page.getByRole('heading', { name: 'Pesanan berhasil dibuat' })).toBeVisible();
+    await expect(page.getByTestId('no-order')).not.toHaveText('');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:order-form') ?? '{}').jenis)).toBeNull();
+  });
+});

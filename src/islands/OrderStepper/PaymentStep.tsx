@@ -105,9 +105,10 @@ export function PaymentStep() {
     }
   }
 
-  async function payNow(noOrder: string) {
+  async function payNow(order: { public_id: string; no_order: string }) {
     try {
-      const token = await call<{ token: string; redirect_url: string; snap_js: string }>('POST', api.payment, { no_order: noOrder, joinme });
+      // The referral order's id is its capability (POST /daftar/api/payment { public_id }).
+      const token = await call<{ token: string; redirect_url: string; snap_js: string }>('POST', api.payment, { no_order: order.no_order, public_id: order.public_id });
       const w = window as unknown as { snap?: Snap };
       if (!w.snap) {
         await new Promise<void>((resolve, reject) => {
@@ -130,7 +131,7 @@ export function PaymentStep() {
       <section aria-labelledby="step-done-title">
         <h2 id="step-done-title" className="step-title">Pesanan berhasil dibuat</h2>
         <p>No. Order <strong data-testid="no-order">{created.no_order}</strong>. Selesaikan pembayaran agar pendaftaran diproses.</p>
-        <button type="button" onClick={() => void payNow(created.no_order)}>Bayar Sekarang</button>
+        <button type="button" onClick={() => void payNow(created)}>Bayar Sekarang</button>
       </section>
     );
   }

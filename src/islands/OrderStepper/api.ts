@@ -67,7 +67,7 @@ export const referralEndpoints: Endpoints = {
   city: '/daftar/api/shipping-city',
   district: '/daftar/api/shipping-district',
   subdistrict: '/daftar/api/shipping-subdistrict',
-  mailCheck: '/daftar/api/mail/check',
+  mailCheck: '/daftar/api/mail-check',
   usernameCheck: '/daftar/api/username-check',
   addresses: null,
   transaction: '/daftar/transaction',
