@@ -158,7 +158,7 @@ export function AddressPicker({ open, onClose, onPick, addresses, reload }: {
   return (
     <>
       <Modal open={open && !adding} onClose={onClose} title="Pilih Alamat Pengiriman" id="dlg-pilih-alamat">
-        {addresses.length === 0 && <p className="muted">Anda belum mengatur alamat</p>}
+        {addresses.length === 0 && <p className="muted">Belum ada alamat tersimpan.</p>}
         <ul className="address-list">
           {addresses.map((a) => (
             <li key={a.public_id}>

@@ -145,6 +145,7 @@ export function DeliveryStep() {
           </select>
           {d.gudang && <small className="muted">{d.gudang.lokasi}</small>}
           {noGudang && <p className="alert alert-warning" role="alert">{deliveryMessages.noGudang}</p>}
+          {d.type === 'pickup' && <p className="muted">Pesanan pickup diambil di gudang paling lambat 14 hari setelah tanggal invoice.</p>}
         </div>
       )}
 

@@ -70,7 +70,9 @@ export function MemberStep() {
   const errors = syncErrors(m);
   if (!errors.email && emailCheck?.email === m.email.trim() && !emailCheck.ok) errors.email = msg.emailInvalid;
   if (!errors.username && userCheck?.username === m.username && userCheck.errorMessage) errors.username = userCheck.errorMessage;
-  const shown = (key: string): string | undefined => ((submitted || touched[key]) ? errors[key] : undefined);
+  // The username's availability answer shows as soon as it comes (spec/001 §5), the rest once touched.
+  const live = (key: string) => key === 'username' && userCheck?.username === m.username && Boolean(userCheck.errorMessage);
+  const shown = (key: string): string | undefined => ((submitted || touched[key] || live(key)) ? errors[key] : undefined);
   const touch = (key: string) => () => setTouched((t) => ({ ...t, [key]: true }));
   const set = <K extends keyof MemberForm>(key: K) => (value: MemberForm[K]) => setMemberField(key, value);
 
