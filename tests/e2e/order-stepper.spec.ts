@@ -447,13 +447,26 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
     // The form is cleared after the order.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:order-form') ?? '{}').jenis)).toBeNull();
 
-    // Pay through the built-in simulator's pop-up (the detail page opens it for a PENDING order).
-    const popup = page.frameLocator('iframe').first();
-    await popup.getByRole('button', { name: /sukses|success|berhasil/i }).click();
+    // Pay through the built-in simulator's pop-up: the detail page opens it for a PENDING order
+    // (or its pay-now button does).
+    const simulator = page.frameLocator('iframe[title="Simulator Pembayaran"]');
+    const payNow = page.getByRole('button', { name: /bayar sekarang/i });
+    await expect(simulator.getByRole('button', { name: 'Bayar (berhasil)' }).or(payNow)).toBeVisible({ timeout: 15_000 });
+    if (await payNow.isVisible()) await payNow.click();
+    await simulator.getByRole('button', { name: 'Bayar (berhasil)' }).click();
     await expect(page.getByText('Pembayaran berhasil')).toBeVisible({ timeout: 15_000 });
 
+    // The new member gets a welcome mail with a set-password link, then signs in.
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(`calon.${tag}@example.com`)}`);
+    const href = await page.locator('article.mail').first().getByRole('link', { name: 'Buka tautan' }).getAttribute('href');
+    expect(href).toContain('token=');
     await page.context().clearCookies();
-    await login(page, `calon${tag}`);
+    const url = new URL(href!);
+    await page.goto(url.pathname + url.search);
+    await page.getByLabel('Password baru', { exact: true }).fill('calonbaru123');
+    await page.getByLabel('Ulangi password baru').fill('calonbaru123');
+    await page.getByRole('button', { name: /PASSWORD/ }).click();
+    await login(page, `calon${tag}`, 'calonbaru123');
     await expect(page).not.toHaveURL(/\/signin/);
   });
 });
