@@ -221,8 +221,24 @@ CREATE TABLE "orders" (
 	"no_resi" text,
 	"received_at" timestamp with time zone,
 	"received_by" text,
+	"client_ref" text,
+	"payment_token" text,
+	"payment_redirect_url" text,
+	"via_referral" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_money_ck" CHECK ("orders"."total_harga" >= 0 and "orders"."total_bayar" >= 0 and "orders"."total_bv" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payment_notifications" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint,
+	"no_order" text NOT NULL,
+	"transaction_id" text,
+	"transaction_status" text NOT NULL,
+	"gross_amount" text,
+	"outcome" text NOT NULL,
+	"body" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "products" (
@@ -343,6 +359,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_member_id_members_id_fk" FOREIGN KEY
 ALTER TABLE "orders" ADD CONSTRAINT "orders_new_member_id_members_id_fk" FOREIGN KEY ("new_member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_gudang_id_warehouses_id_fk" FOREIGN KEY ("gudang_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_kelurahan_kirim_id_villages_code_fk" FOREIGN KEY ("kelurahan_kirim_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ADD CONSTRAINT "payment_notifications_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_stock" ADD CONSTRAINT "warehouse_stock_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_kelurahan_id_villages_code_fk" FOREIGN KEY ("kelurahan_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -382,6 +399,9 @@ CREATE UNIQUE INDEX "orders_no_invoice_uq" ON "orders" USING btree ("no_invoice"
 CREATE INDEX "orders_member_tgl_idx" ON "orders" USING btree ("member_id","tgl_order");--> statement-breakpoint
 CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at");--> statement-breakpoint
 CREATE INDEX "orders_new_member_idx" ON "orders" USING btree ("new_member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_client_ref_uq" ON "orders" USING btree ("member_id","client_ref");--> statement-breakpoint
+CREATE INDEX "orders_pending_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status_order" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "payment_notifications_order_idx" ON "payment_notifications" USING btree ("no_order","received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_public_id_uq" ON "products" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_kode_uq" ON "products" USING btree ("kode");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_public_id_uq" ON "warehouses" USING btree ("public_id");--> statement-breakpoint

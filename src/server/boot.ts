@@ -1,6 +1,7 @@
 import { config } from './config';
 import { connection } from './db/client';
 import { isSeeded, seedDemo } from './db/seed';
+import { startOrderExpiry } from './services/order/expire-orders';
 
 let ready: Promise<void> | undefined;
 
@@ -14,6 +15,7 @@ export function ensureReady(): Promise<void> {
       await seedDemo(db, { members: config.demoMembers, seed: 42, log: (l) => console.log(`[portal]   ${l}`) });
       console.log(`[portal] data demo siap dalam ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
+    startOrderExpiry();
   })().catch((error) => {
     ready = undefined;
     throw error;

@@ -4,6 +4,8 @@ const publicPrefixes = ['/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/
 const publicApi = [
   '/member/login', '/member/forgot-password', '/member/reset-password',
   '/member/account/validate-bank', '/member/account/validate-npwp',
+  // The payment gateway's webhook: authenticated by its signature, not a session.
+  '/payment/notification',
 ];
 
 export const isApiPath = (path: string): boolean => path === '/member' || path.startsWith('/member/');

@@ -28,6 +28,54 @@ export const defaultSettings = {
   company_npwp: '0012345678901000',
   /** Annual pairing period shown on the report (spec/000 §2 default). */
   annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
+  /** Orders (spec/001 §9): the tax block, unpaid-order expiry and minimum BV per registration tier. */
+  use_ppn: 'true' as 'true' | 'false',
+  order_expiry_hours: 24,
+  min_bv: { BRONZE: 1, SILVER: 2, PLATINUM: 4 },
+  /** Payment methods with their fees (spec/001 §3 Payment method; Midtrans names). */
+  payment_methods: [
+    { name: 'bca_va', label: 'BCA Virtual Account', icon: '/payments/bca.svg', fix_charge: 4000, float_charge: 0, ppn: 11 },
+    { name: 'bni_va', label: 'BNI Virtual Account', icon: '/payments/bni.svg', fix_charge: 4000, float_charge: 0, ppn: 11 },
+    { name: 'bri_va', label: 'BRI Virtual Account', icon: '/payments/bri.svg', fix_charge: 4000, float_charge: 0, ppn: 11 },
+    { name: 'permata_va', label: 'Permata Virtual Account', icon: '/payments/permata.svg', fix_charge: 4000, float_charge: 0, ppn: 11 },
+    { name: 'echannel', label: 'Mandiri Bill Payment', icon: '/payments/mandiri.svg', fix_charge: 4000, float_charge: 0, ppn: 11 },
+    { name: 'qris', label: 'QRIS (ShopeePay, Gopay)', icon: '/payments/qris.svg', fix_charge: 0, float_charge: 0.7, ppn: 11 },
+    { name: 'gopay', label: 'GoPay', icon: '/payments/gopay.svg', fix_charge: 0, float_charge: 2, ppn: 11 },
+    { name: 'indomaret', label: 'Indomaret', icon: '/payments/indomaret.svg', fix_charge: 5000, float_charge: 0, ppn: 11 },
+    { name: 'alfamart', label: 'Alfamart', icon: '/payments/alfamart.svg', fix_charge: 5000, float_charge: 0, ppn: 11 },
+    { name: 'credit_card', label: 'Kartu Kredit', icon: '/payments/card.svg', fix_charge: 2000, float_charge: 2.9, ppn: 11 },
+    { name: 'transferbca', label: 'Transfer BCA (manual)', icon: '/payments/bca.svg', fix_charge: 0, float_charge: 0, ppn: 0 },
+  ] as { name: string; label: string; icon: string; fix_charge: number; float_charge: number; ppn: number }[],
+  /** The account shown for manual BCA transfers. */
+  transfer_bca: { nomor_rekening_bca: '8880123456', nama_rekening_bca: 'PT Portal Member Indonesia', cabang_rekening_bca: 'KCU Darmo Surabaya' },
+  /** Couriers and their insurance (spec/001 §3 Courier config). */
+  couriers: [
+    { kode: 'jne', nama: 'JNE', asuransi_fix: 5000, asuransi_persen: 0.2, wajib_asuransi: false },
+    { kode: 'sicepat', nama: 'SiCepat', asuransi_fix: 0, asuransi_persen: 0.3, wajib_asuransi: false },
+    { kode: 'jnt', nama: 'J&T Express', asuransi_fix: 0, asuransi_persen: 0.2, wajib_asuransi: true },
+    { kode: 'pos', nama: 'POS Indonesia', asuransi_fix: 0, asuransi_persen: 0, wajib_asuransi: false },
+    { kode: 'anteraja', nama: 'AnterAja', asuransi_fix: 1000, asuransi_persen: 0.2, wajib_asuransi: false },
+  ] as { kode: string; nama: string; asuransi_fix: number; asuransi_persen: number; wajib_asuransi: boolean }[],
+  /**
+   * The built-in shipping provider's rate table: per service, rupiah per started kilogram and
+   * the estimate, by zone (same city, same province, same island, another island).
+   */
+  shipping_rates: [
+    { code: 'jne', service: 'REG', description: 'Layanan Reguler', perKg: [9000, 12000, 19000, 38000], etd: ['1-2', '2-3', '2-4', '4-6'] },
+    { code: 'jne', service: 'YES', description: 'Yakin Esok Sampai', perKg: [15000, 20000, 32000, 65000], etd: ['1', '1', '1', '1-2'] },
+    { code: 'sicepat', service: 'REG', description: 'Reguler', perKg: [8000, 11000, 18000, 36000], etd: ['1-2', '2-3', '2-4', '4-7'] },
+    { code: 'sicepat', service: 'BEST', description: 'Besok Sampai Tujuan', perKg: [14000, 19000, 30000, 60000], etd: ['1', '1', '1', '2'] },
+    { code: 'jnt', service: 'EZ', description: 'Reguler', perKg: [8500, 11500, 18500, 37000], etd: ['1-2', '2-3', '3-4', '4-7'] },
+    { code: 'pos', service: 'Pos Reguler', description: 'Pos Reguler', perKg: [7000, 9000, 15000, 30000], etd: ['2-3', '3-4', '4-5', '5-8'] },
+    { code: 'anteraja', service: 'REG', description: 'Regular', perKg: [8000, 11000, 18000, 35000], etd: ['1-2', '2-3', '3-4', '4-6'] },
+  ] as { code: string; service: string; description: string; perKg: number[]; etd: string[] }[],
+  /**
+   * Shipping subsidies by warehouse (spec/001 §3 Shipping quote): the highest tier whose bv is at
+   * most the order's BV; PERSENTASE is a share of the tax base, NOMINAL rupiah. gudang null = all.
+   */
+  shipping_subsidies: [
+    { id: 1, gudang: null, jenis: 'PERSENTASE', tiers: [{ bv: 2, value: 2 }, { bv: 4, value: 4 }] },
+  ] as { id: number; gudang: string | null; jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[],
 } as const;
 
 export type SettingKey = keyof typeof defaultSettings;

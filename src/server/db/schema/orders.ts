@@ -94,6 +94,13 @@ export const orders = pgTable('orders', {
   noResi: text('no_resi'),
   receivedAt: timestamp('received_at', { withTimezone: true }),
   receivedBy: text('received_by'),
+  /** The checkout's idempotency key: a double-clicked BAYAR (or a retried request) is one order. */
+  clientRef: text('client_ref'),
+  /** The payment gateway's token while one is held (spec/001 §4: requested once per PENDING order). */
+  paymentToken: text('payment_token'),
+  paymentRedirectUrl: text('payment_redirect_url'),
+  /** Placed from the public referral page by the prospective member (member_id is the sponsor). */
+  viaReferral: boolean('via_referral').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('orders_public_id_uq').on(t.publicId),
@@ -102,6 +109,8 @@ export const orders = pgTable('orders', {
   index('orders_member_tgl_idx').on(t.memberId, t.tglOrder),
   index('orders_paid_at_idx').on(t.paidAt),
   index('orders_new_member_idx').on(t.newMemberId),
+  uniqueIndex('orders_client_ref_uq').on(t.memberId, t.clientRef),
+  index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.statusOrder} = 'PENDING'`),
   check('orders_money_ck', sql`${t.totalHarga} >= 0 and ${t.totalBayar} >= 0 and ${t.totalBv} >= 0`),
 ]);
 
@@ -127,3 +136,20 @@ export const orderHistories = pgTable('order_histories', {
   adminNama: text('admin_nama'),
   keterangan: text('keterangan'),
 }, (t) => [index('order_histories_order_idx').on(t.orderId, t.tanggal)]);
+
+/**
+ * Every payment notification received (Midtrans' or the simulator's), valid or not: the audit
+ * trail, and what makes a replayed notification a no-op (same transaction and status).
+ */
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+  noOrder: text('no_order').notNull(),
+  transactionId: text('transaction_id'),
+  transactionStatus: text('transaction_status').notNull(),
+  grossAmount: text('gross_amount'),
+  /** What the notification did: applied, ignored (replay, out of order) or refused (and why). */
+  outcome: text('outcome').notNull(),
+  body: jsonb('body').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('payment_notifications_order_idx').on(t.noOrder, t.receivedAt)]);

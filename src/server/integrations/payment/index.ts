@@ -1,0 +1,13 @@
+import { midtransGateway } from './midtrans';
+import { simulatorGateway } from './simulator';
+import type { PaymentGateway } from './types';
+
+/** Midtrans when MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are set, else the simulator. */
+export function paymentGateway(): PaymentGateway {
+  const serverKey = process.env.MIDTRANS_SERVER_KEY;
+  const clientKey = process.env.MIDTRANS_CLIENT_KEY;
+  if (serverKey && clientKey) return midtransGateway(serverKey, clientKey, process.env.MIDTRANS_PRODUCTION === '1');
+  return simulatorGateway;
+}
+
+export type { PaymentGateway, PaymentNotification, TokenRequest } from './types';

@@ -1,0 +1,25 @@
+import { AppError } from '../../errors';
+import type { ReferralOrderInput } from '../../../lib/schemas/order';
+import { lockedMinutes, recordFailure } from '../auth/rate-limit';
+import { createOrder } from './create-order';
+import { findReferrer } from './find-referrer';
+
+/** Orders one address may place from referral pages in a window (the page needs no sign-in). */
+const REFERRAL_ORDERS_PER_WINDOW = 10;
+
+/**
+ * The public referral page's order (spec/001 §2 stand-alone page): a registration under the
+ * link's member as sponsor, online delivery only, to the address the prospective member typed.
+ */
+export async function createReferralOrder(input: ReferralOrderInput, address: string): Promise<{ public_id: string; no_order: string; created: boolean }> {
+  const key = `referral-order:${address}`;
+  const minutes = await lockedMinutes(key);
+  if (minutes > 0) throw new AppError('RATE_LIMITED', `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`);
+  const sponsor = await findReferrer(input.joinme);
+  if (input.pickup_store || !input.join_member || input.upgrade_member || input.is_ro) {
+    throw new AppError('BAD_INPUT', 'Pendaftaran lewat link referal hanya untuk member baru dengan pengiriman online');
+  }
+  const order = await createOrder(sponsor, input, { kirim: input.kirim });
+  if (order.created) await recordFailure(key, REFERRAL_ORDERS_PER_WINDOW);
+  return order;
+}

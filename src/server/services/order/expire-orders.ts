@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { getDb, inTransaction, selectRows } from '../../db/client';
+import { closeUnpaidOrder } from './handle-payment-notification';
+import { lockOrder } from './mark-order-paid';
+
+/**
+ * Unpaid orders past their expiry become EXPIRED by 'System' and give their stock back
+ * (setting order_expiry_hours). Each order is its own transaction that re-reads it locked, so a
+ * payment arriving at the same moment wins or loses cleanly. Returns how many expired.
+ */
+export async function expireOrders(now = new Date(), limit = 500): Promise<number> {
+  const due = await selectRows<{ id: number }>(await getDb(), sql`
+    select id::int as id from orders where status_order = 'PENDING' and expires_at < ${now.toISOString()}
+    order by expires_at limit ${limit}`);
+  let expired = 0;
+  for (const { id } of due) {
+    await inTransaction(async (tx) => {
+      const order = await lockOrder(tx, { id });
+      if (order?.status_order !== 'PENDING') return;
+      await closeUnpaidOrder(tx, id, 'EXPIRED', 'Batas waktu pembayaran habis');
+      expired += 1;
+    });
+  }
+  return expired;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Runs the expiry every minute in the web process (several processes are safe: each order is locked). */
+export function startOrderExpiry(): void {
+  if (timer || process.env.ORDER_EXPIRY_TIMER === '0') return;
+  timer = setInterval(() => {
+    expireOrders().catch((error) => console.error('[order] kedaluwarsa gagal', error));
+  }, 60_000);
+  timer.unref();
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { inTransaction, type Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { paymentGateway, type PaymentNotification } from '../../integrations/payment';
+import { isSignatureValid } from '../../integrations/payment/signature';
+import { lockOrder, markOrderPaid, releaseStock, type PaidEffects } from './mark-order-paid';
+import { sendWelcomeMail } from './send-welcome-mail';
+
+export type NotificationOutcome = 'PAID' | 'PENDING' | 'EXPIRED' | 'CANCEL' | 'IGNORED';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** "150000.00" → 150000; anything that is not whole rupiah → NaN. */
+export function rupiahOf(grossAmount: string): number {
+  const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(grossAmount);
+  if (!match || (match[2] && Number(match[2]) !== 0)) return Number.NaN;
+  return Number(match[1]);
+}
+
+/** Midtrans writes times in Jakarta local time: "2026-11-22 20:15:00". */
+export const jakartaTime = (value: string): number =>
+  (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? Date.parse(`${value.replace(' ', 'T')}+07:00`) : Number.NaN);
+
+/** The payment details a notification carries, kept for the detail page (spec/001 §3 pembayaran). */
+function paymentDetails(n: PaymentNotification): Record<string, unknown> {
+  const va = n.va_numbers?.[0];
+  const details: Record<string, unknown> = {
+    payment_type: n.payment_type ?? null,
+    va_bank: va?.bank ?? (n.permata_va_number ? 'permata' : null),
+    va_number: va?.va_number ?? n.permata_va_number ?? null,
+    biller_code: n.biller_code ?? null,
+    bill_key: n.bill_key ?? null,
+    acquirer: n.acquirer ?? null,
+    store: n.store ?? null,
+    payment_code: n.payment_code ?? null,
+    expired_time: n.expiry_time ?? null,
+    transaction_id: n.transaction_id ?? null,
+  };
+  return Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null));
+}
+
+async function record(tx: Tx | undefined, orderId: number | null, n: Partial<PaymentNotification>, outcome: string): Promise<void> {
+  const query = sql`insert into payment_notifications (order_id, no_order, transaction_id, transaction_status, gross_amount, outcome, body)
+    values (${orderId}, ${text(n.order_id).slice(0, 80)}, ${text(n.transaction_id).slice(0, 80) || null}, ${text(n.transaction_status).slice(0, 40)},
+      ${text(n.gross_amount).slice(0, 40)}, ${outcome}, ${JSON.stringify(n)}::jsonb)`;
+  if (tx) await tx.execute(query);
+  else await inTransaction((t) => t.execute(query));
+}
+
+/**
+ * The payment webhook (INTEGRATIONS.md, Midtrans notification): the signature and the amount
+ * are checked before anything else; the order moves PENDING → PAID on settlement (or an accepted
+ * capture), → EXPIRED or CANCEL on expire or cancel; everything else (deny and failure included), and any
+ * notification for an order that already left PENDING, changes nothing. A replay is a no-op.
+ */
+export async function handlePaymentNotification(body: Record<string, unknown>): Promise<{ outcome: NotificationOutcome }> {
+  const n = body as PaymentNotification;
+  const fields = { order_id: text(n.order_id), status_code: text(n.status_code), gross_amount: text(n.gross_amount), signature_key: text(n.signature_key) };
+  if (!fields.order_id || !fields.status_code || !fields.gross_amount || !fields.signature_key || !text(n.transaction_status)) {
+    throw new AppError('BAD_INPUT', 'Notifikasi pembayaran tidak lengkap');
+  }
+  if (!isSignatureValid(fields, await paymentGateway().serverKey())) {
+    await record(undefined, null, n, 'DITOLAK: tanda tangan tidak valid');
+    throw new AppError('FORBIDDEN', 'Tanda tangan notifikasi tidak valid');
+  }
+  let effects: PaidEffects = {};
+  // A refusal is returned, not thrown, so its audit row commits with the transaction.
+  const outcome = await inTransaction(async (tx): Promise<NotificationOutcome | AppError> => {
+    const order = await lockOrder(tx, { noOrder: fields.order_id });
+    if (!order) {
+      await record(tx, null, n, 'DITOLAK: order tidak dikenal');
+      return new AppError('NOT_FOUND', 'Order tidak ditemukan');
+    }
+    if (rupiahOf(fields.gross_amount) !== order.total_bayar) {
+      await record(tx, order.id, n, `DITOLAK: jumlah ${fields.gross_amount} ≠ ${order.total_bayar}`);
+      return new AppError('BAD_INPUT', 'Jumlah pembayaran tidak sesuai dengan order');
+    }
+    const status = text(n.transaction_status);
+    const fraud = text(n.fraud_status);
+    const paid = status === 'settlement' || (status === 'capture' && (!fraud || fraud === 'accept'));
+    if (order.status_order !== 'PENDING') {
+      await record(tx, order.id, n, `DIABAIKAN: order sudah ${order.status_order}`);
+      return 'IGNORED';
+    }
+    if (paid) {
+      const at = jakartaTime(text(n.settlement_time) || text(n.transaction_time));
+      effects = await markOrderPaid(tx, order, Number.isFinite(at) ? new Date(Math.min(at, Date.now())) : new Date(), paymentDetails(n));
+      await record(tx, order.id, n, 'PAID');
+      return 'PAID';
+    }
+    if (status === 'pending') {
+      await tx.execute(sql`update orders set pembayaran = coalesce(pembayaran, '{}'::jsonb) || ${JSON.stringify(paymentDetails(n))}::jsonb where id = ${order.id}`);
+      await record(tx, order.id, n, 'PENDING');
+      return 'PENDING';
+    }
+    // deny and failure end one attempt, not the order: the member may pay again.
+    const next = status === 'expire' ? 'EXPIRED' : status === 'cancel' ? 'CANCEL' : undefined;
+    if (!next) {
+      await record(tx, order.id, n, `DIABAIKAN: status ${status}`);
+      return 'IGNORED';
+    }
+    await closeUnpaidOrder(tx, order.id, next, `Pembayaran ${status}`);
+    await record(tx, order.id, n, next);
+    return next;
+  });
+  if (outcome instanceof AppError) throw outcome;
+  if (effects.newMember) await sendWelcomeMail(effects.newMember).catch((error) => console.error('[order] e-mail selamat datang gagal', error));
+  return { outcome };
+}
+
+/** PENDING → EXPIRED or CANCEL: the reserved stock goes back and the history says who. */
+export async function closeUnpaidOrder(tx: Tx, orderId: number, status: 'EXPIRED' | 'CANCEL', keterangan: string, admin?: string): Promise<void> {
+  await tx.execute(sql`update orders set status_order = ${status}, payment_token = null where id = ${orderId}`);
+  await releaseStock(tx, orderId);
+  await tx.execute(sql`insert into order_histories (order_id, status, id_admin, admin_nama, keterangan)
+    values (${orderId}, ${status}, ${admin ? 1 : null}, ${admin ?? null}, ${keterangan})`);
+}
