@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
 import type { OrderJenis } from '../lib/order/bv';
 import type { CourierConfig } from '../lib/order/shipping';
 import type { Rank } from '../lib/rank';
@@ -249,3 +250,6 @@ export function changeDelivery(patch: Partial<Pick<DeliveryForm, 'type' | 'gudan
 export function clearOrderForm(): void {
   $orderForm.set(freshForm(null));
 }
+
+/** The order just created on the referral page (its form is already cleared): shown with a pay button. */
+export const $createdOrder = atom<{ public_id: string; no_order: string } | null>(null);

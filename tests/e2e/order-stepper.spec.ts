@@ -475,9 +475,9 @@ test.describe('referral page /daftar?joinme=… (public)', () => {
   test('an unknown code says so, without signing in', async ({ page }) => {
     await page.goto('/daftar?joinme=TIDAKADA123');
     await expect(page).toHaveURL(/\/daftar\?joinme=TIDAKADA123$/);
-    await expect(page.getByRole('alert')).toHaveText('Kode referal tidak ditemukan. Periksa kembali link pendaftaran dari sponsor Anda.');
+    await expect(page.getByRole('alert')).toHaveText('Link referal tidak valid. Minta link pendaftaran yang benar kepada sponsor Anda.');
     await page.goto('/daftar');
-    await expect(page.getByRole('alert')).toContainText('Kode referal tidak ditemukan');
+    await expect(page.getByRole('alert')).toContainText('Link referal tidak valid');
   });
 
   test('the link owner is the sponsor; member, items, online delivery to a typed address, payment', async ({ page }) => {
@@ -516,7 +516,11 @@ test.describe('referral page /daftar?joinme=… (public)', () => {
     await page.getByLabel('Saya menyetujui syarat dan ketentuan yang berlaku').check();
     await page.getByRole('button', { name: 'BAYAR', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Pesanan berhasil dibuat', exact: true })).toBeVisible();
-    await expect(page.getByTestId('no-order')).not.toHaveText('');
+    await expect(page.getByTestId('no-order')).toHaveText(/^ORD-/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:order-form') ?? '{}').jenis)).toBeNull();
+    // Paying opens the payment pop-up (the built-in simulator).
+    await page.getByRole('button', { name: 'Bayar Sekarang' }).click();
+    await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click();
+    await expect(page.locator('#toasts')).toContainText('Terima kasih');
   });
 });

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { $orderForm, canOpen, freshForm, goToStep, startOrder, type StepName } from '../../stores/order-form';
+import { $createdOrder, $orderForm, canOpen, freshForm, goToStep, startOrder, type StepName } from '../../stores/order-form';
 import { memberEndpoints, referralEndpoints } from './api';
 import { Ctx, type StepperProps } from './context';
 import { DeliveryStep } from './DeliveryStep';
 import { ItemStep } from './ItemStep';
 import { MemberStep } from './MemberStep';
-import { PaymentStep } from './PaymentStep';
+import { OrderCreated, PaymentStep } from './PaymentStep';
 
 const BODY: Record<StepName, () => React.JSX.Element> = { member: MemberStep, item: ItemStep, delivery: DeliveryStep, payment: PaymentStep };
 
@@ -22,10 +22,13 @@ export default function OrderStepper(props: StepperProps) {
     setReady(true);
   }, [props.jenis, props.joinme]);
   const stored = useStore($orderForm);
+  const created = useStore($createdOrder);
   const form = ready ? stored : freshForm(props.jenis, props.joinme ?? '');
   const referral = props.jenis === 'referral';
   const ctx = useMemo(() => ({ ...props, referral, api: referral ? referralEndpoints : memberEndpoints }), [props, referral]);
   const Body = BODY[form.activeStep] ?? ItemStep;
+
+  if (created) return <Ctx.Provider value={ctx}><OrderCreated order={created} /></Ctx.Provider>;
 
   return (
     <Ctx.Provider value={ctx}>

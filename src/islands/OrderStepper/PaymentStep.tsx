@@ -5,7 +5,7 @@ import { jenisFlags } from '../../lib/order/bv';
 import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { effectiveInsurance } from '../../lib/order/shipping';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
-import { $orderForm, clearOrderForm, goToStep, stepData, updateStep, type OrderForm } from '../../stores/order-form';
+import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep, type OrderForm } from '../../stores/order-form';
 import { ApiError, call, notify } from './api';
 import { useStepper } from './context';
 import { ruleJenis } from './ItemStep';
@@ -71,7 +71,6 @@ export function PaymentStep() {
   const [usePpn, setUsePpn] = useState(false);
   const [popover, setPopover] = useState(false);
   const [posting, setPosting] = useState(false);
-  const [created, setCreated] = useState<{ public_id: string; no_order: string } | null>(null);
 
   useEffect(() => {
     call<PaymentMethod[]>('GET', api.paymentMethod).then(setMethods).catch((e: unknown) => notify((e as ApiError).message, 'danger'));
@@ -92,48 +91,17 @@ export function PaymentStep() {
     setPosting(true);
     try {
       const result = await call<{ public_id: string; no_order: string }>('POST', api.transaction, transactionBody($orderForm.get(), joinme));
-      clearOrderForm();
       if (referral) {
-        setCreated(result);
-        setPosting(false);
+        $createdOrder.set(result);
+        clearOrderForm();
       } else {
+        clearOrderForm();
         location.replace(`/transaksi/order-transaksi/detail/${result.public_id}`);
       }
     } catch (error) {
       notify((error as ApiError).message, 'danger');
       setPosting(false);
     }
-  }
-
-  async function payNow(order: { public_id: string; no_order: string }) {
-    try {
-      // The referral order's id is its capability (POST /daftar/api/payment { public_id }).
-      const token = await call<{ token: string; redirect_url: string; snap_js: string }>('POST', api.payment, { no_order: order.no_order, public_id: order.public_id });
-      const w = window as unknown as { snap?: Snap };
-      if (!w.snap) {
-        await new Promise<void>((resolve, reject) => {
-          const script = document.createElement('script');
-          script.src = token.snap_js;
-          script.onload = () => resolve();
-          script.onerror = () => reject(new Error('snap'));
-          document.head.append(script);
-        });
-      }
-      const done = () => notify('Terima kasih, status pembayaran akan dikirim ke email Anda.');
-      w.snap?.pay(token.token, { onSuccess: done, onPending: done, onError: () => notify('Pembayaran gagal', 'danger'), onClose: () => undefined });
-    } catch (error) {
-      notify((error as Error).message || 'Pembayaran gagal', 'danger');
-    }
-  }
-
-  if (created) {
-    return (
-      <section aria-labelledby="step-done-title">
-        <h2 id="step-done-title" className="step-title">Pesanan berhasil dibuat</h2>
-        <p>No. Order <strong data-testid="no-order">{created.no_order}</strong>. Selesaikan pembayaran agar pendaftaran diproses.</p>
-        <button type="button" onClick={() => void payNow(created)}>Bayar Sekarang</button>
-      </section>
-    );
   }
 
   return (
@@ -203,6 +171,41 @@ export function PaymentStep() {
         <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>Prev</button>
         <button type="button" disabled={!pay.agree || posting} aria-busy={posting || undefined} onClick={() => void bayar()}>BAYAR</button>
       </div>
+    </section>
+  );
+}
+
+/** The referral page after BAYAR: the order number and the payment pop-up (the form is cleared). */
+export function OrderCreated({ order }: { order: { public_id: string; no_order: string } }) {
+  const { api } = useStepper();
+
+  async function payNow() {
+    try {
+      // The referral order's id is its capability (POST /daftar/api/payment { public_id }).
+      const token = await call<{ token: string; redirect_url: string; snap_js: string; client_key: string | null }>('POST', api.payment, { no_order: order.no_order, public_id: order.public_id });
+      const w = window as unknown as { snap?: Snap };
+      if (!w.snap) {
+        await new Promise<void>((resolve, reject) => {
+          const script = document.createElement('script');
+          script.src = token.snap_js;
+          if (token.client_key) script.dataset.clientKey = token.client_key;
+          script.onload = () => resolve();
+          script.onerror = () => reject(new Error('snap'));
+          document.head.append(script);
+        });
+      }
+      const done = () => notify('Terima kasih, status pembayaran akan dikirim ke email Anda.');
+      w.snap?.pay(token.token, { onSuccess: done, onPending: done, onError: () => notify('Pembayaran gagal', 'danger'), onClose: () => undefined });
+    } catch (error) {
+      notify((error as Error).message || 'Pembayaran gagal', 'danger');
+    }
+  }
+
+  return (
+    <section aria-labelledby="step-done-title">
+      <h2 id="step-done-title" className="step-title">Pesanan berhasil dibuat</h2>
+      <p>No. Order <strong data-testid="no-order">{order.no_order}</strong>. Selesaikan pembayaran agar pendaftaran diproses.</p>
+      <button type="button" onClick={() => void payNow()}>Bayar Sekarang</button>
     </section>
   );
 }
