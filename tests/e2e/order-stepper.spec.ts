@@ -428,6 +428,7 @@ test.describe('payment step (spec/001 §5) — needs /member/payment-method and 
 
 test.describe('full journey — needs the lead\'s create, payment and simulator', () => {
   test('a registration is paid and the new member signs in', async ({ page }) => {
+    test.setTimeout(90_000);
     const tag = `j${Date.now() % 1_000_000}`;
     await login(page, memberId(273));
     await openStepper(page, 'registrasi');
@@ -447,13 +448,9 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
     // The form is cleared after the order.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:order-form') ?? '{}').jenis)).toBeNull();
 
-    // Pay through the built-in simulator's pop-up: the detail page opens it for a PENDING order
-    // (or its pay-now button does).
-    const simulator = page.frameLocator('iframe[title="Simulator Pembayaran"]');
-    const payNow = page.getByRole('button', { name: /bayar sekarang/i });
-    await expect(simulator.getByRole('button', { name: 'Bayar (berhasil)' }).or(payNow)).toBeVisible({ timeout: 15_000 });
-    if (await payNow.isVisible()) await payNow.click();
-    await simulator.getByRole('button', { name: 'Bayar (berhasil)' }).click();
+    // Pay in the built-in simulator's pop-up: the detail page opens it by itself for a PENDING
+    // virtual-account order (spec/001 §4: after 2 s, once).
+    await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click({ timeout: 15_000 });
     await expect(page.getByText('Pembayaran berhasil')).toBeVisible({ timeout: 15_000 });
 
     // The new member gets a welcome mail with a set-password link, then signs in.
