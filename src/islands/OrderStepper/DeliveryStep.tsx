@@ -8,7 +8,8 @@ import {
 import { ApiError, call } from './api';
 import { AddressFieldsForm, AddressPicker, addressErrors, emptyFields, type AddressFields, type SavedAddress } from './AddressPicker';
 import { useStepper } from './context';
-import { ItemTable, cartTotals } from './ItemTable';
+import { ItemTable } from './ItemTable';
+import { cartTotals, deliveryReady } from './order-body';
 
 export const deliveryMessages = {
   noGudang: 'Paket/Item yang Anda pilih tidak tersedia, Pilih jenis pengiriman lain.',
@@ -17,13 +18,6 @@ export const deliveryMessages = {
 } as const;
 
 interface Quote { couriers: ShippingService[]; ekspedisi: CourierConfig[]; subsidi: Subsidy | null }
-
-/** Whether the delivery step may go on (spec/001 §5): warehouse and type; for delivery also address, courier and service. */
-export function deliveryReady(d: DeliveryForm): boolean {
-  if (!d.type || !d.gudang) return false;
-  if (d.type === 'pickup') return true;
-  return Boolean(d.address && d.kodeKurir && d.kodeLayanan);
-}
 
 const shipToFields = (a: ShipTo | null): AddressFields => (a
   ? { ...emptyFields(), nama: a.nama, phone: a.phone, alamat: a.alamat, provinsi_id: a.provinsi_id, kota_id: a.kota_id,

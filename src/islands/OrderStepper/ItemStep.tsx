@@ -1,14 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { rupiah } from '../../lib/format';
-import { PLATINUM_UPGRADE_HINT_BV, bvCap, canAddBv, checkItemStep, upgradeTarget, type OrderJenis } from '../../lib/order/bv';
+import { PLATINUM_UPGRADE_HINT_BV, bvCap, canAddBv, checkItemStep, upgradeTarget } from '../../lib/order/bv';
 import { RANK_BV, type Rank } from '../../lib/rank';
-import { $orderForm, completeStep, goToStep, setCart, stepData, type CartLine, type OrderForm } from '../../stores/order-form';
+import { $orderForm, completeStep, goToStep, setCart, stepData, type CartLine } from '../../stores/order-form';
 import { useStepper, type Product } from './context';
-import { cartTotals } from './ItemTable';
-
-/** The order type the BV rules see: the referral page registers a member. */
-export const ruleJenis = (form: OrderForm): OrderJenis => (form.jenis === 'referral' || !form.jenis ? 'registrasi' : form.jenis);
+import { cartTotals, ruleJenis } from './order-body';
 
 export function ItemStep() {
   const { products, posisi, minBv } = useStepper();

@@ -20,10 +20,3 @@ export function ItemTable({ lines }: { lines: CartLine[] }) {
     </div>
   );
 }
-
-export const cartTotals = (lines: CartLine[]) => ({
-  bv: lines.reduce((s, l) => s + l.qty * l.value, 0),
-  harga: lines.reduce((s, l) => s + l.qty * l.harga, 0),
-  berat: lines.reduce((s, l) => s + l.qty * l.berat, 0),
-  dpp: lines.reduce((s, l) => s + l.qty * l.dpp, 0),
-});

@@ -8,18 +8,8 @@ import { RANKS } from '../../lib/rank';
 import { $orderForm, completeStep, setMemberField, stepData, type MemberForm } from '../../stores/order-form';
 import { ApiError, call } from './api';
 import { useStepper } from './context';
+import { memberPayload } from './order-body';
 import { RegionSelect, useRegionOptions } from './RegionSelect';
-
-/** The create call's `member` object of the form (spec/001 §7): snake_case, phone without spaces. */
-export function memberPayload(m: MemberForm) {
-  return {
-    nomor_identitas: m.noIdentitas, nama: m.nama, email: m.email.trim(), phone: phonePayload(m.phoneNumber),
-    username: m.username, posisi: m.posisi, sisi: m.sisi, id_propinsi_domisili: m.idPropinsiDomisili,
-    id_kota_domisili: m.idKotaDomisili, tgl_lahir: m.tglLahir, jenis_kelamin: m.jenisKelamin,
-    status_kawin: m.statusKawin, agama: m.agama, negara: m.negara || 'Indonesia', alamat: m.alamat,
-    id_propinsi: m.idPropinsi, id_kota: m.idKota, id_kecamatan: m.idKecamatan, kelurahan_id: m.kelurahanId, kode_pos: m.kodePos,
-  };
-}
 
 /** Payload keys → the inputs that show their messages. */
 const FIELD_IDS: Record<string, string> = {

@@ -1,61 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { rupiah } from '../../lib/format';
-import { jenisFlags } from '../../lib/order/bv';
-import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
-import { effectiveInsurance } from '../../lib/order/shipping';
+import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
-import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep, type OrderForm } from '../../stores/order-form';
+import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep } from '../../stores/order-form';
 import { ApiError, call, notify } from './api';
 import { useStepper } from './context';
-import { ruleJenis } from './ItemStep';
-import { ItemTable, cartTotals } from './ItemTable';
-import { memberPayload } from './MemberStep';
+import { ItemTable } from './ItemTable';
+import { paymentAmounts, ruleJenis, transactionBody } from './order-body';
 
 export interface PaymentMethod extends PaymentMethodFee { label: string; icon: string }
 
 export const PAYMENT_REQUIRED = 'Pilih pembayaran!';
-
-/** The amounts of the payment step (spec/001 §9), the same formulas the server applies. */
-export function paymentAmounts(form: OrderForm, method: PaymentMethodFee | undefined) {
-  const lines = stepData(form, 'item').lines;
-  const d = stepData(form, 'delivery');
-  const itemsTotal = cartTotals(lines).harga;
-  const delivery = d.type === 'delivery';
-  const insured = delivery && effectiveInsurance(d.myEkspedisi ?? undefined, d.is_asuransi);
-  const base = {
-    itemsTotal,
-    ongkir: delivery ? d.ongkir : 0,
-    asuransi: insured && d.myEkspedisi ? insuranceCost(itemsTotal, d.myEkspedisi) : 0,
-    diskon: delivery ? Math.min(d.potonganOngkir, d.ongkir) : 0,
-  };
-  return { ...orderTotals({ ...base, fee: method ? paymentFee(method, feeBase(base)) : 0 }), insured };
-}
-
-/** The create call's body (the order contract): the server recomputes every amount. */
-export function transactionBody(form: OrderForm, joinme?: string) {
-  const d = stepData(form, 'delivery');
-  const jenis = ruleJenis(form);
-  const body: Record<string, unknown> = {
-    client_ref: form.clientRef,
-    pickup_store: d.type === 'pickup',
-    id_gudang: d.gudang?.public_id,
-    id_kirim: d.type === 'delivery' && d.address?.public_id ? d.address.public_id : null,
-    biaya_kirim: d.type === 'delivery' ? d.ongkir : 0,
-    ekspedisi: d.type === 'delivery' ? `${d.kodeKurir}|${d.kodeLayanan}` : null,
-    subsidi_ongkir_id: d.type === 'delivery' ? d.subsidiOngkir : null,
-    is_asuransi: d.type === 'delivery' && effectiveInsurance(d.myEkspedisi ?? undefined, d.is_asuransi),
-    details: stepData(form, 'item').lines.map((l) => ({ id: l.public_id, qty: l.qty })),
-    payment_method: stepData(form, 'payment').method,
-    ...jenisFlags(jenis),
-  };
-  if (jenis === 'registrasi') body.member = memberPayload(stepData(form, 'member'));
-  if (form.jenis === 'referral' && d.address) {
-    body.joinme = joinme ?? form.joinme;
-    body.kirim = { nama: d.address.nama, phone: d.address.phone, alamat: d.address.alamat, kelurahan_id: d.address.kelurahan_id, kode_pos: d.address.kode_pos ?? undefined };
-  }
-  return body;
-}
 
 interface Snap { pay: (token: string, callbacks: Record<string, (result?: unknown) => void>) => void }
 
