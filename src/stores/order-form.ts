@@ -104,6 +104,8 @@ export interface OrderForm {
   jenis: FormJenis | null;
   /** The referral code of the referral page (the sponsor). */
   joinme: string;
+  /** Whose form it is (the signed-in member's ID, or the referral code): another member starts over. */
+  owner: string;
   activeIndex: number;
   activeStep: StepName;
   steps: Step[];
@@ -143,11 +145,11 @@ export function stepNames(jenis: FormJenis | null): StepName[] {
 
 const newRef = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`);
 
-export function freshForm(jenis: FormJenis | null, joinme = ''): OrderForm {
+export function freshForm(jenis: FormJenis | null, joinme = '', owner = ''): OrderForm {
   const data = initialData();
   const names = stepNames(jenis);
   return {
-    jenis, joinme, activeIndex: 0, activeStep: names[0]!, minBv: 0, clientRef: newRef(),
+    jenis, joinme, owner, activeIndex: 0, activeStep: names[0]!, minBv: 0, clientRef: newRef(),
     steps: names.map((name) => ({ name, ...STEP_META[name], passed: false, data: data[name] })) as Step[],
   };
 }
@@ -164,10 +166,13 @@ export const $orderForm = persistentAtom<OrderForm>('portal:order-form', freshFo
   },
 });
 
-/** Opens the stepper for an order type: the saved form goes on if it is the same type, else it starts over. */
-export function startOrder(jenis: FormJenis, joinme = ''): void {
+/**
+ * Opens the stepper for an order type: the saved form goes on if it is the same type of the same
+ * member (or referral code), else it starts over, so one browser never shows a form to another member.
+ */
+export function startOrder(jenis: FormJenis, joinme = '', owner = joinme): void {
   const form = $orderForm.get();
-  if (form.jenis !== jenis || form.joinme !== joinme) $orderForm.set(freshForm(jenis, joinme));
+  if (form.jenis !== jenis || form.joinme !== joinme || form.owner !== owner) $orderForm.set(freshForm(jenis, joinme, owner));
 }
 
 export function stepData<N extends StepName>(form: OrderForm, name: N): StepData[N] {

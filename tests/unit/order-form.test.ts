@@ -35,6 +35,15 @@ describe('order form store (spec/001 §3, §4)', () => {
     expect($orderForm.get().clientRef).not.toBe(ref);
   });
 
+  it('starts over for another member on the same browser', () => {
+    startOrder('repeat-order', '', '1000000002');
+    setCart([line]);
+    startOrder('repeat-order', '', '1000000002');
+    expect(stepData($orderForm.get(), 'item').lines).toHaveLength(1);
+    startOrder('repeat-order', '', '1000000003');
+    expect(stepData($orderForm.get(), 'item').lines).toHaveLength(0);
+  });
+
   it('moves backward freely and forward only over passed steps', () => {
     startOrder('registrasi');
     expect(canOpen($orderForm.get(), 1)).toBe(false);

@@ -18,9 +18,9 @@ const BODY: Record<StepName, () => React.JSX.Element> = { member: MemberStep, it
 export default function OrderStepper(props: StepperProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    startOrder(props.jenis, props.joinme ?? '');
+    startOrder(props.jenis, props.joinme ?? '', props.joinme ?? props.sponsor.id_member);
     setReady(true);
-  }, [props.jenis, props.joinme]);
+  }, [props.jenis, props.joinme, props.sponsor.id_member]);
   const stored = useStore($orderForm);
   const created = useStore($createdOrder);
   const form = ready ? stored : freshForm(props.jenis, props.joinme ?? '');

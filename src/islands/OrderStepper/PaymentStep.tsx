@@ -89,7 +89,8 @@ export function PaymentStep() {
           {method ? `Metode: ${method.label}` : 'Pilih Metode Pembayaran'}
         </button>
         {popover && (
-          <div id="pay-popover" className="popover" role="listbox" aria-label="Metode pembayaran">
+          <div id="pay-popover" className="popover" role="listbox" aria-label="Metode pembayaran"
+            onKeyDown={(e) => { if (e.key === 'Escape') setPopover(false); }}>
             {methods.map((x) => (
               <button key={x.name} type="button" role="option" aria-selected={x.name === pay.method} className="pay-option"
                 onClick={() => { updateStep('payment', { method: x.name }); setPopover(false); }}>
