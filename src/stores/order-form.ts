@@ -128,10 +128,10 @@ export const emptyCourier = {
 export const emptyDelivery = (): DeliveryForm => ({ type: '', pickup_store: false, gudang: null, address: null, ...emptyCourier });
 
 const STEP_META: Record<StepName, { label: string; icon: string }> = {
-  member: { label: 'Member', icon: '👤' },
-  item: { label: 'Item', icon: '📦' },
-  delivery: { label: 'Pengiriman', icon: '🚚' },
-  payment: { label: 'Pembayaran', icon: '💳' },
+  member: { label: 'Member', icon: 'person' },
+  item: { label: 'Item', icon: 'box' },
+  delivery: { label: 'Pengiriman', icon: 'truck' },
+  payment: { label: 'Pembayaran', icon: 'card' },
 };
 
 const initialData = (): StepData => ({

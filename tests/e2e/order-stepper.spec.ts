@@ -61,7 +61,7 @@ test.describe('pages and steps', () => {
     await login(page, 'demosilver');
     await openStepper(page, 'registrasi');
     const nav = page.getByRole('navigation', { name: 'Langkah order' });
-    await expect(nav.getByRole('button')).toHaveText(['👤1. Member', '📦2. Item', '🚚3. Pengiriman', '💳4. Pembayaran']);
+    await expect(nav.getByRole('button')).toHaveText(['11. Member', '22. Item', '33. Pengiriman', '44. Pembayaran']);
     await expect(page.getByRole('note')).toContainText('NPWP');
     await expect(stepButton(page, '2. Item')).toBeDisabled();
     await expect(stepButton(page, '4. Pembayaran')).toBeDisabled();
@@ -71,7 +71,7 @@ test.describe('pages and steps', () => {
   test('upgrade and repeat order have three steps and start at the items', async ({ page }) => {
     await login(page, 'demobronze');
     await openStepper(page, 'upgrade');
-    await expect(page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button')).toHaveText(['📦1. Item', '🚚2. Pengiriman', '💳3. Pembayaran']);
+    await expect(page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button')).toHaveText(['11. Item', '22. Pengiriman', '33. Pembayaran']);
     await expect(page.getByRole('heading', { name: 'Pilih Item', exact: true })).toBeVisible();
     await expect(page.getByTestId('posisi')).toHaveText('BRONZE');
     await openStepper(page, 'repeat-order');

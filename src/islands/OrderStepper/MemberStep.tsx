@@ -30,9 +30,9 @@ function syncErrors(m: MemberForm): Record<string, string> {
 
 interface UsernameCheck { username: string; sugestion: string[]; errorMessage: string | null }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
+function Field({ id, label, error, children, wide }: { id: string; label: string; error?: string | undefined; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'wide' : undefined}>
       <label htmlFor={id}>{label}</label>
       {children}
       <small id={`${id}-error`} className="field-error" aria-live="polite">{error}</small>
@@ -143,7 +143,7 @@ export function MemberStep() {
             onChange={(e) => set('email')(e.target.value)}
             onBlur={() => { touch('email')(); void checkEmail(m.email.trim()); }} />
         </Field>
-        <Field id="m-phone" label="Nomor WhatsApp" error={shown('phone')}>
+        <Field id="m-phone" label="Nomor WhatsApp" error={shown('phone')} wide>
           <div className="phone-row" role="group" aria-label="Nomor WhatsApp">
             <select id="m-phone-country" aria-label="Kode negara" value={m.phoneCountry}
               onChange={(e) => {
@@ -151,7 +151,7 @@ export function MemberStep() {
                 set('phoneNumber')(switchPhoneCountry(m.phoneNumber, m.phoneCountry, to));
                 set('phoneCountry')(to);
               }}>
-              {PHONE_COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.negara} (+{c.code})</option>)}
+              {PHONE_COUNTRIES.map((c) => <option key={c.code} value={c.code}>+{c.code} {c.negara}</option>)}
             </select>
             <input id="m-phone" inputMode="tel" maxLength={20} value={m.phoneNumber} placeholder={`${m.phoneCountry} 8xx xxx xxx`} {...aria('phone')}
               onChange={(e) => set('phoneNumber')(formatPhoneInput(e.target.value, m.phoneCountry))} onBlur={touch('phone')} />

@@ -38,8 +38,8 @@ export default function OrderStepper(props: StepperProps) {
             <li key={step.name} className={[index === form.activeIndex && 'active', step.passed && 'passed'].filter(Boolean).join(' ')}>
               <button type="button" disabled={!ready || !canOpen(form, index)} aria-current={index === form.activeIndex ? 'step' : undefined}
                 onClick={() => goToStep(index)}>
-                <span className="step-icon" aria-hidden="true">{step.passed ? '✓' : step.icon}</span>
-                <span>{index + 1}. {step.label}</span>
+                <span className="step-icon" aria-hidden="true">{step.passed ? '✓' : index + 1}</span>
+                <span><span className="sr-only">{index + 1}. </span>{step.label}</span>
               </button>
             </li>
           ))}

@@ -65,7 +65,7 @@ export function PaymentStep() {
       <h2 id="step-payment-title" className="step-title">Pembayaran</h2>
       <div className="summary-grid">
         <article>
-          <h3 className="step-subtitle">Sponsor</h3>
+          <h3 className="step-subtitle">{jenis === 'registrasi' ? 'Sponsor' : 'Pemesan'}</h3>
           <p>{sponsor.id_member} · {sponsor.nama}</p>
         </article>
         {jenis === 'registrasi' && (
