@@ -343,6 +343,114 @@ CREATE TABLE "payouts" (
 	CONSTRAINT "payouts_money_ck" CHECK ("payouts"."nominal" = "payouts"."total_bonus" - "payouts"."admin_fee" and "payouts"."nominal" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "promo_claims" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"promo_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"tgl_claim" timestamp with time zone DEFAULT now() NOT NULL,
+	"no" text NOT NULL,
+	"poin_claimed" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"nominal_claimed" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promo_omsets" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"promo_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"tanggal" timestamp with time zone NOT NULL,
+	"poin" numeric(12, 2) NOT NULL,
+	"nominal" bigint NOT NULL,
+	"jenis_order" text NOT NULL,
+	"claim_by" bigint,
+	CONSTRAINT "promo_omsets_amount_ck" CHECK ("promo_omsets"."poin" >= 0 and "promo_omsets"."nominal" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "promos" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"nama" text NOT NULL,
+	"deskripsi" text DEFAULT '' NOT NULL,
+	"reward" text NOT NULL,
+	"jenis" text DEFAULT 'REWARD' NOT NULL,
+	"periode_awal" date NOT NULL,
+	"periode_akhir" date NOT NULL,
+	"batas_klaim" date NOT NULL,
+	"syarat_poin" numeric(12, 2),
+	"syarat_nominal" bigint,
+	"kelipatan" boolean DEFAULT false NOT NULL,
+	"min_posisi" text DEFAULT 'BRONZE' NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"url_banner" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promos_periode_ck" CHECK ("promos"."periode_awal" <= "promos"."periode_akhir" and "promos"."periode_akhir" <= "promos"."batas_klaim"),
+	CONSTRAINT "promos_syarat_ck" CHECK (("promos"."syarat_poin" is not null and "promos"."syarat_poin" > 0 and "promos"."syarat_nominal" is null)
+    or ("promos"."syarat_nominal" is not null and "promos"."syarat_nominal" > 0 and "promos"."syarat_poin" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"no_retur" text NOT NULL,
+	"tanggal" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"alasan_ditolak" text,
+	"deskripsi" text NOT NULL,
+	"order_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"kirim_ulang_id" bigint,
+	"no_resi" text,
+	"ekspedisi" text,
+	"same_address" text DEFAULT 'Y' NOT NULL,
+	"nama_kirim" text NOT NULL,
+	"phone_kirim" text NOT NULL,
+	"alamat_kirim" text NOT NULL,
+	"kode_pos_kirim" text,
+	"kelurahan_kirim_id" text,
+	"kecamatan" text,
+	"kota" text,
+	"propinsi" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "retur_jual_status_ck" CHECK ("retur_jual"."status" in ('PENDING', 'APPROVED', 'DELIVERY', 'RECEIVED', 'DONE', 'REJECTED')),
+	CONSTRAINT "retur_jual_rejected_ck" CHECK ("retur_jual"."status" <> 'REJECTED' or coalesce("retur_jual"."alasan_ditolak", '') <> ''),
+	CONSTRAINT "retur_jual_done_ck" CHECK ("retur_jual"."status" <> 'DONE' or "retur_jual"."kirim_ulang_id" is not null),
+	CONSTRAINT "retur_jual_resi_ck" CHECK ("retur_jual"."status" not in ('DELIVERY', 'RECEIVED', 'DONE') or ("retur_jual"."no_resi" is not null and "retur_jual"."ekspedisi" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual_details" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"retur_id" bigint NOT NULL,
+	"order_detail_id" bigint NOT NULL,
+	"product_id" bigint NOT NULL,
+	"qty" integer NOT NULL,
+	CONSTRAINT "retur_jual_details_qty_ck" CHECK ("retur_jual_details"."qty" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual_files" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"retur_id" bigint NOT NULL,
+	"member_id" bigint NOT NULL,
+	"file" text NOT NULL,
+	"type" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "retur_jual_files_type_ck" CHECK ("retur_jual_files"."type" in ('image', 'video')),
+	CONSTRAINT "retur_jual_files_size_ck" CHECK ("retur_jual_files"."size" > 0 and ("retur_jual_files"."type" <> 'video' or "retur_jual_files"."size" <= 5000000) and ("retur_jual_files"."type" <> 'image' or "retur_jual_files"."size" <= 1000000))
+);
+--> statement-breakpoint
+CREATE TABLE "retur_jual_histories" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"retur_id" bigint NOT NULL,
+	"tanggal" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text NOT NULL,
+	"id_admin" integer DEFAULT 0 NOT NULL,
+	"admin_nama" text,
+	"keterangan" text
+);
+--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_sponsor_id_members_id_fk" FOREIGN KEY ("sponsor_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_upline_id_members_id_fk" FOREIGN KEY ("upline_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -368,6 +476,22 @@ ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_member_id_members_id_fk" FOREIGN K
 ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_pairing" ADD CONSTRAINT "member_pairing_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_claims" ADD CONSTRAINT "promo_claims_promo_id_promos_id_fk" FOREIGN KEY ("promo_id") REFERENCES "public"."promos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_claims" ADD CONSTRAINT "promo_claims_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_promo_id_promos_id_fk" FOREIGN KEY ("promo_id") REFERENCES "public"."promos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promo_omsets" ADD CONSTRAINT "promo_omsets_claim_by_promo_claims_id_fk" FOREIGN KEY ("claim_by") REFERENCES "public"."promo_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_kirim_ulang_id_orders_id_fk" FOREIGN KEY ("kirim_ulang_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual" ADD CONSTRAINT "retur_jual_kelurahan_kirim_id_villages_code_fk" FOREIGN KEY ("kelurahan_kirim_id") REFERENCES "public"."villages"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_details" ADD CONSTRAINT "retur_jual_details_retur_id_retur_jual_id_fk" FOREIGN KEY ("retur_id") REFERENCES "public"."retur_jual"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_details" ADD CONSTRAINT "retur_jual_details_order_detail_id_order_details_id_fk" FOREIGN KEY ("order_detail_id") REFERENCES "public"."order_details"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_details" ADD CONSTRAINT "retur_jual_details_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_files" ADD CONSTRAINT "retur_jual_files_retur_id_retur_jual_id_fk" FOREIGN KEY ("retur_id") REFERENCES "public"."retur_jual"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_files" ADD CONSTRAINT "retur_jual_files_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retur_jual_histories" ADD CONSTRAINT "retur_jual_histories_retur_id_retur_jual_id_fk" FOREIGN KEY ("retur_id") REFERENCES "public"."retur_jual"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_public_id_uq" ON "members" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_id_member_uq" ON "members" USING btree ("id_member");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree (lower("username"));--> statement-breakpoint
@@ -412,4 +536,23 @@ CREATE UNIQUE INDEX "bonuses_member_day_type_uq" ON "bonuses" USING btree ("memb
 CREATE INDEX "bonuses_tanggal_idx" ON "bonuses" USING btree ("tanggal");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_public_id_uq" ON "payouts" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_no_uq" ON "payouts" USING btree ("no");--> statement-breakpoint
-CREATE INDEX "payouts_member_idx" ON "payouts" USING btree ("member_id","created_at");
+CREATE INDEX "payouts_member_idx" ON "payouts" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_claims_public_id_uq" ON "promo_claims" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_claims_no_uq" ON "promo_claims" USING btree ("no");--> statement-breakpoint
+CREATE INDEX "promo_claims_member_promo_idx" ON "promo_claims" USING btree ("member_id","promo_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_omsets_promo_order_uq" ON "promo_omsets" USING btree ("promo_id","order_id");--> statement-breakpoint
+CREATE INDEX "promo_omsets_member_promo_idx" ON "promo_omsets" USING btree ("member_id","promo_id","tanggal");--> statement-breakpoint
+CREATE INDEX "promo_omsets_claim_idx" ON "promo_omsets" USING btree ("claim_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "promos_public_id_uq" ON "promos" USING btree ("public_id");--> statement-breakpoint
+CREATE INDEX "promos_periode_idx" ON "promos" USING btree ("periode_awal","periode_akhir");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_public_id_uq" ON "retur_jual" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_no_retur_uq" ON "retur_jual" USING btree ("no_retur");--> statement-breakpoint
+CREATE INDEX "retur_jual_member_tanggal_idx" ON "retur_jual" USING btree ("member_id","tanggal");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_one_open_per_order_uq" ON "retur_jual" USING btree ("order_id") WHERE "retur_jual"."status" not in ('DONE', 'REJECTED');--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_kirim_ulang_uq" ON "retur_jual" USING btree ("kirim_ulang_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_details_line_uq" ON "retur_jual_details" USING btree ("retur_id","order_detail_id");--> statement-breakpoint
+CREATE INDEX "retur_jual_details_order_detail_idx" ON "retur_jual_details" USING btree ("order_detail_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_files_public_id_uq" ON "retur_jual_files" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "retur_jual_files_file_uq" ON "retur_jual_files" USING btree ("file");--> statement-breakpoint
+CREATE INDEX "retur_jual_files_retur_idx" ON "retur_jual_files" USING btree ("retur_id");--> statement-breakpoint
+CREATE INDEX "retur_jual_histories_retur_idx" ON "retur_jual_histories" USING btree ("retur_id","tanggal");

@@ -4,14 +4,16 @@
  */
 import { closeDb } from '../src/server/db/client';
 import { payoutCommand } from './ops/payout';
+import { promoCommand } from './ops/promo';
+import { returCommand } from './ops/retur';
 
 const [command, ...args] = process.argv.slice(2);
 const [area, action] = (command ?? '').split(':');
-const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand };
+const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand, promo: promoCommand, retur: returCommand };
 
 try {
   const run = areas[area ?? ''];
-  if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>`);
+  if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], retur:approve|reject|receive|finish <no_retur>`);
   console.log(await run(action, args));
 } catch (error) {
   console.error((error as Error).message);

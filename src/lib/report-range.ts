@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { jakartaDate } from './jakarta';
 import { DateRangeSchema } from './schemas/date-range';
 
 export type RangeDefault = 'last30' | 'monthToDate';
@@ -8,10 +8,13 @@ export type RangeDefault = 'last30' | 'monthToDate';
  * first of the month to today); an invalid range falls back to the default with its message.
  */
 export function reportRange(url: URL, fallback: RangeDefault): { from: string; to: string; error?: string } {
-  const defaults = {
-    from: (fallback === 'last30' ? dayjs().subtract(30, 'day') : dayjs().startOf('month')).format('YYYY-MM-DD'),
-    to: dayjs().format('YYYY-MM-DD'),
-  };
+  const defaults = defaultRange(fallback);
   const parsed = DateRangeSchema.safeParse({ from: url.searchParams.get('from') ?? defaults.from, to: url.searchParams.get('to') ?? defaults.to });
   return parsed.success ? parsed.data : { ...defaults, error: parsed.error.issues[0]?.message };
+}
+
+/** The default range ending today in Jakarta (between 17:00 and 24:00 UTC the server's date is a day behind). */
+export function defaultRange(fallback: RangeDefault): { from: string; to: string } {
+  const to = jakartaDate();
+  return { from: fallback === 'last30' ? jakartaDate(Date.now() - 30 * 86_400_000) : `${to.slice(0, 8)}01`, to };
 }

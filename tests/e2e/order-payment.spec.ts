@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, memberId, PASSWORD, test } from './fixtures';
 
-// Generated members 280-289 belong to this file.
+// Generated members 280-282 belong to this file.
 
 async function bearer(request: APIRequestContext, username: string): Promise<Record<string, string>> {
   const answer = await (await request.post('/member/login', { data: { username, password: PASSWORD } })).json();

@@ -76,6 +76,17 @@ export const defaultSettings = {
   shipping_subsidies: [
     { id: 1, gudang: null, jenis: 'PERSENTASE', tiers: [{ bv: 2, value: 2 }, { bv: 4, value: 4 }] },
   ] as { id: number; gudang: string | null; jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[],
+  /** Returns (spec/001 §4): orders RECEIVED or DONE within this many days of their invoice may be returned. */
+  retur_window_days: 30,
+  /** The fixed warehouse office in Surabaya that returned goods are shipped to (APPROVED). */
+  retur_office: {
+    nama: 'Gudang Retur PT Portal Member Indonesia',
+    alamat: 'Jl. Rungkut Industri III No. 12, Kali Rungkut, Kec. Rungkut',
+    kota: 'Kota Surabaya',
+    propinsi: 'Jawa Timur',
+    kode_pos: '60293',
+    phone: '0318432100',
+  },
 } as const;
 
 export type SettingKey = keyof typeof defaultSettings;

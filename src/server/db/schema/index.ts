@@ -6,3 +6,5 @@ export * from './addresses';
 export * from './orders';
 export * from './account';
 export * from './bonus';
+export * from './promos';
+export * from './retur';

@@ -8,6 +8,8 @@ import { seedCatalogue } from './catalogue';
 import { seedOrders } from './orders';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { seedPayouts } from './payouts';
+import { seedPromos } from './promos';
+import { seedReturns } from './returns';
 
 export interface SeedOptions {
   members: number;
@@ -61,6 +63,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (first) await closeRange(first, yesterday);
     log(`closing bonus ${first} s.d. ${yesterday}: ${Date.now() - t} ms`);
     await seedPayouts(db);
+    t = Date.now();
+    await seedPromos(db, until);
+    log(`promo: ${Date.now() - t} ms`);
+    t = Date.now();
+    await seedReturns(db, until);
+    log(`retur: ${Date.now() - t} ms`);
   }
   await db.execute(sql`analyze`);
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { jenisFromFlags, JENIS_ORDER, upgradeTarget } from '../../../lib/order/bv';
 import { orderMessages, type CreateOrderInput, type ShipTo } from '../../../lib/schemas/order';
 import type { Rank } from '../../../lib/rank';
+import { jakartaDate } from '../../../lib/jakarta';
 import { getSetting } from '../settings';
 import { checkCalonMember, parseCalonMember } from './calon-member';
 import { priceOrder } from './price-order';
@@ -18,7 +19,7 @@ export const PLATINUM_NO_UPGRADE = 'Member PLATINUM tidak dapat melakukan upgrad
 
 /** ORD-YYYYMMDD-0000123: the Jakarta date of the order and its id. */
 export const orderNumber = (prefix: 'ORD' | 'INV', at: Date, id: number): string =>
-  `${prefix}-${new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}-${String(id).padStart(7, '0')}`;
+  `${prefix}-${jakartaDate(at).replaceAll('-', '')}-${String(id).padStart(7, '0')}`;
 
 interface ShipToRow { nama: string; phone: string; alamat: string; kelurahan_id: string; kode_pos: string | null }
 

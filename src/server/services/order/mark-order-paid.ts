@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client';
 import type { Rank } from '../../../lib/rank';
+import { jakartaDate } from '../../../lib/jakarta';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
+import { recordPromoOmsets } from '../promo/record-promo-omsets';
 import type { CalonMember } from './calon-member';
 import { orderNumber } from './create-order';
 
@@ -40,7 +42,8 @@ export interface PaidEffects {
  * PAID with its invoice number; a registration creates the member at the outer edge of the
  * chosen side of the sponsor; an upgrade raises the buyer's rank and moves them in every
  * ancestor's rank counters. Its BV enters the network volume through paid_at (the closing reads
- * the orders paid each day). A repeat order needs nothing more: the closing extends pairing.
+ * the orders paid each day) and the sponsor's reward-promo omsets. A repeat order needs nothing
+ * more: the closing extends pairing.
  */
 export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pembayaran: Record<string, unknown>): Promise<PaidEffects> {
   if (order.status_order !== 'PENDING') return {};
@@ -53,7 +56,7 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
   const effects: PaidEffects = {};
   if (order.jenis_order === 'reg' && order.calon_member && order.sisi && order.posisi) {
     const c = order.calon_member;
-    const tglJoin = new Date(paidAt.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const tglJoin = jakartaDate(paidAt);
     const username = await freeUsername(tx, c.username, order.id);
     const created = await addMemberToNetwork(tx, {
       sponsorId: order.member_id, sisi: order.sisi, username, nama: c.nama, email: c.email, phone: c.phone,
@@ -76,6 +79,8 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
       await countRankChange(tx, buyer.path, buyer.posisi, order.posisi);
     }
   }
+  // The sponsor's reward-promo omsets of this order (after the new member exists).
+  await recordPromoOmsets(tx, order.id);
   return effects;
 }
 

@@ -1,0 +1,60 @@
+import { AppError } from './errors';
+
+/** Uploads (return evidence: 3 files of at most 5 MB) need more than readBody's 1 MB JSON cap. */
+export const MAX_MULTIPART_BYTES = 16_000_000;
+export const BODY_TOO_LARGE = 'Data yang dikirim terlalu besar';
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: Map<string, { name: string; type: string; bytes: Uint8Array }[]>;
+}
+
+/**
+ * Reads a multipart/form-data (or urlencoded) body of at most `cap` bytes: the declared length is
+ * checked first, then the stream is counted as it arrives, so a lying or chunked client cannot
+ * make the server buffer more than the cap.
+ */
+export async function readMultipart(request: Request, cap = MAX_MULTIPART_BYTES): Promise<MultipartBody> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
+    throw new AppError('BAD_INPUT', 'Format data tidak valid');
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > cap) throw new AppError('BAD_INPUT', BODY_TOO_LARGE);
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > cap) throw new AppError('BAD_INPUT', BODY_TOO_LARGE);
+      chunks.push(value);
+    }
+  }
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('BAD_INPUT', 'Format data tidak valid');
+  }
+  const out: MultipartBody = { fields: {}, files: new Map() };
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') {
+      out.fields[key] = value;
+    } else if (value.size > 0 || value.name) {
+      const list = out.files.get(key) ?? [];
+      // An empty file input still sends one part with no name and no bytes: that is no file.
+      if (value.size > 0) list.push({ name: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
+      out.files.set(key, list);
+    }
+  }
+  return out;
+}

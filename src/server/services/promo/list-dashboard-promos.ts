@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import type { SessionMember } from '../auth/session-member';
+import { canClaim, dashboardState } from '../../../lib/promo-claim';
+import { eligibility, memberStanding, PROMO_COLUMNS, thresholdOf, TODAY, VISIBLE, type PromoRow } from './promo-access';
+
+/**
+ * GET /member/dashboard/banner-promo: the promos still open for claims (started, claim deadline
+ * not passed) with the member's standing, for the dashboard's promo banners (REWARD) and Trip
+ * card (TRIP). One query: the member's unclaimed sums and claim counts per promo.
+ */
+export async function listDashboardPromos(member: SessionMember) {
+  const db = await getDb();
+  const [me, rows] = await Promise.all([
+    memberStanding(db, member.id),
+    selectRows<PromoRow & { poin: number; nominal: number; claims: number }>(db, sql`
+      select ${PROMO_COLUMNS}, coalesce(o.poin, 0)::float8 as poin, coalesce(o.nominal, 0)::float8 as nominal, coalesce(c.n, 0)::int as claims
+      from promos p
+      left join lateral (select sum(poin) as poin, sum(nominal) as nominal from promo_omsets
+        where promo_id = p.id and member_id = ${member.id} and claim_by is null) o on true
+      left join lateral (select count(*) as n from promo_claims where promo_id = p.id and member_id = ${member.id}) c on true
+      where ${VISIBLE} and p.batas_klaim >= ${TODAY}
+      order by p.periode_akhir desc, p.id`),
+  ]);
+  const promos = rows.map((p) => {
+    const { basis, threshold } = thresholdOf(p);
+    const unclaimed = basis === 'poin' ? p.poin : p.nominal;
+    const { is_qualified, member_bisa_klaim, periode_status } = eligibility(p, me);
+    const total_get_promo = Math.floor(unclaimed / threshold);
+    const state = { unclaimed, threshold, kelipatan: p.kelipatan, claimsSoFar: p.claims, memberBisaKlaim: member_bisa_klaim === 1 };
+    return {
+      public_id: p.public_id, nama: p.nama, reward: p.reward, jenis: p.jenis, url_banner: p.url_banner, periode_status,
+      periode_awal: p.periode_awal, periode_akhir: p.periode_akhir, kelipatan: p.kelipatan ? 1 : 0, is_qualified, member_bisa_klaim,
+      total_claimed: p.claims, total_get_promo, syarat_poin: p.syarat_poin, syarat_nominal: p.syarat_nominal,
+      state: dashboardState({ totalGetPromo: total_get_promo, totalClaimed: p.claims, kelipatan: p.kelipatan }),
+      can_claim: canClaim(state),
+    };
+  });
+  const trips = promos.filter((p) => p.jenis === 'TRIP');
+  // Trip card (spec/001 §2): its claim is active only if some trip promo has total_get_promo > 0 and member_bisa_klaim.
+  const tripClaim = trips.find((p) => p.total_get_promo > 0 && p.member_bisa_klaim === 1 && p.can_claim) ?? null;
+  return { rewards: promos.filter((p) => p.jenis === 'REWARD'), trips, trip_claim: tripClaim ? tripClaim.public_id : null };
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { inTransaction, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { deleteFile, saveFile, sniffMedia, type SniffedMedia } from '../../integrations/files';
+import { RETUR_FILE_COUNT, fileSizeError, returMessages, type ReturCreateInput } from '../../../lib/schemas/retur';
+import { findOwnAddress } from '../address/list-addresses';
+import { getSetting } from '../settings';
+import type { SessionMember } from '../auth/session-member';
+import { remainingDetails, returnableWhere } from './list-returnable';
+
+export const RETUR_CREATED = 'Retur berhasil dibuat';
+export const RETUR_FILES_AREA = 'retur';
+export const ORDER_NOT_RETURNABLE = 'Invoice tidak ditemukan atau tidak dapat diretur';
+
+export interface UploadedFile { name: string; bytes: Uint8Array }
+
+/** Every evidence rule of spec/001 §5 on the bytes themselves: count, type by magic number, size. */
+export function checkEvidence(files: UploadedFile[]): SniffedMedia[] {
+  if (files.length !== RETUR_FILE_COUNT) throw new AppError('BAD_INPUT', returMessages.files, { files: returMessages.files });
+  return files.map((file) => {
+    const media = sniffMedia(file.bytes);
+    if (!media) throw new AppError('BAD_INPUT', returMessages.fileType, { files: returMessages.fileType });
+    const tooBig = fileSizeError(media.kind, file.bytes.byteLength);
+    if (tooBig) throw new AppError('BAD_INPUT', tooBig, { files: tooBig });
+    return media;
+  });
+}
+
+/**
+ * POST /member/transaction/retur: one return of the member's own returnable order, its lines
+ * (each at most what is left of the ordered qty), three evidence files and the PENDING history,
+ * in one transaction. The order row is locked so two requests cannot open two returns.
+ */
+export async function createReturn(member: SessionMember, input: ReturCreateInput, files: UploadedFile[]): Promise<{ message: string; public_id: string; no_retur: string }> {
+  const media = checkEvidence(files);
+  const windowDays = Number(await getSetting('retur_window_days'));
+  const stored: string[] = [];
+  try {
+    return await inTransaction(async (tx) => {
+      const [order] = await selectRows<{ id: number; nama_kirim: string | null; phone_kirim: string | null; alamat_kirim: string | null; kode_pos_kirim: string | null; kelurahan_kirim_id: string | null }>(tx, sql`
+        select o.id::int as id, o.nama_kirim, o.phone_kirim, o.alamat_kirim, o.kode_pos_kirim, o.kelurahan_kirim_id
+        from orders o where o.no_invoice = ${input.no_invoice} and ${returnableWhere(member.id, windowDays)} for update`);
+      if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_RETURNABLE, { no_invoice: returMessages.invoice });
+
+      const lines = await remainingDetails(tx, [order.id]);
+      const seen = new Set<string>();
+      const chosen = input.details.map((d, i) => {
+        const line = lines.find((l) => l.public_id === d.detail_id.toLowerCase());
+        if (!line || seen.has(line.public_id)) throw new AppError('BAD_INPUT', 'Item tidak ditemukan pada invoice ini', { [`details.${i}.qty`]: 'Item tidak ditemukan pada invoice ini' });
+        seen.add(line.public_id);
+        if (d.qty > line.qty) throw new AppError('BAD_INPUT', returMessages.max(line.qty), { [`details.${i}.qty`]: returMessages.max(line.qty) });
+        return { line, qty: d.qty };
+      });
+
+      let shipTo: { nama: string; phone: string; alamat: string; kodePos: string | null; kelurahanId: string | null };
+      if (input.same_address) {
+        if (!order.alamat_kirim || !order.nama_kirim) throw new AppError('BAD_INPUT', returMessages.address, { saved_address: returMessages.address });
+        shipTo = { nama: order.nama_kirim, phone: order.phone_kirim ?? '', alamat: order.alamat_kirim, kodePos: order.kode_pos_kirim, kelurahanId: order.kelurahan_kirim_id };
+      } else {
+        const address = await findOwnAddress(tx, member, input.saved_address ?? '');
+        if (!address) throw new AppError('BAD_INPUT', returMessages.address, { saved_address: returMessages.address });
+        shipTo = { nama: address.nama, phone: address.phone, alamat: address.alamat, kodePos: address.kode_pos, kelurahanId: address.kelurahan_id };
+      }
+
+      const [retur] = await selectRows<{ id: number; public_id: string; no_retur: string }>(tx, sql`
+        with region as (
+          select d.name as kecamatan, g.name as kota, p.name as propinsi from villages v
+          join districts d on d.code = v.district_code join regencies g on g.code = d.regency_code join provinces p on p.code = g.province_code
+          where v.code = ${shipTo.kelurahanId})
+        insert into retur_jual (no_retur, deskripsi, order_id, member_id, same_address, nama_kirim, phone_kirim, alamat_kirim, kode_pos_kirim,
+          kelurahan_kirim_id, kecamatan, kota, propinsi)
+        values ('RTR-' || gen_random_uuid()::text, ${input.deskripsi}, ${order.id}, ${member.id}, ${input.same_address ? 'Y' : 'N'}, ${shipTo.nama},
+          ${shipTo.phone}, ${shipTo.alamat}, ${shipTo.kodePos}, ${shipTo.kelurahanId},
+          (select kecamatan from region), (select kota from region), (select propinsi from region))
+        returning id::int as id, public_id::text as public_id, no_retur`);
+      const [numbered] = await selectRows<{ no_retur: string }>(tx, sql`
+        update retur_jual set no_retur = 'RTR-' || to_char(tanggal at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0')
+        where id = ${retur!.id} returning no_retur`);
+      for (const c of chosen) {
+        await tx.execute(sql`insert into retur_jual_details (retur_id, order_detail_id, product_id, qty) values (${retur!.id}, ${c.line.id}, ${c.line.product_id}, ${c.qty})`);
+      }
+      for (const [i, file] of files.entries()) {
+        const name = await saveFile(RETUR_FILES_AREA, file.bytes, media[i]!.ext);
+        stored.push(name);
+        await tx.execute(sql`insert into retur_jual_files (retur_id, member_id, file, type, mime, size)
+          values (${retur!.id}, ${member.id}, ${name}, ${media[i]!.kind}, ${media[i]!.mime}, ${file.bytes.byteLength})`);
+      }
+      await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, keterangan) values (${retur!.id}, 'PENDING', 0, ${'Permintaan retur dibuat'})`);
+      return { message: RETUR_CREATED, public_id: retur!.public_id, no_retur: numbered!.no_retur };
+    });
+  } catch (error) {
+    await Promise.all(stored.map((name) => deleteFile(RETUR_FILES_AREA, name)));
+    const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505' || /retur_jual_one_open_per_order_uq/.test(`${e.message} ${e.cause?.message}`)) {
+      throw new AppError('CONFLICT', 'Invoice ini sudah memiliki retur yang sedang diproses', { no_invoice: returMessages.invoice });
+    }
+    throw error;
+  }
+}
