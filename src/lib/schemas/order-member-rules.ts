@@ -6,8 +6,9 @@ import { RANKS } from '../rank';
  * for the server; both read the same checks, so the island and POST /member/transaction agree.
  * Texts shared with the profile (spec/000 §5) are the same words as src/lib/schemas/account.ts.
  */
-export const AGAMA = ['ISLAM', 'KATOLIK', 'PROTESTAN', 'HINDU', 'BUDHA', 'KONGHUCU', 'LAINNYA'] as const;
-export const STATUS_KAWIN = ['BELUM KAWIN', 'KAWIN', 'BERCERAI', 'LAINNYA'] as const;
+import { AGAMA, STATUS_KAWIN } from '../member-choices';
+
+export { AGAMA, STATUS_KAWIN };
 
 export const memberMessages = {
   nomorIdentitas: 'Nomor harus diisi 16 digit',
