@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { createOrder } from '../../src/server/services/order/create-order';
@@ -45,11 +45,14 @@ async function deliveryOrder(me: Awaited<ReturnType<typeof sessionOf>>, jenis: '
   return { input, products, gudang: gudang!, quote, service, details };
 }
 
+/** A prospective member as the stepper's member step sends it (a Surabaya village as the home address). */
 const calon = (username: string, sisi: 'L' | 'R' = 'R', posisi = 'SILVER') => ({
-  nomor_identitas: '3578010101900001', nama: 'Calon Member Uji', email: `${username}@contoh.id`, phone: '6281311112222',
+  nomor_identitas: '3578010101900001', nama: 'Calon Member Uji', email: `${username}@contoh.id`, phone: '62 813 1111 2222',
   username, posisi, sisi, id_propinsi_domisili: '35', id_kota_domisili: '35.78', alamat: 'Jl. Calon 2', jenis_kelamin: 'PEREMPUAN',
-  tgl_lahir: '1990-01-01', negara: 'Indonesia',
+  tgl_lahir: '1990-01-01', negara: 'Indonesia', status_kawin: 'KAWIN', agama: 'ISLAM', id_propinsi: '35', id_kota: '35.78',
+  id_kecamatan: surabaya.slice(0, 8), kelurahan_id: surabaya, kode_pos: '60111',
 });
+let surabaya = '';
 
 const orderRow = async (publicId: string) => (await selectRows<Record<string, unknown>>(await getDb(), sql`
   select status_order, no_invoice, total_bayar::int as total_bayar, total_harga::int as total_harga, biaya_kirim::int as biaya_kirim,
@@ -65,6 +68,10 @@ function signed(noOrder: string, statusCode: string, gross: string, key: string,
     payment_type: 'bank_transfer', transaction_id: randomUUID(), transaction_time: '2026-11-22 10:00:00', settlement_time: '2026-11-22 10:01:00',
     signature_key: notificationSignature(noOrder, statusCode, gross, key) };
 }
+
+beforeAll(async () => {
+  surabaya = await SURABAYA_VILLAGE();
+});
 
 describe('orders: registration through the simulator to a new member', () => {
   it('prices on the server, reserves stock, pays through the signed notification and creates the member on the chosen side', async () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /** Allowed values and messages of spec/000 §5, word for word. */
-export const AGAMA = ['ISLAM', 'KATOLIK', 'PROTESTAN', 'HINDU', 'BUDHA', 'KONGHUCU', 'LAINNYA'] as const;
-export const STATUS_KAWIN = ['BELUM KAWIN', 'KAWIN', 'BERCERAI', 'LAINNYA'] as const;
+import { AGAMA, STATUS_KAWIN } from '../member-choices';
+
+export { AGAMA, STATUS_KAWIN };
 
 export const accountMessages = {
   usernameRequired: 'Masukkan username',

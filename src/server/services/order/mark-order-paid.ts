@@ -63,10 +63,10 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
       posisi: order.posisi, passwordHash: NO_PASSWORD_YET, tglJoin,
     });
     await tx.execute(sql`
-      update members set nomor_identitas = ${c.nomor_identitas}, alamat = ${c.alamat ?? null}, propinsi = ${c.id_propinsi ?? null},
-        kota = ${c.id_kota ?? null}, kecamatan = ${c.id_kecamatan ?? null}, kode_pos = ${c.kode_pos || null},
-        negara = ${c.negara || 'Indonesia'}, tgl_lahir = ${c.tgl_lahir ?? null}::date, jenis_kelamin = ${c.jenis_kelamin ?? null},
-        status_kawin = ${c.status_kawin ?? null}, agama = ${c.agama ?? null}, propinsi_domisili = ${c.id_propinsi_domisili},
+      update members set nomor_identitas = ${c.nomor_identitas}, alamat = ${c.alamat || null}, propinsi = ${c.id_propinsi || null},
+        kota = ${c.id_kota || null}, kecamatan = ${c.id_kecamatan || null}, kode_pos = ${c.kode_pos || null},
+        negara = ${c.negara || 'Indonesia'}, tgl_lahir = ${c.tgl_lahir || null}::date, jenis_kelamin = ${c.jenis_kelamin || null},
+        status_kawin = ${c.status_kawin || null}, agama = ${c.agama || null}, propinsi_domisili = ${c.id_propinsi_domisili},
         kota_domisili = ${c.id_kota_domisili}, status_kodeetik = true
       where id = ${created.id}`);
     await tx.execute(sql`update orders set new_member_id = ${created.id} where id = ${order.id}`);
