@@ -341,13 +341,16 @@ describe('orders made through the lead’s create call', () => {
     const products = (await listProducts('registrasi')).rows;
     const details = [{ id: products.find((p) => p.nama === 'Paket Starter')!.public_id, qty: 1 }];
     const [gudang] = await findWarehouses(details, { online: false, pickup: true });
+    const [village] = await selectRows<{ code: string; district: string }>(await getDb(), sql`
+      select code, district_code as district from villages where district_code like '35.78.%' order by code limit 1`);
     const created = await createOrder(me, {
       client_ref: `orderview-${Date.now()}`, pickup_store: true, id_gudang: gudang!.public_id, is_asuransi: false, details,
       payment_method: 'bca_va', join_member: true, upgrade_member: false, is_ro: false,
       member: {
         nomor_identitas: '3578014101900002', nama: 'Calon Lihat Order', email: 'calonlihat@contoh.id', phone: '6281322223333',
         username: 'calonlihat273', posisi: 'BRONZE', sisi: 'L', id_propinsi_domisili: '35', id_kota_domisili: '35.78',
-        jenis_kelamin: 'PEREMPUAN', tgl_lahir: '1990-01-01', negara: 'Indonesia',
+        jenis_kelamin: 'PEREMPUAN', tgl_lahir: '1990-01-01', negara: 'Indonesia', status_kawin: 'KAWIN', agama: 'ISLAM',
+        alamat: 'Jl. Calon 3', id_propinsi: '35', id_kota: '35.78', id_kecamatan: village!.district, kelurahan_id: village!.code, kode_pos: '60111',
       },
     });
     const d = await getOrderDetail(me, created.public_id);
