@@ -1,24 +1,21 @@
 import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/id';
+import { JAKARTA_OFFSET_MS } from './jakarta';
 
+dayjs.extend(utc);
 dayjs.locale('id');
 
-const rupiahFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
+export { number, rupiah } from './money-format';
 
-/** Rupiah without decimals: 1500000 → "Rp 1.500.000". */
-export function rupiah(amount: number | bigint | string | null | undefined): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount ?? 0;
-  return `Rp ${rupiahFormat.format(value as number)}`;
-}
-
-export function number(value: number | null | undefined): string {
-  return rupiahFormat.format(value ?? 0);
-}
-
-/** Dates in the Indonesian locale: "22 November 2026". */
+/**
+ * Dates in the Indonesian locale and Jakarta time, whatever the server's or phone's zone:
+ * "22 November 2026". A bare date ("2026-11-22") is a calendar day and is shown as it is.
+ */
 export function tanggal(value: string | Date | null | undefined, pattern = 'D MMMM YYYY'): string {
   if (!value) return '-';
-  return dayjs(value).format(pattern);
+  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return (day ? dayjs(value) : dayjs(value).utcOffset(JAKARTA_OFFSET_MS / 60_000)).format(pattern);
 }
 
 export function tanggalJam(value: string | Date | null | undefined): string {

@@ -3,7 +3,7 @@ import { expect, login, memberId, test } from './fixtures';
 
 /**
  * The order stepper as a member walks it (spec/001 §2, §4, §5). Demo catalogue: Paket Starter
- * 1 BV, Paket Duo 2 BV, Paket Premium 4 BV; repeat-order products. Members 1000000270–279 are
+ * 1 BV, Paket Duo 2 BV, Paket Premium 4 BV; repeat-order products. Members 1000000274–276 are
  * this file's own (addresses, orders); the demo logins are only read.
  */
 const STARTER = 'Paket Starter';
@@ -332,7 +332,7 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
   });
 
   test('a member without addresses is told, adds one in the picker, and a changed warehouse clears the courier', async ({ page }) => {
-    await login(page, memberId(271));
+    await login(page, memberId(274));
     await toDelivery(page);
     await page.getByLabel('Dikirim (kurir)').check();
     await page.getByLabel('Gudang').selectOption({ label: 'Gudang Surabaya' });
@@ -367,7 +367,7 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
   });
 
   test('insurance: forced for a mandatory courier, not offered without a rate', async ({ page }) => {
-    await login(page, memberId(272));
+    await login(page, memberId(275));
     await toDelivery(page);
     await page.getByLabel('Dikirim (kurir)').check();
     await page.getByLabel('Gudang').selectOption({ label: 'Gudang Surabaya' });
@@ -430,7 +430,7 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
   test('a registration is paid and the new member signs in', async ({ page }) => {
     test.setTimeout(90_000);
     const tag = `j${Date.now() % 1_000_000}`;
-    await login(page, memberId(273));
+    await login(page, memberId(276));
     await openStepper(page, 'registrasi');
     await fillMember(page, tag, 'SILVER');
     await next(page).click();

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { rupiah } from '../../lib/format';
+import { rupiah } from '../../lib/money-format';
 import { insuranceRule, shippingSubsidy, suggestService, type CourierConfig, type ShippingService, type Subsidy } from '../../lib/order/shipping';
 import {
   $orderForm, changeDelivery, completeStep, emptyCourier, goToStep, stepData, updateStep, type DeliveryForm, type Gudang, type ShipTo,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { rupiah } from '../../lib/format';
+import { rupiah } from '../../lib/money-format';
 import { PLATINUM_UPGRADE_HINT_BV, bvCap, canAddBv, checkItemStep, upgradeTarget } from '../../lib/order/bv';
 import { RANK_BV, type Rank } from '../../lib/rank';
 import { $orderForm, completeStep, goToStep, setCart, stepData, type CartLine } from '../../stores/order-form';

@@ -1,4 +1,4 @@
-import { rupiah } from '../../lib/format';
+import { rupiah } from '../../lib/money-format';
 import type { CartLine } from '../../stores/order-form';
 
 /** The cart as a table (package, qty, BV, price, totals), shown on the delivery and payment steps. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { rupiah } from '../../lib/format';
+import { rupiah } from '../../lib/money-format';
 import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
 import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep } from '../../stores/order-form';

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { rupiah, tanggal, tanggalJam } from '../../src/lib/format';
+import { jakartaDate } from '../../src/lib/jakarta';
+
+describe('formatters show Jakarta time whatever the server zone', () => {
+  it.each([
+    ['2026-11-22T20:30:00Z', '23 November 2026 03:30', 'after 17:00 UTC it is already tomorrow in Jakarta'],
+    ['2026-11-22T01:05:00Z', '22 November 2026 08:05', 'morning in Jakarta'],
+    [new Date('2026-01-31T16:59:00Z'), '31 Januari 2026 23:59', 'a Date, one minute before midnight'],
+  ])('%s → %s (%s)', (value, shown, _why) => {
+    expect(tanggalJam(value)).toBe(shown);
+  });
+
+  it('keeps a bare calendar date as it is, and formats rupiah', () => {
+    expect(tanggal('2026-11-22')).toBe('22 November 2026');
+    expect(jakartaDate(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
+    expect(rupiah(1_500_000)).toBe('Rp 1.500.000');
+  });
+});
