@@ -19,6 +19,7 @@ window.fetch = async (...args: Parameters<typeof fetch>) => {
     const url = String(args[0] instanceof Request ? args[0].url : args[0]);
     if ((response.status === 401 || response.status === 403) && url.includes('/member/')) {
       localStorage.removeItem('portal:user');
+      if (response.status === 401) localStorage.removeItem('portal:order-form');
       if (response.status === 401) location.assign('/signin');
     }
     return response;
@@ -26,6 +27,12 @@ window.fetch = async (...args: Parameters<typeof fetch>) => {
     progress(-1);
   }
 };
+// Signing out leaves nothing personal in this browser: the saved user and a half-filled order
+// form (a prospective member's identity number, phone, address).
+document.querySelector('form[action="/logout"]')?.addEventListener('submit', () => {
+  localStorage.removeItem('portal:user');
+  localStorage.removeItem('portal:order-form');
+});
 addEventListener('beforeunload', () => progress(1));
 addEventListener('pageshow', () => { pending = 0; progress(0); });
 
