@@ -521,3 +521,14 @@ test.describe('referral page /daftar?joinme=… (public)', () => {
     await expect(page.locator('#toasts')).toContainText('Terima kasih');
   });
 });
+
+test('logging out removes the half-filled order form from the browser', async ({ page }) => {
+  await login(page, memberId(277));
+  await openStepper(page, 'registrasi');
+  await page.getByLabel('Nama Lengkap').fill('Calon Rahasia');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal:order-form') ?? '')).toContain('Calon Rahasia');
+  await page.locator('#user-menu summary').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(/\/signin/);
+  expect(await page.evaluate(() => localStorage.getItem('portal:order-form'))).toBeNull();
+});
