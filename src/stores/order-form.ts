@@ -38,17 +38,10 @@ export interface MemberForm {
   kodeEtik: boolean;
 }
 
+import type { SelectedLine } from '../lib/order/product';
+
 /** A selected item line (spec/001 §3). */
-export interface CartLine {
-  public_id: string;
-  nama: string;
-  harga: number;
-  value: number;
-  berat: number;
-  dpp: number;
-  persen_ppn: number;
-  qty: number;
-}
+export type CartLine = SelectedLine;
 
 export interface Gudang { public_id: string; nama: string; lokasi: string; id_alamat: string | null }
 

@@ -2,18 +2,9 @@ import { createContext, useContext } from 'react';
 import type { Rank } from '../../lib/rank';
 import type { FormJenis } from '../../stores/order-form';
 import type { Endpoints } from './api';
+import type { Product } from '../../lib/order/product';
 
-export interface Product {
-  public_id: string;
-  nama: string;
-  harga: number;
-  value: number;
-  berat: number;
-  dpp: number;
-  persen_ppn: number;
-  deskripsi: string;
-  gambars: { lokasi: string }[];
-}
+export type { Product } from '../../lib/order/product';
 
 export interface Sponsor { id_member: string; nama: string }
 

@@ -2,18 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import type { OrderJenis } from '../../../lib/order/bv';
 import { getSetting } from '../settings';
-
-export interface ProductDto {
-  public_id: string;
-  nama: string;
-  harga: number;
-  value: number;
-  berat: number;
-  dpp: number;
-  persen_ppn: number;
-  deskripsi: string;
-  gambars: { lokasi: string }[];
-}
+import type { Product } from '../../../lib/order/product';
 
 /**
  * GET /member/product: packages for registration and upgrade, products for repeat orders, with
@@ -22,7 +11,7 @@ export interface ProductDto {
 export async function listProducts(jenis: OrderJenis, pageSize = 100) {
   const db = await getDb();
   const kategori = jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
-  const rows = await selectRows<ProductDto>(db, sql`
+  const rows = await selectRows<Product>(db, sql`
     select public_id::text as public_id, nama, harga::int as harga, value, berat, dpp::int as dpp,
       persen_ppn, deskripsi, gambars
     from products where is_active and kategori = ${kategori}
