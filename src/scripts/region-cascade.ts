@@ -33,6 +33,9 @@ function clear(select: HTMLSelectElement): void {
 
 document.querySelectorAll<HTMLSelectElement>('select[data-cascade]').forEach((select) => {
   select.addEventListener('change', () => void load(select));
+  // A choice made before this script arrived (slow phone, early tap) still fills its child.
+  const child = document.getElementById(select.dataset.cascade!) as HTMLSelectElement | null;
+  if (select.value && child && child.length <= 1) void load(select);
 });
 
 // A village with a known postal code fills it in; otherwise the member types the 5 digits.

@@ -452,6 +452,11 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
     // virtual-account order (spec/001 §4: after 2 s, once).
     await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click({ timeout: 15_000 });
     await expect(page.getByText('Pembayaran berhasil')).toBeVisible({ timeout: 15_000 });
+    // The new member is in the sponsor's tree.
+    const newId = (await page.locator('#member-data dt', { hasText: 'ID Member' }).locator('xpath=following-sibling::dd[1]').textContent())!.trim();
+    await page.goto(`/report/tree?cariId=${newId}`);
+    await expect(page.locator('main')).toContainText(newId);
+    await expect(page.locator('main')).not.toContainText('Member tidak ditemukan di jaringan Anda');
 
     // The new member gets a welcome mail with a set-password link, then signs in.
     await page.goto(`/dev/outbox?to=${encodeURIComponent(`calon.${tag}@example.com`)}`);
