@@ -12,17 +12,22 @@ async function openStepper(page: Page, jenis: string): Promise<void> {
   await expect(page.getByText('Memuat formulir…')).toHaveCount(0);
 }
 
-/** Payment step: a method, the terms, BAYAR; then the detail page's own pop-up is paid. */
-async function payWithVirtualAccount(page: Page): Promise<void> {
+/**
+ * Payment step: a method, the terms, BAYAR; then the detail page's own pop-up is paid. Returns
+ * the total the stepper showed with the method's fee.
+ */
+async function payWithVirtualAccount(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Pembayaran', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Pilih Metode Pembayaran' }).click();
   await page.getByRole('option', { name: /BCA Virtual Account/ }).click();
+  const total = (await page.getByTestId('total-bayar').textContent())!.trim();
   await page.getByLabel('Saya menyetujui syarat dan ketentuan yang berlaku').check();
   await page.getByRole('button', { name: 'BAYAR', exact: true }).click();
   await page.waitForURL(/\/transaksi\/order-transaksi\/detail\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Menunggu Pembayaran')).toBeVisible();
   await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click({ timeout: 15_000 });
   await expect(page.getByText('Pembayaran berhasil')).toBeVisible({ timeout: 15_000 });
+  return total;
 }
 
 test('an upgrade paid in the simulator changes the member’s rank badge', async ({ page }) => {
@@ -69,8 +74,7 @@ test('a repeat order delivered by courier to a saved address is priced, paid and
   await page.getByLabel('Ekspedisi').selectOption({ label: 'JNE' });
   await page.getByRole('radio', { name: /REG/ }).check();
   await next(page).click();
-  const total = (await page.getByTestId('total-bayar').textContent())!.trim();
-  await payWithVirtualAccount(page);
+  const total = await payWithVirtualAccount(page);
   // The detail shows the amount the stepper showed: the server priced it the same way.
   await expect(page.locator('main')).toContainText(total);
   await expect(page.locator('main')).toContainText('Penerima Repeat');
