@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+
+/**
+ * Accessibility (issue #8): axe-core on every page of the portal with the demo data, signed in
+ * read-only as the README's demo logins. Every violation is printed with its impact; the test
+ * fails on any 'serious' or 'critical' one.
+ */
+
+type Found = { page: string; id: string; impact: string; nodes: number; help: string; targets: string };
+
+async function audit(page: Page, label: string, found: Found[], disableRules: string[] = []): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (disableRules.length) builder.disableRules(disableRules);
+  const results = await builder.analyze();
+  for (const v of results.violations) {
+    found.push({ page: label, id: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}${v.id === 'color-contrast' ? ` ${n.any[0]?.message ?? ''}` : ''}`).join(', ') });
+  }
+}
+
+function report(title: string, found: Found[]): void {
+  const lines = found.map((f) => `  [${f.impact}] ${f.id} ×${f.nodes} on ${f.page} — ${f.help} (${f.targets})`);
+  console.log(`axe ${title}: ${found.length} violation(s)\n${lines.join('\n')}`);
+  const blocking = found.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+  expect(blocking.map((f) => `${f.id} (${f.impact}) on ${f.page}`)).toEqual([]);
+}
+
+async function visit(page: Page, path: string, found: Found[]): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(500);
+  await audit(page, path, found);
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+test('signed-out pages have no serious or critical axe violations', async ({ page }) => {
+  const found: Found[] = [];
+  for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM']) await visit(page, path, found);
+  report('signed out', found);
+});
+
+const MEMBER_PAGES = [
+  ['/', '/transaksi/order-transaksi', '/transaksi/order-transaksi/registrasi', '/transaksi/order-transaksi/repeat-order', '/transaksi/retur', '/transaksi/cek-ongkir', '/reward-promo/ongoing', '/reward-promo/completed'],
+  ['/report/annual-pairing', '/report/bonus-bulanan', '/report/bonus-harian', '/report/downline-report', '/report/omset', '/report/penarikan-bonus', '/report/pph', '/report/tree'],
+  ['/bonus/rincian-bonus', '/bonus/withdraw', '/account/address', '/account/change-password', '/account/profile', '/news/informasi', '/halaman-yang-tidak-ada'],
+];
+
+for (const [i, pages] of MEMBER_PAGES.entries()) {
+  test(`member pages ${i + 1} (demoplatinum: ${pages[0]} …) have no serious or critical axe violations`, async ({ page }) => {
+    const found: Found[] = [];
+    await login(page, 'demoplatinum');
+    for (const path of pages) await visit(page, path, found);
+    report(`member pages ${i + 1}`, found);
+  });
+}
+
+test('an order detail, its tracking dialog and the return form (demoplatinum) have no serious or critical axe violations', async ({ page }) => {
+  const found: Found[] = [];
+  await login(page, 'demoplatinum');
+  // An order detail page: the newest order of the member's list.
+  const list = await (await page.request.get('/member/transaction')).json();
+  const publicId: string | undefined = list.result?.rows?.[0]?.public_id;
+  expect(publicId, 'demoplatinum has an order').toBeTruthy();
+  await visit(page, `/transaksi/order-transaksi/detail/${publicId}`, found);
+
+  // The tracking dialog of a delivered order, when the member has one.
+  await page.goto('/transaksi/order-transaksi?status=DELIVERY');
+  const delivered = page.locator('tbody tr a.row-link').first();
+  if (await delivered.count()) {
+    const href = await delivered.getAttribute('href');
+    await page.goto(`${href}${href?.includes('?') ? '&' : '?'}lacak=1`);
+    await audit(page, `${href} ?lacak=1`, found);
+  }
+
+  // The return create form, opened.
+  await page.goto('/transaksi/retur');
+  await page.getByRole('button', { name: 'Buat Retur' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit(page, '/transaksi/retur (Buat Retur)', found);
+
+  report('order detail and return form', found);
+});
+
+test('the upgrade stepper (demosilver) and the stokis report (demostokis) have no serious or critical axe violations', async ({ browser }) => {
+  const found: Found[] = [];
+  const silver = await (await browser.newContext()).newPage();
+  await login(silver, 'demosilver');
+  await visit(silver, '/transaksi/order-transaksi/upgrade', found);
+  // The registration stepper's member step, with the errors of an empty Next shown.
+  await visit(silver, '/transaksi/order-transaksi/registrasi', found);
+  await expect(silver.getByRole('heading', { name: 'Data Calon Member', exact: true })).toBeVisible();
+  await expect(silver.getByText('Memuat formulir…')).toHaveCount(0);
+  await silver.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(silver.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await audit(silver, '/transaksi/order-transaksi/registrasi (member step, errors)', found);
+  await silver.close();
+
+  const stokis = await (await browser.newContext()).newPage();
+  await login(stokis, 'demostokis');
+  await visit(stokis, '/stokis/stokis-report', found);
+  await stokis.close();
+  report('stepper and stokis', found);
+});
+
+/** Tabs through the page and returns the ids (or names) of the controls that received focus. */
+async function tabStops(page: Page, count: number): Promise<string[]> {
+  const stops: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? (el.id || el.getAttribute('name') || el.getAttribute('aria-label') || el.tagName) : '';
+    }));
+  }
+  return stops;
+}
+
+test('keyboard: Tab reaches every control of the stepper member step and of the return form', async ({ browser }) => {
+  const silver = await (await browser.newContext()).newPage();
+  await login(silver, 'demosilver');
+  await silver.goto('/transaksi/order-transaksi/registrasi');
+  await expect(silver.getByRole('heading', { name: 'Data Calon Member', exact: true })).toBeVisible();
+  await expect(silver.getByText('Memuat formulir…')).toHaveCount(0);
+  const form = silver.locator('main');
+  const controls = await form.locator('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])').evaluateAll(
+    (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.id || e.getAttribute('name') || ''),
+  );
+  expect(controls.length).toBeGreaterThan(5);
+  await silver.getByLabel('No. KTP/SIM').focus();
+  const reached = new Set([await silver.evaluate(() => document.activeElement?.id ?? ''), ...(await tabStops(silver, controls.length * 3 + 10))]);
+  for (const id of controls) expect(reached, `Tab reaches ${id}`).toContain(id);
+  // Typing works from the keyboard alone.
+  await silver.getByLabel('Nama Lengkap').focus();
+  await silver.keyboard.type('Calon Keyboard');
+  await expect(silver.getByLabel('Nama Lengkap')).toHaveValue('Calon Keyboard');
+  await silver.close();
+
+  const platinum = await (await browser.newContext()).newPage();
+  await login(platinum, 'demoplatinum');
+  await platinum.goto('/transaksi/retur');
+  const open = platinum.getByRole('button', { name: 'Buat Retur' });
+  await open.focus();
+  await platinum.keyboard.press('Enter');
+  const dialog = platinum.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await platinum.waitForLoadState('networkidle');
+  const returnControls = await dialog.locator('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])').evaluateAll(
+    (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.id || e.getAttribute('name') || e.getAttribute('aria-label') || e.tagName),
+  );
+  expect(returnControls.length).toBeGreaterThan(1);
+  const returnReached = new Set(await tabStops(platinum, returnControls.length * 2 + 6));
+  const inputs = returnControls.filter((c) => c !== 'BUTTON');
+  for (const id of inputs) expect(returnReached, `Tab reaches ${id}`).toContain(id);
+  // Escape closes the dialog.
+  await platinum.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await platinum.close();
+});
