@@ -146,7 +146,7 @@ try {
 
   const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', 'LCP', 'TBT', 'total bytes'];
   const table = rows.map((r) => (r.error
-    ? [r.route, r.who ?? '-', 'not scored', '', '', '', '', r.error.slice(0, 90)]
+    ? [r.route, r.who ?? '-', 'not scored', '', '', '', '', r.error.match(/Status code: (\d+)/) ? `error document (HTTP ${r.error.match(/Status code: (\d+)/)[1]})` : r.error.slice(0, 90)]
     : [r.route, r.who ?? '-', String(r.score), r.scores, fmtMs(r.fcp), fmtMs(r.lcp), fmtMs(r.tbt), fmtKb(r.bytes)]));
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
