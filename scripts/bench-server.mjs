@@ -1,0 +1,113 @@
+// Shared by the page benchmarks (bench:pages, bench:lighthouse): page-route discovery under
+// src/pages, a temporary demo server on PGlite (built when needed), and demo sign-in.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Sample values for dynamic segments; a route with a parameter not listed here is skipped (and
+ * named). `--param name=value` on the command line adds or replaces one.
+ */
+export function sampleParamsFromArgs(argv = process.argv) {
+  const sampleParams = { token: 'contoh-token-bench', jenis: 'registrasi' };
+  argv.forEach((arg, i) => {
+    const pair = arg === '--param' ? argv[i + 1] : undefined;
+    const eq = pair?.indexOf('=') ?? -1;
+    if (pair && eq > 0) sampleParams[pair.slice(0, eq)] = pair.slice(eq + 1);
+  });
+  return sampleParams;
+}
+
+/** Signed-out pages (a signed-in visit to /signin would only redirect). */
+export const signedOut = (route) => ['/signin', '/forgot-password', '/reset-password', '/daftar'].includes(route) || route.startsWith('/verifikasi-')
+  || route.startsWith('/pembayaran/');
+/** Query strings some pages need to show their real content (the referral page's joinme). */
+export const queryOf = { '/daftar': '?joinme=DEMOPLATINUM' };
+/** Which demo member visits a route: none for signed-out pages, demostokis for /stokis/*, else demoplatinum. */
+export const visitorOf = (route) => (signedOut(route) ? undefined : route.startsWith('/stokis/') ? 'demostokis' : 'demoplatinum');
+
+/** Every page route under src/pages: .astro files (and .md/.mdx), not the /member API nor dev pages. */
+export function discoverRoutes(sampleParams) {
+  const pagesDir = path.join(root, 'src/pages');
+  const routes = [];
+  const skipped = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const rel = path.relative(pagesDir, full).split(path.sep).join('/');
+      if (entry.isDirectory()) {
+        if (rel === 'member' || rel === 'dev' || entry.name.startsWith('_')) continue;
+        walk(full);
+        continue;
+      }
+      if (!/\.(astro|md|mdx)$/.test(entry.name) || entry.name.startsWith('_')) continue;
+      let route = `/${rel.replace(/\.(astro|md|mdx)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/';
+      if (route === '/404') route = '/halaman-yang-tidak-ada';
+      const missing = [...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]).filter((name) => !(name in sampleParams));
+      if (missing.length) {
+        skipped.push(`${route} (no sample for ${missing.join(', ')})`);
+        continue;
+      }
+      routes.push(route.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_, name) => sampleParams[name]));
+    }
+  };
+  walk(pagesDir);
+  return { routes: routes.sort(), skipped };
+}
+
+/**
+ * Builds when needed and serves dist on a fresh temporary PGlite demo database.
+ * Returns { base, signIn(username), newestOrder(token), stop() }.
+ */
+export async function startDemoServer(port, prefix = 'bench-') {
+  const base = `http://127.0.0.1:${port}`;
+  buildIfNeeded();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    let ready = false;
+    for (let i = 0; i < 900 && !ready; i++) {
+      if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
+      try {
+        ready = (await fetch(`${base}/signin`)).ok;
+      } catch { /* not yet */ }
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (!ready) throw new Error('server did not answer in 180 s');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  /** Signs a demo member in (POST /member/login) and returns the session token (cookie pm_session). */
+  async function signIn(username) {
+    const response = await fetch(`${base}/member/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ username, password: 'rahasia123', from: 'WEB' }),
+    });
+    const body = await response.json();
+    if (!body.success) throw new Error(`sign-in ${username}: ${body.message}`);
+    return body.result.access_token;
+  }
+
+  /** The public_id of the member's newest order (sample for /transaksi/order-transaksi/detail/[public_id]). */
+  async function newestOrder(token) {
+    const list = await (await fetch(`${base}/member/transaction?page_size=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+    return list.result?.rows?.[0]?.public_id;
+  }
+
+  return { base, signIn, newestOrder, stop };
+}
