@@ -130,11 +130,11 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 function row(name, result) {
   const t = result.times;
   return [name, t.length, (t.length / ((result.duration || duration) )).toFixed(1), fmtMs(percentile(t, 50)), fmtMs(percentile(t, 95)),
-    fmtMs(percentile(t, 99)), result.non2xx, result.errors + result.timeouts].map(String);
+    fmtMs(percentile(t, 99)), result.non2xx, result.errors, result.timeouts].map(String);
 }
 
 function printTable(title, rows) {
-  const header = ['endpoint', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const header = ['endpoint', 'answers', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors', 'of which timeouts (30 s)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${title}`);
