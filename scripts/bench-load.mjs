@@ -1,0 +1,292 @@
+// `npm run bench:load`: a bounded load test on loopback (127.0.0.1) with autocannon. Per database
+// (`--db pglite|postgres|both`, default both) it builds when needed, serves the build on a fresh
+// demo database (a temporary PGlite folder on port 4541 unless BENCH_PORT, or a new PostgreSQL
+// database `portal_load_<pid>` on postgres://postgres@127.0.0.1:5432 served on port 4542 unless
+// BENCH_PG_PORT, dropped afterwards), signs in many generated demo members (ID Member 1000000006
+// onwards; one X-Forwarded-For per sign-in, the server runs with TRUST_PROXY=1) and drives, each
+// for `--duration` seconds (default 60) at `--connections` (default 50), spread over the sessions:
+//   GET /                          dashboard page (session cookie)
+//   GET /report/downline-report    a report page (session cookie)
+//   GET /member/reports/tree       the tree API, 3 levels from the member (bearer)
+//   POST /member/transaction       a repeat order with delivery, qty 1, a fresh client_ref each
+// It prints requests/s, p50/p95/p99 latency, non-2xx and errors per endpoint (never fails on
+// timings), and checks in the database that every order answered 201 exists exactly once.
+// Stock: orders rotate over every (repeat-order product, online warehouse) pair, qty 1; the demo
+// holds 10,000 of each per warehouse (5 products × 4 warehouses = 200,000 units); the script
+// prints that capacity and stops the order run early if it would be reached.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const connections = Number(arg('connections', 50));
+const duration = Number(arg('duration', 60));
+const dbArg = arg('db', 'both');
+const members = Number(arg('members', 100));
+const PG_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432';
+const ports = { pglite: Number(process.env.BENCH_PORT ?? 4541), postgres: Number(process.env.BENCH_PG_PORT ?? 4542) };
+if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglite|postgres|both');
+if (!(connections > 0) || !(duration > 0) || !(members > 0)) throw new Error('--connections, --duration and --members must be positive');
+const databases = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
+const PASSWORD = 'rahasia123';
+const memberId = (n) => String(1_000_000_000 + n);
+
+async function waitForServer(child, base) {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/signin`)).ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not answer in 180 s');
+}
+
+async function call(base, method, route, token, body) {
+  const response = await fetch(base + route, {
+    method,
+    headers: { 'content-type': 'application/json', origin: base, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!json.success) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
+  return json.result;
+}
+
+/** Signs in `members` generated members, each from an address of its own (sign-in rate limit). */
+async function signInMembers(base) {
+  const tokens = [];
+  for (let i = 0; i < members; i++) {
+    const response = await fetch(`${base}/member/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      body: JSON.stringify({ username: memberId(6 + i), password: PASSWORD, from: 'WEB' }),
+    });
+    const body = await response.json();
+    if (!body.success) throw new Error(`sign-in ${memberId(6 + i)}: ${body.message}`);
+    tokens.push(body.result.access_token);
+  }
+  return tokens;
+}
+
+/** What an order needs: a saved address per member, and every (product, warehouse) pair with its quote. */
+async function prepareOrders(base, tokens) {
+  const t0 = tokens[0];
+  const products = (await call(base, 'GET', '/member/product?jenis=repeat-order&page_size=100', t0)).rows;
+  const districts = await call(base, 'POST', '/member/shipping-district', t0, { city_id: '35.78' });
+  const villages = await call(base, 'POST', '/member/shipping-subdistrict', t0, { district_id: districts[0].id });
+  const kelurahan = villages[0].id;
+  const addresses = [];
+  for (const token of tokens) {
+    const address = await call(base, 'POST', '/member/shipping-address', token, {
+      label: 'Kantor', nama: 'Penerima Uji Beban', phone: '081234567890', alamat: 'Jl. Uji Beban 1', kelurahan_id: kelurahan, kode_pos: '60111',
+    });
+    addresses.push(address.public_id);
+  }
+  const pairs = [];
+  for (const product of products) {
+    const details = [{ id: product.public_id, qty: 1 }];
+    const gudangs = await call(base, 'POST', '/member/gudang', t0, { carts: details, is_online_pickup: true });
+    for (const gudang of gudangs) {
+      const quote = await call(base, 'POST', '/member/shipping-cost', t0, {
+        originType: 'subdistrict', kelurahan_id: kelurahan, weight: product.berat, gudang_id: gudang.public_id, bv: product.value,
+      });
+      const service = quote.couriers.find((c) => c.code === 'jne' && c.service === 'REG');
+      if (service) pairs.push({ details, gudang: gudang.public_id, cost: service.cost, label: `${product.nama} @ ${gudang.nama}` });
+    }
+  }
+  if (!pairs.length) throw new Error('no product/warehouse pair offers jne REG delivery');
+  return { addresses, pairs };
+}
+
+/**
+ * One autocannon run; autocannon's summary has no p95, so the latency of every response is kept
+ * (one number each, a few MB at most) and the percentiles are taken from it.
+ */
+function run(opts, onInstance) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const instance = autocannon({ connections, duration, pipelining: 1, timeout: 30, ...opts }, (error, result) => {
+      if (error) return reject(error);
+      times.sort((a, b) => a - b);
+      resolve({ ...result, times });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });
+    onInstance?.(instance);
+  });
+}
+
+const fmtMs = (ms) => `${Number(ms).toFixed(1)}`;
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+function row(name, result) {
+  const t = result.times;
+  return [name, t.length, (t.length / ((result.duration || duration) )).toFixed(1), fmtMs(percentile(t, 50)), fmtMs(percentile(t, 95)),
+    fmtMs(percentile(t, 99)), result.non2xx, result.errors, result.timeouts].map(String);
+}
+
+function printTable(title, rows) {
+  const header = ['endpoint', 'answers', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors', 'of which timeouts (30 s)'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+/** How many orders the database holds per client_ref sent (refs without a row are absent). */
+async function countOrders(kind, target, refs) {
+  const query = 'select client_ref, count(*)::int as n from orders where client_ref = any($1::text[]) group by client_ref';
+  let rows;
+  if (kind === 'postgres') {
+    const sql = postgres(target, { max: 1, onnotice: () => {} });
+    try { rows = await sql.unsafe(query, [[...refs]]); } finally { await sql.end(); }
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(path.join(target, 'pglite'));
+    try { rows = (await db.query(query, [[...refs]])).rows; } finally { await db.close(); }
+  }
+  return new Map(rows.map((r) => [r.client_ref, r.n]));
+}
+
+async function benchDatabase(kind) {
+  const port = ports[kind];
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, TRUST_PROXY: '1', DEMO_MEMBERS: String(Math.max(300, members + 10)), SEED_ON_START: '1' };
+  const cleanups = [];
+  let dbTarget;
+  if (kind === 'postgres') {
+    const name = `portal_load_${process.pid}`;
+    const admin = new URL(PG_BASE);
+    admin.pathname = '/postgres';
+    const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.unsafe(`create database ${name}`);
+    const url = new URL(PG_BASE);
+    url.pathname = `/${name}`;
+    dbTarget = url.toString();
+    env.DATABASE_URL = dbTarget;
+    cleanups.push(async () => { await sql.unsafe(`drop database if exists ${name} with (force)`); await sql.end(); });
+  } else {
+    dbTarget = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
+    env.DATABASE_URL = '';
+    env.DATA_DIR = dbTarget;
+    cleanups.push(async () => fs.rmSync(dbTarget, { recursive: true, force: true }));
+  }
+  let server = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stopServer = async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    server = undefined;
+  };
+  try {
+    const started = performance.now();
+    await waitForServer(server, base);
+    console.log(`\n[${kind}] server up on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seeded); signing in ${members} members…`);
+    const tokens = await signInMembers(base);
+    const { addresses, pairs } = await prepareOrders(base, tokens);
+    const capacity = pairs.length * 10_000;
+    console.log(`[${kind}] ${tokens.length} sessions, ${addresses.length} saved addresses; orders rotate over ${pairs.length} product/warehouse pairs, qty 1 (stock ≥ ${capacity.toLocaleString('en')} units)`);
+
+    const results = [];
+    let next = 0;
+    const pick = () => next++ % tokens.length;
+    const pageRun = (route) => run({
+      url: base + route,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: `pm_session=${tokens[pick()]}` } }) }],
+    });
+    console.log(`[${kind}] GET / …`);
+    results.push(row('GET / (dashboard)', await pageRun('/')));
+    console.log(`[${kind}] GET /report/downline-report …`);
+    results.push(row('GET /report/downline-report', await pageRun('/report/downline-report')));
+    console.log(`[${kind}] GET /member/reports/tree …`);
+    results.push(row('GET /member/reports/tree?level=3', await run({
+      url: `${base}/member/reports/tree?level=3`,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[pick()]}` } }) }],
+    })));
+
+    console.log(`[${kind}] POST /member/transaction …`);
+    const sent = new Set();
+    const created = new Set();
+    const answered = new Set();
+    const statuses = {};
+    let orderCount = 0;
+    let instanceRef;
+    const orderResult = await run({
+        url: `${base}/member/transaction`,
+        requests: [{
+          method: 'POST',
+          setupRequest: (req, context) => {
+            const m = pick();
+            const pair = pairs[orderCount++ % pairs.length];
+            const ref = randomUUID();
+            context.ref = ref;
+            sent.add(ref);
+            if (orderCount >= capacity) instanceRef?.stop();
+            return {
+              ...req,
+              headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
+              body: JSON.stringify({
+                client_ref: ref, pickup_store: false, id_gudang: pair.gudang, id_kirim: addresses[m], biaya_kirim: pair.cost,
+                ekspedisi: 'jne|REG', is_asuransi: false, details: pair.details, payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
+              }),
+            };
+          },
+          onResponse: (status, body, context) => {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            answered.add(context.ref);
+            if (status === 201) created.add(context.ref);
+            else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
+          },
+        }],
+      }, (instance) => { instanceRef = instance; });
+    results.push(row('POST /member/transaction (201)', orderResult));
+    printTable(`bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback`, results);
+    console.log(`order answers by status: ${Object.entries(statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}`);
+
+    // PGlite is single-process: the count reads the folder after the server stopped.
+    if (kind === 'pglite') await stopServer();
+    const counted = await countOrders(kind, dbTarget, sent);
+    const stored = [...counted.values()].reduce((a, b) => a + b, 0);
+    const createdOnce = [...created].filter((ref) => counted.get(ref) === 1).length;
+    const twice = [...counted.values()].filter((n) => n > 1).length;
+    const refusedStored = [...answered].filter((ref) => !created.has(ref) && counted.has(ref)).length;
+    // Requests still in flight when the run stopped got no answer; the server may have stored them.
+    const inFlight = [...sent].filter((ref) => !answered.has(ref));
+    const inFlightStored = inFlight.filter((ref) => counted.has(ref)).length;
+    const ok = createdOnce === created.size && twice === 0 && refusedStored === 0;
+    console.log(`orders check: ${sent.size} client_refs sent, ${created.size} answered 201, ${created.size - createdOnce} of them missing; `
+      + `${stored} orders stored with those refs, ${twice} ref(s) stored twice, ${refusedStored} stored despite a non-201 answer; `
+      + `${inFlight.length} in flight when the run stopped (${inFlightStored} of them stored) → ${ok ? 'OK, every 201 exactly once' : 'MISMATCH'}`);
+    return ok && results.every((r) => r[6] === '0' && r[7] === '0');
+  } finally {
+    await stopServer();
+    for (const cleanup of cleanups) await cleanup().catch((e) => console.error(e));
+  }
+}
+
+buildIfNeeded();
+let allClean = true;
+const t0 = performance.now();
+for (const kind of databases) {
+  try {
+    if (!(await benchDatabase(kind))) allClean = false;
+  } catch (error) {
+    console.error(`[${kind}] ${error.stack?.split('\n').slice(0, 3).join('\n') ?? error}`);
+    allClean = false;
+  }
+}
+console.log(`\nbench:load finished in ${((performance.now() - t0) / 60000).toFixed(1)} min; ${allClean ? 'no non-2xx, no errors, orders consistent' : 'SEE ABOVE: non-2xx/errors or order mismatch'}`);
+process.exit(allClean ? 0 : 1);
