@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { discoverRoutes, queryOf, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
+import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4413);
 const argValue = (name) => {
@@ -82,11 +82,7 @@ const server = await startDemoServer(port, 'bench-lighthouse-');
 let chromium;
 let exitCode = 0;
 try {
-  const tokens = { demoplatinum: await server.signIn('demoplatinum'), demostokis: await server.signIn('demostokis') };
-  if (!sampleParams.public_id) {
-    const newest = await server.newestOrder(tokens.demoplatinum);
-    if (newest) sampleParams.public_id = newest;
-  }
+  const tokens = await benchSessions(server, sampleParams);
   const { routes: allRoutes, skipped } = discoverRoutes(sampleParams);
   const routes = onlyPages
     ? onlyPages.map((p) => {

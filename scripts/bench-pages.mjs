@@ -7,7 +7,7 @@
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { discoverRoutes, queryOf, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
+import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4412);
 const strict = process.argv.includes('--strict');
@@ -75,12 +75,7 @@ const server = await startDemoServer(port, 'bench-pages-');
 const base = server.base;
 let exitCode = 0;
 try {
-  const tokens = { demoplatinum: await server.signIn('demoplatinum'), demostokis: await server.signIn('demostokis') };
-  // The order detail page measures demoplatinum's newest order unless --param public_id= names one.
-  if (!sampleParams.public_id) {
-    const newest = await server.newestOrder(tokens.demoplatinum);
-    if (newest) sampleParams.public_id = newest;
-  }
+  const tokens = await benchSessions(server, sampleParams);
   const { routes, skipped } = discoverRoutes(sampleParams);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

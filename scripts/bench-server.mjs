@@ -111,3 +111,16 @@ export async function startDemoServer(port, prefix = 'bench-') {
 
   return { base, signIn, newestOrder, stop };
 }
+
+/**
+ * The sessions every page benchmark uses (demoplatinum, and demostokis for /stokis/*), and the
+ * order detail's sample: demoplatinum's newest order unless --param public_id= names one.
+ */
+export async function benchSessions(server, sampleParams) {
+  const tokens = { demoplatinum: await server.signIn('demoplatinum'), demostokis: await server.signIn('demostokis') };
+  if (!sampleParams.public_id) {
+    const newest = await server.newestOrder(tokens.demoplatinum);
+    if (newest) sampleParams.public_id = newest;
+  }
+  return tokens;
+}
