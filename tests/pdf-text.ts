@@ -74,8 +74,8 @@ function fontsOf(resources: PDFDict | undefined): Map<string, CMap | undefined> 
   const dict = resources?.lookupMaybe(PDFName.of('Font'), PDFDict);
   for (const [name, value] of dict?.entries() ?? []) {
     const font = dict!.context.lookup(value);
-    const toUnicode = font instanceof PDFDict ? font.lookupMaybe(PDFName.of('ToUnicode'), PDFRawStream) : undefined;
-    fonts.set(name.decodeText(), toUnicode ? parseCMap(streamText(toUnicode)) : undefined);
+    const toUnicode = font instanceof PDFDict ? font.lookup(PDFName.of('ToUnicode')) : undefined;
+    fonts.set(name.decodeText(), toUnicode instanceof PDFRawStream ? parseCMap(streamText(toUnicode)) : undefined);
   }
   return fonts;
 }
@@ -127,8 +127,8 @@ function readContent(source: string, resources: PDFDict | undefined, lines: stri
         case 'Tj': case "'": case '"': put(decodeString(operands[operands.length - 1]!, font), y); break;
         case 'TJ': put(operands[0]!.slice(1, -1).split('\u0000').filter(Boolean).map((s) => decodeString(s, font)).join(''), y); break;
         case 'Do': {
-          const xobject = xobjects?.lookupMaybe(PDFName.of(operands[0]!.slice(1)), PDFRawStream);
-          if (xobject && xobject.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) {
+          const xobject = xobjects?.lookup(PDFName.of(operands[0]!.slice(1)));
+          if (xobject instanceof PDFRawStream && xobject.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) {
             readContent(streamText(xobject), xobject.dict.lookupMaybe(PDFName.of('Resources'), PDFDict) ?? resources, lines, state);
           }
           break;
@@ -149,7 +149,7 @@ export async function pdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
     const node: PDFPageLeaf = page.node;
     const contents = node.Contents();
     const streams = contents instanceof PDFArray
-      ? contents.asArray().map((ref) => doc.context.lookup(ref as PDFRef, PDFRawStream))
+      ? contents.asArray().map((ref) => doc.context.lookup(ref as PDFRef)).filter((s): s is PDFRawStream => s instanceof PDFRawStream)
       : contents instanceof PDFRawStream ? [contents] : [];
     const lines: string[][] = [];
     const state = { y: undefined as number | undefined };
