@@ -141,6 +141,7 @@ test('bonus reports print on A4 with their header (demosilver, demoplatinum)', a
 
   await page.goto('/report/annual-pairing');
   await checkPrint(page, '1000000001', 'Demo Platinum', {
+    // The period is the page's own line under the header (the spec's fixed text), printed as it is.
     title: 'Laporan Annual Pairing', header: ['Periode: 13 June 2024 to 15 June 2025'],
     columns: ['No', 'Periode', 'BV Kiri', 'BV Kanan', 'Annual Pairing'], absent: ['Info peringkat', 'Peringkat Annual Pairing'],
   });
