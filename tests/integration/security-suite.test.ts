@@ -15,7 +15,7 @@ import { callRoute, changedTables, discoverEndpoints, fingerprint, messageProble
  * the folder, is called through the real middleware by member A with
  *  - member B's ids: 401/403/404 (or a 4xx 'not in your network'), never B's data;
  *  - generated hostile input: 4xx with an Indonesian message, never a 5xx or a thrown exception,
- *    and the whole database unchanged (every table's row count and md5 of its rows).
+ *    and the whole database unchanged (every table's row count and row versions, see fingerprint()).
  * A new endpoint file or method fails the coverage test until it has a sample below.
  */
 
@@ -410,7 +410,13 @@ const paramCase = (name: string): fc.Arbitrary<Generated> =>
 
 // ---------------------------------------------------------------------------------------------
 
-const counts = { endpoints: 0, foreignCalls: 0, pages: 0, generated: 0 };
+const counts = { endpoints: 0, foreignCalls: 0, pages: 0, generated: 0, foreignStatuses: {} as Record<number, number> };
+
+/** A verified bank account, so a payout of B's bonuses reaches the ownership check. */
+async function verifyBankOf(idMember: string): Promise<void> {
+  await (await getDb()).execute(sql`update members set status_rekening = 'VERIFIED', kode_bank = '014', no_rekening = '1234567890',
+    nama_rekening = 'Anggota Suite' where id_member = ${idMember}`);
+}
 
 async function buildWorld(): Promise<World> {
   const db = await getDb();
@@ -425,9 +431,7 @@ async function buildWorld(): Promise<World> {
     where m.id_member > '1000000150' and m.propinsi_domisili is not null and m.status_kodeetik and not m.stokis
       and not exists (select 1 from members c where c.upline_id = m.id) and not exists (select 1 from members s where s.sponsor_id = m.id)
     order by m.id_member limit 1`);
-  // A's bank account is verified, so a payout of B's bonuses reaches the ownership check.
-  await db.execute(sql`update members set status_rekening = 'VERIFIED', kode_bank = '014', no_rekening = '1234567890', nama_rekening = 'Anggota Suite'
-    where id_member = ${a.id_member}`);
+  await verifyBankOf(a.id_member);
   const aSession = await sessionOf(a.id_member);
   const b = await one<{ id_member: string; public_id: string; nama: string; username: string }>(sql`
     select id_member, public_id::text as public_id, nama, username from members where id_member = '1000000001'`);
@@ -513,6 +517,12 @@ describe('the route harness covers every endpoint', () => {
     expect(found.length).toBeGreaterThan(70);
   });
 
+  it('the fingerprint sees any write, even one that keeps the values', async () => {
+    const before = await fingerprint(VOLATILE);
+    await (await getDb()).execute(sql`update members set nama = nama where id_member = ${world.a.idMember}`);
+    expect(changedTables(before, await fingerprint(VOLATILE))).toEqual(['members']);
+  });
+
   it('the valid samples reach the handlers (so refusals below are the endpoints\' own)', async () => {
     const wrong: string[] = [];
     // Sessions end on logout: those go last.
@@ -543,6 +553,8 @@ describe('the route harness covers every endpoint', () => {
 
 describe('member A asking for member B\'s objects', () => {
   it('answers 401/403/404 (or an empty search), never B\'s data, and changes nothing', async () => {
+    // The valid bank sample above changed A's account, which needs verifying again.
+    await verifyBankOf(world.a.idMember);
     const failures: string[] = [];
     const before = await fingerprint(VOLATILE);
     for (const [key, sample] of Object.entries(SAMPLES)) {
@@ -552,6 +564,7 @@ describe('member A asking for member B\'s objects', () => {
         for (const viaCookie of sample.anonymous ? [false] : [false, true]) {
           const result = await callRoute(route, method, asA(sample, { ...call, params: call.params ?? sample.params?.(world) }, viaCookie));
           counts.foreignCalls++;
+          counts.foreignStatuses[result.status] = (counts.foreignStatuses[result.status] ?? 0) + 1;
           const where = `${key} #${i}${viaCookie ? ' (cookie)' : ''}`;
           // 401/403/404 mostly; a 409 'already taken' for B's bonus, a 400 'not in your network'.
           const refused = result.status >= 400 && result.status < 500;
@@ -654,6 +667,7 @@ describe('summary', () => {
   it('prints the figures of the run', () => {
     const line = `[security] ${counts.endpoints} endpoint methods, ${counts.foreignCalls} cross-member calls, ${counts.pages} id-path page renders, ${counts.generated} generated cases (seed ${SEED}, ${RUNS} runs each)`;
     console.log(line);
+    console.log(`[security] cross-member answers by status: ${JSON.stringify(counts.foreignStatuses)}`);
     expect(counts.generated).toBeGreaterThan(0);
   });
 });
