@@ -62,6 +62,19 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   return {};
 }
 
+/**
+ * The form of a page's plain POST. A body that is not a readable form (another content type, a
+ * multipart without its boundary) or carries a NUL reads as an empty form, so the page answers
+ * with its own Indonesian field messages instead of a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    const form = await request.formData();
+    if (!hasNul([...form.entries()].map(([, v]) => (typeof v === 'string' ? v : '')))) return form;
+  } catch { /* unreadable: empty */ }
+  return new FormData();
+}
+
 /** Parses with the shared zod schema; bad input becomes a 400 with the first Indonesian message. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const parsed = schema.safeParse(data, { error: () => DATA_INVALID });

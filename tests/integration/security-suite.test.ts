@@ -410,7 +410,7 @@ const paramCase = (name: string): fc.Arbitrary<Generated> =>
 
 // ---------------------------------------------------------------------------------------------
 
-const counts = { endpoints: 0, foreignCalls: 0, pages: 0, generated: 0, foreignStatuses: {} as Record<number, number> };
+const counts = { endpoints: 0, foreignCalls: 0, pages: 0, generated: 0, formCases: 0, foreignStatuses: {} as Record<number, number> };
 
 /** A verified bank account, so a payout of B's bonuses reaches the ownership check. */
 async function verifyBankOf(idMember: string): Promise<void> {
@@ -642,6 +642,58 @@ describe('hostile input (fast-check)', () => {
   });
 });
 
+/**
+ * The .astro pages that take a plain form POST (found by their source), with the fields they read.
+ * Every field gets a hostile value at once (ids included), so no generated form can be a valid write.
+ */
+const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean }> = {
+  'account/address.astro': { fields: ['_action', 'public_id', 'label', 'nama', 'phone', 'alamat', 'kelurahan_id', 'kode_pos'] },
+  'account/change-password.astro': { fields: ['password_lama', 'password_baru', 'rpassword_baru'] },
+  'account/profile.astro': { fields: ['_action', 'id', 'nama_lengkap_pewaris', 'no_rekening', 'npwp', 'auto_widraw'] },
+  'bonus/withdraw.astro': { fields: ['bonus_ids'] },
+  'forgot-password.astro': { fields: ['username_or_id'], anonymous: true },
+  'pembayaran/simulator/[token].astro': { fields: ['hasil'], params: () => ({ token: uuid0 }), anonymous: true },
+  'reset-password.astro': { fields: ['token', 'password', 'rpassword'], anonymous: true },
+  'signin.astro': { fields: ['username', 'password', 'remember'], anonymous: true },
+  'transaksi/order-transaksi/detail/[public_id].astro': { fields: ['action', 'no_order'], params: (w) => ({ public_id: w.order.publicId }) },
+  'transaksi/retur.astro': { fields: ['no_invoice', 'deskripsi', 'details', 'same_address'] },
+};
+const pageSources = import.meta.glob<string>('../../src/pages/**/*.astro', { query: '?raw', import: 'default' });
+const pageModules = import.meta.glob<{ default: typeof OrderDetailPage }>('../../src/pages/**/*.astro');
+
+describe('form pages (.astro POST) fed hostile forms', () => {
+  it('every page that handles a POST is listed', async () => {
+    const posting: string[] = [];
+    for (const [file, load] of Object.entries(pageSources)) if ((await load()).includes("Astro.request.method === 'POST'")) posting.push(file.replace('../../src/pages/', ''));
+    expect(posting.filter((f) => !FORM_PAGES[f]), 'add the page to FORM_PAGES').toEqual([]);
+    expect(Object.keys(FORM_PAGES).filter((f) => !posting.includes(f))).toEqual([]);
+  });
+
+  it.each(Object.keys(FORM_PAGES))('%s: never a 5xx or an exception, nothing changed', async (file) => {
+    const page = FORM_PAGES[file]!;
+    const Page = (await pageModules[`../../src/pages/${file}`]!()).default;
+    const container = await AstroContainer.create();
+    const member = page.anonymous ? undefined : await resolveSession(world.a.token);
+    const value = hostileValue.map(asQueryString).filter((v) => v.trim() !== '');
+    const forms = fc.record(Object.fromEntries(page.fields.map((f) => [f, value]))).map((fields) => ({ body: new URLSearchParams(fields as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded' }));
+    const raw = fc.constantFrom(...RAW_BODIES);
+    const before = await fingerprint(VOLATILE);
+    await fc.assert(fc.asyncProperty(fc.oneof(forms, raw), async ({ body, contentType }) => {
+      counts.formCases++;
+      const request = new Request(`http://portal.test/${file.replace(/\.astro$/, '')}`, { method: 'POST', body, headers: { 'content-type': contentType, origin: 'http://portal.test' } });
+      let status: number;
+      try {
+        status = (await container.renderToResponse(Page, { locals: member ? { member } : {}, params: page.params?.(world) ?? {}, request })).status;
+      } catch (error) {
+        if (error instanceof Error && error.message === "Couldn't find component for route /404") return;
+        throw error;
+      }
+      if (status >= 500) throw new Error(`status ${status} for ${contentType} ${body.slice(0, 120)}`);
+    }), { seed: SEED, numRuns: Math.ceil(RUNS / 2), endOnFailure: true });
+    expect(changedTables(before, await fingerprint(VOLATILE))).toEqual([]);
+  });
+});
+
 describe('public e-mail check', () => {
   it('/member/mail/check and /member/opt/username-check need a session', async () => {
     for (const [route, body] of [['/member/mail/check', { email: 'x@example.com' }], ['/member/opt/username-check', { check: { username: 'abc' } }]] as const) {
@@ -665,7 +717,7 @@ describe('public e-mail check', () => {
 
 describe('summary', () => {
   it('prints the figures of the run', () => {
-    const line = `[security] ${counts.endpoints} endpoint methods, ${counts.foreignCalls} cross-member calls, ${counts.pages} id-path page renders, ${counts.generated} generated cases (seed ${SEED}, ${RUNS} runs each)`;
+    const line = `[security] ${counts.endpoints} endpoint methods, ${counts.foreignCalls} cross-member calls, ${counts.pages} id-path page renders, ${counts.generated} generated endpoint cases, ${counts.formCases} generated form-page cases (seed ${SEED}, ${RUNS} runs each)`;
     console.log(line);
     console.log(`[security] cross-member answers by status: ${JSON.stringify(counts.foreignStatuses)}`);
     expect(counts.generated).toBeGreaterThan(0);
