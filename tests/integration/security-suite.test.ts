@@ -34,7 +34,7 @@ const RUNS = Number(process.env.FC_RUNS ?? 25);
 interface World {
   a: { token: string; publicId: string; idMember: string };
   b: { publicId: string; idMember: string; nama: string; username: string };
-  order: { publicId: string; noOrder: string; noInvoice: string; owner: string; ownerNama: string; ownerId: string };
+  order: { publicId: string; noOrder: string; noInvoice: string; ownerNama: string; ownerId: string };
   pending: { publicId: string; noOrder: string; ownerNama: string; ownerId: string };
   retur: { publicId: string; noRetur: string; ownerNama: string; ownerId: string };
   file: { publicId: string };
@@ -67,8 +67,6 @@ interface Sample {
   text?: string[];
   /** Strict fields that may be left out. */
   optional?: string[];
-  /** Every field is optional: a body the endpoint cannot read counts as empty, and empty is valid. */
-  emptyIsValid?: boolean;
   /** Arbitrary input may legitimately be answered 200 (optional filters, searches): only no 5xx and no change. */
   lenient?: boolean;
   /** Session: A's (default) or none (public endpoints). */
@@ -77,11 +75,10 @@ interface Sample {
   validStatus?: number;
   /** Member B's objects: the calls A makes with them. */
   foreign?: (w: World) => Array<{ call: Call; leak: string[]; allow200?: boolean }>;
-  /** A reason the method reads no input and sends none to generate (documented, not silent). */
 }
 
 const uuid0 = '00000000-0000-4000-8000-000000000000';
-const ownOrderFilter = (w: World) => ({ filter: JSON.stringify({ member: { in: [w.b.idMember] } }) });
+const bMemberFilter = (w: World) => ({ filter: JSON.stringify({ member: { in: [w.b.idMember] } }) });
 
 /** One entry per endpoint method; the coverage test fails when a discovered one is missing. */
 const SAMPLES: Record<string, Sample> = {
@@ -91,7 +88,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /daftar/api/payment': {
     input: 'body', anonymous: true, valid: () => ({ public_id: uuid0 }), strict: ['public_id'], validStatus: 404,
     // A member's own (non-referral) order is not payable through the public page, whoever asks.
-    foreign: (w) => [{ call: { body: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama] }],
+    foreign: (w) => [{ call: { body: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] }],
   },
   'GET /daftar/api/product': { input: 'none', anonymous: true },
   'GET /daftar/api/settings': { input: 'none', anonymous: true },
@@ -184,7 +181,7 @@ const SAMPLES: Record<string, Sample> = {
   'GET /member/payment-method': { input: 'none' },
   'POST /member/payment': {
     input: 'body', valid: () => ({ no_order: 'TIDAK-ADA-1' }), strict: ['no_order'], validStatus: 404,
-    foreign: (w) => [{ call: { body: { no_order: w.pending.noOrder } }, leak: [w.pending.ownerNama, w.pending.publicId] }],
+    foreign: (w) => [{ call: { body: { no_order: w.pending.noOrder } }, leak: [w.pending.ownerNama, w.pending.publicId, w.pending.ownerId] }],
   },
   'GET /member/product': { input: 'query', lenient: true, valid: () => ({ jenis: 'repeat-order' }) },
   'GET /member/promo/[id]': {
@@ -240,16 +237,16 @@ const SAMPLES: Record<string, Sample> = {
   'POST /member/shipping-subdistrict': { input: 'body', valid: (w) => ({ district_id: w.district }), strict: ['district_id'] },
   'POST /member/shipping-waybill': {
     input: 'body', valid: () => ({ public_id: uuid0, waybill: 'JNE123', courier: 'jne' }), strict: ['public_id', 'waybill', 'courier'], validStatus: 404,
-    foreign: (w) => [{ call: { body: { public_id: w.order.publicId, waybill: 'JNE123', courier: 'jne' } }, leak: [w.order.noOrder, w.order.ownerNama] }],
+    foreign: (w) => [{ call: { body: { public_id: w.order.publicId, waybill: 'JNE123', courier: 'jne' } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }],
   },
   'GET /member/stokis': { input: 'query', lenient: true, valid: () => ({ month: '1', year: '2026' }), validStatus: 403 },
   'GET /member/transaction/[id]': {
     input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
-    foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama] }, { call: { params: { id: w.order.noOrder } }, leak: [w.order.publicId, w.order.ownerNama] }],
+    foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }, { call: { params: { id: w.order.noOrder } }, leak: [w.order.publicId, w.order.ownerNama, w.order.ownerId] }],
   },
   'GET /member/transaction': {
     input: 'query', lenient: true, valid: () => ({ page: '1' }),
-    foreign: (w) => [{ call: { query: ownOrderFilter(w) }, leak: [w.order.noOrder, w.b.nama], allow200: true }, { call: { query: { search: w.order.noOrder } }, leak: [w.order.noOrder, w.order.ownerNama], allow200: true }],
+    foreign: (w) => [{ call: { query: bMemberFilter(w) }, leak: [w.order.noOrder, w.b.nama], allow200: true }, { call: { query: { search: w.order.noOrder } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId], allow200: true }],
   },
   'POST /member/transaction': {
     input: 'body',
@@ -258,12 +255,12 @@ const SAMPLES: Record<string, Sample> = {
   },
   'GET /member/transaction/process-selesai/[id]': {
     input: 'query', params: () => ({ id: uuid0 }), valid: () => ({ no_order: 'TIDAK-ADA-1' }), strict: [], validStatus: 404,
-    foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama] }, { call: { params: { id: w.order.publicId }, query: { no_order: w.order.noOrder } }, leak: [w.order.ownerNama] }],
+    foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }, { call: { params: { id: w.order.publicId }, query: { no_order: w.order.noOrder } }, leak: [w.order.ownerNama, w.order.ownerId] }],
   },
   'GET /member/transaction/retur-able': { input: 'none' },
   'GET /member/transaction/retur/[id]': {
     input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
-    foreign: (w) => [{ call: { params: { id: w.retur.publicId } }, leak: [w.retur.noRetur, w.retur.ownerNama] }],
+    foreign: (w) => [{ call: { params: { id: w.retur.publicId } }, leak: [w.retur.noRetur, w.retur.ownerNama, w.retur.ownerId] }],
   },
   'GET /member/transaction/retur/file/[id]': {
     input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
@@ -274,11 +271,11 @@ const SAMPLES: Record<string, Sample> = {
     input: 'multipart', validStatus: 404,
     valid: (w) => ({ no_invoice: 'INV-TIDAK-ADA', deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }),
     strict: ['no_invoice', 'details'],
-    foreign: (w) => [{ call: { body: evidenceForm({ no_invoice: w.order.noInvoice, deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }) }, leak: [w.order.noOrder, w.order.ownerNama] }],
+    foreign: (w) => [{ call: { body: evidenceForm({ no_invoice: w.order.noInvoice, deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }) }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }],
   },
   'POST /member/transaction/retur/resi': {
     input: 'body', valid: () => ({ public_id: uuid0, ekspedisi: 'jne', resi: 'JNE123' }), strict: ['public_id', 'ekspedisi', 'resi'], validStatus: 404,
-    foreign: (w) => [{ call: { body: { public_id: w.retur.publicId, ekspedisi: 'jne', resi: 'JNE123' } }, leak: [w.retur.noRetur, w.retur.ownerNama] }],
+    foreign: (w) => [{ call: { body: { public_id: w.retur.publicId, ekspedisi: 'jne', resi: 'JNE123' } }, leak: [w.retur.noRetur, w.retur.ownerNama, w.retur.ownerId] }],
   },
   'POST /payment/notification': {
     input: 'body', anonymous: true, validStatus: 403,
@@ -353,7 +350,7 @@ interface Generated { call: Call; what: string; lenient?: boolean }
 function bodyCases(sample: Sample, w: World): fc.Arbitrary<Generated> {
   const base = sample.valid?.(w) ?? {};
   const strict = sample.strict ?? [];
-  const raw = fc.constantFrom(...RAW_BODIES).map((r): Generated => ({ call: { body: r.body, contentType: r.contentType }, what: `raw ${r.contentType} ${r.body.slice(0, 40)}`, lenient: sample.emptyIsValid }));
+  const raw = fc.constantFrom(...RAW_BODIES).map((r): Generated => ({ call: { body: r.body, contentType: r.contentType }, what: `raw ${r.contentType} ${r.body.slice(0, 40)}`}));
   if (strict.length === 0) return raw;
   const mutated = fc.record({
     field: fc.constantFrom(...strict, ...(sample.text ?? [])),
@@ -466,7 +463,7 @@ async function buildWorld(): Promise<World> {
   return {
     a: { token: aSession.token, publicId: a.public_id, idMember: a.id_member },
     b: { publicId: b.public_id, idMember: b.id_member, nama: b.nama, username: b.username },
-    order: { publicId: order.public_id, noOrder: order.no_order, noInvoice: order.no_invoice, owner: order.id_member, ownerNama: order.nama, ownerId: order.id_member },
+    order: { publicId: order.public_id, noOrder: order.no_order, noInvoice: order.no_invoice, ownerNama: order.nama, ownerId: order.id_member },
     pending: { publicId: pending.public_id, noOrder: pending.no_order, ownerNama: pending.nama, ownerId: pending.id_member },
     retur: { publicId: retur.public_id, noRetur: retur.no_retur, ownerNama: retur.nama, ownerId: retur.id_member },
     file: { publicId: retur.file },
