@@ -4,7 +4,13 @@ import { fieldErrors } from '../lib/schemas/parse';
 import { AppError } from './errors';
 
 export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+export const BAD_FORMAT = 'Format data tidak valid';
+/** The message of a field whose schema names none (zod's own texts are English and technical). */
+export const DATA_INVALID = 'Data yang dikirim tidak valid';
 const MAX_BODY_BYTES = 1_000_000;
+
+/** PostgreSQL text cannot hold NUL: refused at the edge instead of failing in the query. */
+export const hasNul = (value: unknown): boolean => JSON.stringify(value)?.includes('\\u0000') ?? false;
 
 /** The envelope of every /member answer (DESIGN.md §1). */
 export function answer(result: unknown, message = 'OK', status = 200): Response {
@@ -28,26 +34,50 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     const text = await request.text();
     if (text.length > MAX_BODY_BYTES) throw new AppError('BAD_INPUT', 'Data yang dikirim terlalu besar');
     if (!text.trim()) return {};
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('bukan objek');
-      return parsed as Record<string, unknown>;
+      parsed = JSON.parse(text);
     } catch {
-      throw new AppError('BAD_INPUT', 'Format data tidak valid');
+      throw new AppError('BAD_INPUT', BAD_FORMAT);
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || hasNul(parsed)) throw new AppError('BAD_INPUT', BAD_FORMAT);
+    return parsed as Record<string, unknown>;
   }
   if (type.includes('form')) {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      // A multipart body without its boundary, or cut short.
+      throw new AppError('BAD_INPUT', BAD_FORMAT);
+    }
     const out: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) if (typeof value === 'string') out[key] = value;
+    if (hasNul(out)) throw new AppError('BAD_INPUT', BAD_FORMAT);
     return out;
   }
+  // A body of another type (JSON sent as text/plain, XML) is refused, not read as empty: an
+  // all-optional update must not clear a member's data because the client forgot the header.
+  if ((await request.text()).trim()) throw new AppError('BAD_INPUT', BAD_FORMAT);
   return {};
+}
+
+/**
+ * The form of a page's plain POST. A body that is not a readable form (another content type, a
+ * multipart without its boundary) or carries a NUL reads as an empty form, so the page answers
+ * with its own Indonesian field messages instead of a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    const form = await request.formData();
+    if (!hasNul([...form.entries()].map(([, v]) => (typeof v === 'string' ? v : '')))) return form;
+  } catch { /* unreadable: empty */ }
+  return new FormData();
 }
 
 /** Parses with the shared zod schema; bad input becomes a 400 with the first Indonesian message. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(data, { error: () => DATA_INVALID });
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     throw new AppError('BAD_INPUT', Object.values(fields)[0] ?? 'Data tidak valid', fields);
@@ -59,6 +89,7 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
 export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
   return async (ctx: APIContext): Promise<Response> => {
     try {
+      if (hasNul(ctx.params) || hasNul([...ctx.url.searchParams])) throw new AppError('BAD_INPUT', BAD_FORMAT);
       return await handler(ctx);
     } catch (error) {
       return failure(error);
