@@ -25,14 +25,48 @@ export function failure(error: unknown): Response {
   return Response.json({ success: false, message: GENERAL_ERROR }, { status: 500 });
 }
 
+const TOO_LARGE = 'Data yang dikirim terlalu besar';
+
+/**
+ * The body's bytes, counted as they arrive: a chunked body has no Content-Length to check first,
+ * so without the count it would be buffered whole, however large.
+ */
+export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw new AppError('BAD_INPUT', TOO_LARGE);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new AppError('BAD_INPUT', TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** A form read from at most `limit` bytes (FormData's own parser reads everything it is given). */
+async function boundedFormData(request: Request): Promise<FormData> {
+  const bytes = await readBodyBytes(request);
+  return new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+}
+
 /** Reads a JSON or form body (the documents' client sends JSON; plain HTML forms send forms). */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new AppError('BAD_INPUT', 'Data yang dikirim terlalu besar');
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
-    const text = await request.text();
-    if (text.length > MAX_BODY_BYTES) throw new AppError('BAD_INPUT', 'Data yang dikirim terlalu besar');
+    const text = new TextDecoder().decode(await readBodyBytes(request));
     if (!text.trim()) return {};
     let parsed: unknown;
     try {
@@ -44,9 +78,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     return parsed as Record<string, unknown>;
   }
   if (type.includes('form')) {
+    const bytes = await readBodyBytes(request);
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
     } catch {
       // A multipart body without its boundary, or cut short.
       throw new AppError('BAD_INPUT', BAD_FORMAT);
@@ -58,7 +93,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
   // A body of another type (JSON sent as text/plain, XML) is refused, not read as empty: an
   // all-optional update must not clear a member's data because the client forgot the header.
-  if ((await request.text()).trim()) throw new AppError('BAD_INPUT', BAD_FORMAT);
+  if (new TextDecoder().decode(await readBodyBytes(request)).trim()) throw new AppError('BAD_INPUT', BAD_FORMAT);
   return {};
 }
 
@@ -69,7 +104,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {
-    const form = await request.formData();
+    const form = await boundedFormData(request);
     if (!hasNul([...form.entries()].map(([, v]) => (typeof v === 'string' ? v : '')))) return form;
   } catch { /* unreadable: empty */ }
   return new FormData();
