@@ -66,12 +66,14 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
             c.bonus_count <> (select count(*) from bonuses b where b.tanggal = c.tanggal)
             or c.total_bruto <> (select coalesce(sum(b.bonus_bruto), 0) from bonuses b where b.tanggal = c.tanggal))) as torn,
           (select count(*)::int from bonuses b where b.tanggal >= ${first}::date and not exists (select 1 from closed_days c where c.tanggal = b.tanggal)) as orphan`);
-      expect(partial).toEqual({ closed: daysPrinted, torn: 0, orphan: 0 });
-      expect(daysPrinted).toBeLessThan(20);
+      expect(partial).toMatchObject({ torn: 0, orphan: 0 });
+      // A day can commit just before the kill and never be printed: at most one per kill.
+      expect(partial.closed - daysPrinted).toBeGreaterThanOrEqual(0);
+      expect(partial.closed - daysPrinted).toBeLessThanOrEqual(DELAYS.length);
       await closeDb();
 
       const finish = await runToEnd('scripts/close.ts', range);
-      expect(finish.filter((l) => l.includes('sudah ditutup'))).toHaveLength(daysPrinted);
+      expect(finish.filter((l) => l.includes('sudah ditutup'))).toHaveLength(partial.closed);
       const again = await runToEnd('scripts/close.ts', range);
       expect(again.filter((l) => l.includes('sudah ditutup'))).toHaveLength(20);
       expect(JSON.parse((await runToEnd(WORKER, ['summary']))[0]!)).toEqual(expected);
