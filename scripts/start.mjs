@@ -1,8 +1,19 @@
 // `npm start`: build when the sources changed, then serve the portal. The database is opened,
 // migrated and (when empty) seeded with the demo before the first page is answered.
+import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { dataDirProblem } from '../src/server/db/data-dir.ts';
 
 const started = Date.now();
+// A data folder that cannot take a write (read-only, full disk, wrong path) stops here with one
+// clear line instead of a stack trace on the first request.
+if (!process.env.DATABASE_URL && process.env.DATA_DIR !== 'memory://') {
+  const problem = dataDirProblem(path.resolve(process.env.DATA_DIR || './data'));
+  if (problem) {
+    console.error(`[portal] ${problem}`);
+    process.exit(1);
+  }
+}
 buildIfNeeded();
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
