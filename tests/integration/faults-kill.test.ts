@@ -14,7 +14,7 @@ import { runAndKill, runToEnd } from '../faults/child';
  * PGlite is one process per folder: this process closes its handle before a child opens it.
  */
 const WORKER = 'tests/faults/worker.ts';
-const DELAYS = [0, 150, 400, 900];
+const DELAYS = [50, 400, 1000, 2000];
 
 async function killRuns(args: (run: number) => string[], script = WORKER): Promise<string[]> {
   await closeDb();
