@@ -6,10 +6,11 @@
 export const SERVICE_UNAVAILABLE = 'Layanan sedang tidak tersedia. Silakan coba lagi beberapa saat lagi.';
 
 // Socket-level failures (Node and postgres.js) and PostgreSQL's own "cannot serve now" states:
-// class 08 connection exceptions, shutdown/crash/starting up (57P01–57P03), too many connections.
+// class 08 connection exceptions, shutdown/crash/starting up (57P01–57P03), disk full (53100; the
+// write is rolled back and works again once there is space), too many connections (53300).
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53100', '53300',
 ]);
 
 /** True when the error (or one it wraps, e.g. Drizzle's query error) means the database cannot be reached. */

@@ -2,7 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../setup/databases';
+import { sql } from 'drizzle-orm';
+import { tempDir, usePostgres } from '../setup/databases';
+import { isDatabaseUnavailable } from '../../src/server/unavailable';
 
 /**
  * `npm start` with a data folder it cannot write (issue #8): one clear line naming the folder and
@@ -84,6 +86,59 @@ describe('npm start with a data folder it cannot write', () => {
     } finally {
       process.env.DATA_DIR = saved.dir;
       if (saved.url) process.env.DATABASE_URL = saved.url;
+    }
+  });
+});
+
+const runtimeTitle = usePostgres()
+  ? 'a disk filling up while the server runs — PGlite only (PostgreSQL keeps its own disk; runs without DATABASE_URL)'
+  : `a disk filling up while the server runs (PGlite on a tmpfs): the write fails whole as 'unavailable' (503), and works again once there is space${readOnly ? '' : ` — skipped: ${noMount}`}`;
+
+describe(runtimeTitle, () => {
+  it.skipIf(usePostgres() || !readOnly)('no half-written order on ENOSPC; the same process writes again after space is freed', async () => {
+    const saved = process.env.DATA_DIR!;
+    const { closeDb, getDb, selectRows } = await import('../../src/server/db/client');
+    await closeDb();
+    const size = Math.ceil(Number(execFileSync('du', ['-sm', saved], { encoding: 'utf8' }).split('\t')[0]) + 16);
+    const disk = tmpfs('runtime', `size=${size}m`)!;
+    fs.cpSync(saved, path.join(disk, 'data'), { recursive: true });
+    process.env.DATA_DIR = path.join(disk, 'data');
+    try {
+      const db = await getDb();
+      const count = async () => (await selectRows<{ n: number; qty: number }>(db, sql`
+        select (select count(*)::int from orders) as n, (select sum(qty)::int from warehouse_stock) as qty`))[0]!;
+      const { createOrder } = await import('../../src/server/services/order/create-order');
+      const { listProducts } = await import('../../src/server/services/order/list-products');
+      const { findWarehouses } = await import('../../src/server/services/order/find-warehouses');
+      const [buyer] = await selectRows<{ id: number; posisi: 'SILVER' }>(db, sql`select id::int as id, posisi from members where username = 'demosilver'`);
+      const details = (await listProducts('repeat-order')).rows.slice(0, 3).map((p) => ({ id: p.public_id, qty: 1 }));
+      const [gudang] = await findWarehouses(details, { online: false, pickup: true });
+      const order = (ref: string) => createOrder(buyer!, {
+        client_ref: ref, pickup_store: true, id_gudang: gudang!.public_id, is_asuransi: false, details,
+        payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true, member: null,
+      } as Parameters<typeof createOrder>[1]);
+
+      const before = await count();
+      const filler = path.join(disk, 'filler');
+      const fd = fs.openSync(filler, 'w');
+      try { for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024)); } catch { /* ENOSPC: full */ }
+      fs.closeSync(fd);
+      // Writes go on into space PostgreSQL had already taken (WAL segments, free room in pages) until one needs more.
+      let made = 0;
+      let failed: unknown;
+      while (!failed && made < 500) await order(`disk-penuh-${made}`).then(() => { made++; }, (error: unknown) => { failed = error; });
+      expect(isDatabaseUnavailable(failed), String((failed as { cause?: unknown })?.cause ?? failed)).toBe(true);
+      expect(await count()).toEqual({ n: before.n + made, qty: before.qty - 3 * made });
+      const [torn] = await selectRows<{ n: number }>(db, sql`
+        select count(*)::int as n from orders o where o.client_ref like 'disk-penuh-%' and not exists (select 1 from order_details d where d.order_id = o.id)`);
+      expect(torn!.n).toBe(0);
+
+      fs.rmSync(filler);
+      await order('disk-penuh-setelah');
+      expect((await count()).n).toBe(before.n + made + 1);
+    } finally {
+      await closeDb();
+      process.env.DATA_DIR = saved;
     }
   });
 });
