@@ -1,3 +1,4 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions';
 import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
@@ -53,7 +54,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
 });
 
-const handle: Parameters<typeof defineMiddleware>[0] = async (ctx, next) => {
+async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   const path = ctx.url.pathname;
   const api = isApiPath(path);
   const bearer = ctx.request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -94,4 +95,4 @@ const handle: Parameters<typeof defineMiddleware>[0] = async (ctx, next) => {
     } catch { /* immutable */ }
   }
   return withHeaders(response);
-};
+}
