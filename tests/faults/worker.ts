@@ -2,7 +2,7 @@
  * A child process for the SIGKILL tests (tests/integration/faults-kill.test.ts): opens the same
  * database as the test (DATA_DIR or DATABASE_URL from the environment) and runs one write in a
  * loop through the real services, printing `ok <key>` after each commit, until it is killed.
- *   tsx tests/faults/worker.ts order <tag> | payout | claim <promo_public_id> | summary
+ *   tsx tests/faults/worker.ts order <tag> | payout | claim <promo_public_id>
  */
 import { sql } from 'drizzle-orm';
 import { closeDb, getDb, selectRows } from '../../src/server/db/client';
@@ -72,21 +72,6 @@ async function claims(promoPublicId: string) {
   }
 }
 
-/** What a closing leaves behind, in a form two databases can be compared by (no ids, no times). */
-async function summary() {
-  const db = await getDb();
-  const [days, bonuses, pairing, payoutRows] = await Promise.all([
-    selectRows(db, sql`select tanggal::text as tanggal, bonus_count, total_bruto::text as total_bruto from closed_days order by tanggal`),
-    selectRows(db, sql`select tanggal::text as tanggal, count(*)::int as n, sum(bonus_bruto)::text as bruto, sum(pot_pph)::text as pph,
-      sum(bonus_dibayar)::text as dibayar, md5(string_agg(member_id || jenis_bonus || bonus_bruto, ',' order by member_id, jenis_bonus)) as digest
-      from bonuses group by tanggal order by tanggal`),
-    selectRows(db, sql`select count(*)::int as n, md5(string_agg(concat_ws('|', member_id, sisa_bv_kiri, sisa_bv_kanan, tanggal_expired, jumlah_pair,
-      jumlah_pair_bv, jumlah_bv_kiri, jumlah_bv_kanan), ',' order by member_id)) as digest from member_pairing`),
-    selectRows(db, sql`select status, count(*)::int as n, sum(total_bonus)::text as total from payouts group by status order by status`),
-  ]);
-  say(JSON.stringify({ days, bonuses, pairing, payouts: payoutRows }));
-}
-
-const modes: Record<string, () => Promise<void>> = { order: () => orders(arg ?? 'x'), payout: payouts, claim: () => claims(arg!), summary };
+const modes: Record<string, () => Promise<void>> = { order: () => orders(arg ?? 'x'), payout: payouts, claim: () => claims(arg!) };
 await modes[mode!]!();
 await closeDb();

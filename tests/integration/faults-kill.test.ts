@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { closeDb, getDb, selectRows } from '../../src/server/db/client';
 import { recordAllPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
 import { onServer, usePostgres, withDatabase } from '../setup/databases';
-import { runAndKill, runToEnd } from '../faults/child';
+import { closeRange } from '../../src/server/services/bonus/close-range';
+import { closingSummary } from '../faults/closing-summary';
+import { runAndKill } from '../faults/child';
 
 /**
  * SIGKILL in the middle of the writes that move goods or money (issue #8): a child process runs
@@ -19,7 +21,13 @@ const DELAYS = [50, 400, 1000, 2000];
 async function killRuns(args: (run: number) => string[], script = WORKER): Promise<string[]> {
   await closeDb();
   const lines: string[] = [];
-  for (const [run, delay] of DELAYS.entries()) lines.push(...(await runAndKill(script, args(run), delay)));
+  const perKill: number[] = [];
+  for (const [run, delay] of DELAYS.entries()) {
+    const printed = await runAndKill(script, args(run), delay);
+    perKill.push(printed.filter((l) => l.startsWith('ok') || / bonus, /.test(l)).length);
+    lines.push(...printed);
+  }
+  console.info(`[faults] ${script} ${args(0)[0]}: ${DELAYS.length} SIGKILLs, writes acknowledged before each: ${perKill.join(', ')}`);
   return lines;
 }
 
@@ -37,8 +45,9 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
     await db.execute(sql`delete from closed_days where tanggal >= ${first}::date`);
     await closeDb();
 
-    // The same database closed without interruption, for comparison.
-    let ref: Record<string, string>;
+    // The same database closed without interruption, for comparison (the same code as npm run close).
+    const own = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+    let ref: Partial<typeof own>;
     let dropRef: () => Promise<void>;
     if (usePostgres()) {
       const url = process.env.DATABASE_URL!;
@@ -52,11 +61,20 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
       ref = { DATA_DIR: dir };
       dropRef = async () => fs.rmSync(dir, { recursive: true, force: true });
     }
+    const useDatabase = async (env: Partial<typeof own>) => {
+      await closeDb();
+      for (const [key, value] of Object.entries(env)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    };
     try {
-      const range = ['--from', first, '--to', last];
-      await runToEnd('scripts/close.ts', range, ref);
-      const expected = JSON.parse((await runToEnd(WORKER, ['summary'], ref))[0]!);
+      await useDatabase(ref);
+      await closeRange(first, last);
+      const expected = await closingSummary(await getDb());
+      await useDatabase(own);
 
+      const range = ['--from', first, '--to', last];
       const printed = await killRuns(() => range, 'scripts/close.ts');
       const daysPrinted = printed.filter((l) => /^\d{4}-\d{2}-\d{2}: \d+ bonus/.test(l)).length;
       // After the kills: every closed day has exactly the bonuses it recorded; no bonus of an open day.
@@ -70,17 +88,17 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
       // A day can commit just before the kill and never be printed: at most one per kill.
       expect(partial.closed - daysPrinted).toBeGreaterThanOrEqual(0);
       expect(partial.closed - daysPrinted).toBeLessThanOrEqual(DELAYS.length);
-      await closeDb();
 
-      const finish = await runToEnd('scripts/close.ts', range);
-      expect(finish.filter((l) => l.includes('sudah ditutup'))).toHaveLength(partial.closed);
-      const again = await runToEnd('scripts/close.ts', range);
-      expect(again.filter((l) => l.includes('sudah ditutup'))).toHaveLength(20);
-      expect(JSON.parse((await runToEnd(WORKER, ['summary']))[0]!)).toEqual(expected);
+      const finish = await closeRange(first, last);
+      expect(finish.filter((r) => r.alreadyClosed)).toHaveLength(partial.closed);
+      const again = await closeRange(first, last);
+      expect(again.filter((r) => r.alreadyClosed)).toHaveLength(20);
+      expect(await closingSummary(await getDb())).toEqual(expected);
     } finally {
+      await useDatabase(own);
       await dropRef();
     }
-  }, 180_000);
+  }, 120_000);
 
   it('order creation: every acknowledged order is there with its lines, totals, history and reserved stock', async () => {
     const stockBefore = await one<{ qty: number }>(sql`select sum(qty)::int as qty from warehouse_stock`);
