@@ -20,11 +20,14 @@ process.env.PORT ??= '4321';
 await import('../dist/server/entry.mjs');
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
 // Warm up: the first request opens the database and seeds it, so members never wait for it.
+let last = 'belum mendengarkan';
 for (let attempt = 0; attempt < 600; attempt++) {
   try {
     const response = await fetch(`${base}/signin`);
-    if (response.ok) break;
+    if (response.ok) { last = ''; break; }
+    last = `HTTP ${response.status}`;
   } catch { /* not listening yet */ }
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
-console.log(`[portal] siap di ${base} (${((Date.now() - started) / 1000).toFixed(1)} s sejak npm start)`);
+if (last) console.error(`[portal] server berjalan di ${base}, tetapi belum bisa melayani (${last}); lihat pesan di atas`);
+else console.log(`[portal] siap di ${base} (${((Date.now() - started) / 1000).toFixed(1)} s sejak npm start)`);
