@@ -13,6 +13,7 @@ export function startChild(script: string, args: string[], env: Record<string, s
   return {
     lines: () => out.split('\n').filter(Boolean),
     stderr: () => err,
+    running: () => child.exitCode === null && child.signalCode === null,
     exited,
     /** Resolves once the child printed a line (or exited). */
     async firstLine(): Promise<void> {
@@ -32,14 +33,15 @@ export function startChild(script: string, args: string[], env: Record<string, s
  * Runs the child, waits until it is working, then SIGKILLs it after `delayMs` (plus a random
  * jitter, so the kill lands at a different point of a write each run). Returns its printed lines.
  */
-export async function runAndKill(script: string, args: string[], delayMs: number): Promise<string[]> {
+export async function runAndKill(script: string, args: string[], delayMs: number): Promise<{ lines: string[]; killedRunning: boolean }> {
   const child = startChild(script, args);
   await child.firstLine();
   await new Promise((r) => setTimeout(r, delayMs + Math.floor(Math.random() * 50)));
-  const code = child.stderr();
+  const errors = child.stderr();
+  const killedRunning = child.running();
   await child.kill();
-  if (code.includes('Error')) throw new Error(`child failed before the kill: ${code.slice(0, 2000)}`);
-  return child.lines();
+  if (errors.includes('Error')) throw new Error(`child failed before the kill: ${errors.slice(0, 2000)}`);
+  return { lines: child.lines(), killedRunning };
 }
 
 /** Runs the child to its end and returns its lines; a non-zero exit fails. */
