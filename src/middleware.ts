@@ -1,7 +1,9 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions';
 import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
 import { ensureReady } from './server/boot';
+import { isDatabaseUnavailable, logUnavailable, unavailableResponse } from './server/unavailable';
 
 const securityHeaders: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -38,8 +40,21 @@ export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean)
   return request.headers.get('sec-fetch-site') === 'cross-site';
 }
 
-/** Loads the session and applies the redirect rules of spec/000 §2; nothing else. */
+/**
+ * Loads the session and applies the redirect rules of spec/000 §2; nothing else. A database that
+ * cannot be reached, here or in the page or endpoint behind, answers 503 (src/server/unavailable.ts).
+ */
 export const onRequest = defineMiddleware(async (ctx, next) => {
+  try {
+    return await handle(ctx, next);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logUnavailable(error);
+    return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)));
+  }
+});
+
+async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   const path = ctx.url.pathname;
   const api = isApiPath(path);
   const bearer = ctx.request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -80,4 +95,4 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     } catch { /* immutable */ }
   }
   return withHeaders(response);
-});
+}

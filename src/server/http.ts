@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import type { z } from 'zod';
 import { fieldErrors } from '../lib/schemas/parse';
 import { AppError } from './errors';
+import { isDatabaseUnavailable, logUnavailable, unavailableResponse } from './unavailable';
 
 export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
 export const BAD_FORMAT = 'Format data tidak valid';
@@ -20,6 +21,10 @@ export function answer(result: unknown, message = 'OK', status = 200): Response 
 export function failure(error: unknown): Response {
   if (error instanceof AppError) {
     return Response.json({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
+  }
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable(error);
+    return unavailableResponse(true);
   }
   console.error(error);
   return Response.json({ success: false, message: GENERAL_ERROR }, { status: 500 });

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { config } from '../config';
+import { dataDirProblem } from './data-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
@@ -33,12 +34,8 @@ export function migrationsFolder(): string {
 function pgliteLocation(): string {
   if (process.env.DATA_DIR === 'memory://') return 'memory://';
   const dir = config.dataDir;
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch (cause) {
-    throw new Error(`Folder data ${dir} tidak bisa ditulis: ${(cause as Error).message}`);
-  }
+  const problem = dataDirProblem(dir);
+  if (problem) throw new Error(problem);
   return path.join(dir, 'pglite');
 }
 

@@ -1,0 +1,52 @@
+// Plain Node with erasable types only: scripts/start.mjs imports this file before the build.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CAUSES: Record<string, string> = {
+  ENOSPC: 'disk penuh',
+  EDQUOT: 'kuota disk habis',
+  EROFS: 'sistem file hanya-baca',
+  EACCES: 'tidak ada izin menulis',
+  EPERM: 'tidak ada izin menulis',
+  ENOTDIR: 'sebagian path bukan folder',
+  ENOENT: 'folder tidak bisa dibuat di sana',
+  EEXIST: 'path sudah ada dan bukan folder',
+};
+
+/**
+ * Proves the PGlite data folder can take a write before the database opens: creates the folder,
+ * writes, fsyncs and deletes a small file. A check of permissions alone passes for root on a
+ * read-only mount or a full disk; a real write does not. Returns the operator's message, or
+ * undefined when the folder is writable.
+ */
+export function dataDirProblem(dir: string): string | undefined {
+  const probe = path.join(dir, `.tulis-uji-${process.pid}`);
+  let fd: number | undefined;
+  try {
+    makeDirs(dir);
+    fd = fs.openSync(probe, 'w');
+    fs.writeSync(fd, Buffer.alloc(64 * 1024));
+    fs.fsyncSync(fd);
+    return undefined;
+  } catch (cause) {
+    const { code, message } = cause as NodeJS.ErrnoException;
+    return `DATA_DIR ${dir} tidak bisa ditulis: ${(code && CAUSES[code]) ?? 'gagal menulis'} (${message})`;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+    try { fs.rmSync(probe, { force: true }); } catch { /* the folder itself is the problem, reported above */ }
+  }
+}
+
+/**
+ * mkdir -p one level at a time: Node's recursive mkdirSync never returns for a path under /proc
+ * (it retries ENOENT forever), which would hang the start instead of reporting.
+ */
+function makeDirs(dir: string): void {
+  if (fs.existsSync(dir)) {
+    if (fs.statSync(dir).isDirectory()) return;
+    throw Object.assign(new Error(`not a directory: ${dir}`), { code: 'ENOTDIR' });
+  }
+  const parent = path.dirname(dir);
+  if (parent !== dir) makeDirs(parent);
+  fs.mkdirSync(dir);
+}

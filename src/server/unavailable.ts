@@ -1,0 +1,55 @@
+/**
+ * The database going away (PostgreSQL restarted, network cut): members get a 503 with an
+ * Indonesian message instead of a 500 with a stack, and the next request after it returns works
+ * again (postgres.js opens new connections on demand; nothing to restart).
+ */
+export const SERVICE_UNAVAILABLE = 'Layanan sedang tidak tersedia. Silakan coba lagi beberapa saat lagi.';
+
+// Socket-level failures (Node and postgres.js) and PostgreSQL's own "cannot serve now" states:
+// class 08 connection exceptions, shutdown/crash/starting up (57P01–57P03), disk full (53100; the
+// write is rolled back and works again once there is space), too many connections (53300).
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53100', '53300',
+]);
+
+/** True when the error (or one it wraps, e.g. Drizzle's query error) means the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
+const PAGE = `<!doctype html>
+<html lang="id">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Layanan tidak tersedia</title></head>
+<body>
+<main>
+<h1>Layanan sedang tidak tersedia</h1>
+<p>${SERVICE_UNAVAILABLE}</p>
+<p><a href="">Muat ulang halaman</a></p>
+</main>
+</body>
+</html>
+`;
+
+/** The 503 a page request (HTML) or an API request (the JSON envelope) answers. */
+export function unavailableResponse(api: boolean): Response {
+  const headers = { 'cache-control': 'no-store', 'retry-after': '30' };
+  return api
+    ? Response.json({ success: false, message: SERVICE_UNAVAILABLE }, { status: 503, headers })
+    : new Response(PAGE, { status: 503, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/** One line in the server log per failed request, without the stack (the cause is known). */
+export function logUnavailable(error: unknown): void {
+  const codes: string[] = [];
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  console.error(`[portal] database tidak tersedia (${codes.join(' < ') || 'tanpa kode'}): menjawab 503`);
+}
