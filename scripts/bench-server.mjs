@@ -67,7 +67,7 @@ export async function startDemoServer(port, prefix = 'bench-') {
   const base = `http://127.0.0.1:${port}`;
   buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,16 +2,14 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions';
 import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
 import { ensureReady } from './server/boot';
+import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
+import { paymentScriptOrigin } from './server/integrations/payment';
+import { jsonResponse } from './server/http';
 
-const securityHeaders: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
-
-function withHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(securityHeaders)) {
+/** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
+function withHeaders(response: Response, https: boolean): Response {
+  const headers = https ? { ...SECURITY_HEADERS, 'strict-transport-security': HSTS } : SECURITY_HEADERS;
+  for (const [name, value] of Object.entries(headers)) {
     if (!response.headers.has(name)) {
       try {
         response.headers.set(name, value);
@@ -19,6 +17,20 @@ function withHeaders(response: Response): Response {
         // Some responses (redirects made by Astro) have immutable headers; they carry no content.
       }
     }
+  }
+  return response;
+}
+
+/** A page's Content-Security-Policy (made by Astro) completed with frame-ancestors and Midtrans. */
+function withPagePolicy(response: Response): Response {
+  const policy = response.headers.get('content-security-policy');
+  if (policy) {
+    try {
+      response.headers.set('content-security-policy', completePolicy(policy, {
+        sameOriginFraming: response.headers.get('x-frame-options')?.toUpperCase() === 'SAMEORIGIN',
+        paymentOrigin: paymentScriptOrigin(),
+      }));
+    } catch { /* immutable */ }
   }
   return response;
 }
@@ -42,11 +54,12 @@ export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean)
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const path = ctx.url.pathname;
   const api = isApiPath(path);
+  const https = isHttpsRequest(ctx.request, ctx.url);
   const bearer = ctx.request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (isCrossSiteWrite(ctx.request, ctx.url, Boolean(bearer))) {
     return withHeaders(api
-      ? Response.json({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
-      : new Response('Permintaan lintas situs ditolak', { status: 403 }));
+      ? jsonResponse({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
+      : new Response('Permintaan lintas situs ditolak', { status: 403 }), https);
   }
   await ensureReady();
   const token = bearer ?? ctx.cookies.get(SESSION_COOKIE)?.value;
@@ -60,17 +73,17 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   if (!member && !isPublicPath(path)) {
     if (api) {
-      return withHeaders(Response.json({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }));
+      return withHeaders(jsonResponse({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }), https);
     }
-    return ctx.redirect('/signin', 302);
+    return withHeaders(ctx.redirect('/signin', 302), https);
   }
   if (member && !api) {
-    if (path === '/signin') return ctx.redirect('/', 302);
+    if (path === '/signin') return withHeaders(ctx.redirect('/', 302), https);
     if (!member.hasDomisili && path !== PROFILE_PATH && !isPublicPath(path) && ctx.request.method === 'GET') {
       const target = new URL(PROFILE_PATH, ctx.url);
       target.searchParams.set('field', 'domisili');
       target.searchParams.set('fallback', path + ctx.url.search);
-      return ctx.redirect(target.pathname + target.search, 302);
+      return withHeaders(ctx.redirect(target.pathname + target.search, 302), https);
     }
   }
   const response = await next();
@@ -79,5 +92,5 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       response.headers.set('cache-control', member ? 'private, no-store' : 'no-cache');
     } catch { /* immutable */ }
   }
-  return withHeaders(response);
+  return withHeaders(api ? response : withPagePolicy(response), https);
 });

@@ -6,17 +6,29 @@ import { AppError } from './errors';
 export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
 const MAX_BODY_BYTES = 1_000_000;
 
+/**
+ * Response.json with a Content-Length: the server (scripts/server.mjs) compresses only bodies of
+ * 1 KB or more, and without a length it cannot tell a short answer from a long one.
+ */
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const text = JSON.stringify(body);
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json');
+  headers.set('content-length', String(Buffer.byteLength(text)));
+  return new Response(text, { ...init, headers });
+}
+
 /** The envelope of every /member answer (DESIGN.md §1). */
 export function answer(result: unknown, message = 'OK', status = 200): Response {
-  return Response.json({ success: status < 400, message, result }, { status, headers: { 'cache-control': 'no-store' } });
+  return jsonResponse({ success: status < 400, message, result }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
 export function failure(error: unknown): Response {
   if (error instanceof AppError) {
-    return Response.json({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
+    return jsonResponse({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
   }
   console.error(error);
-  return Response.json({ success: false, message: GENERAL_ERROR }, { status: 500 });
+  return jsonResponse({ success: false, message: GENERAL_ERROR }, { status: 500 });
 }
 
 /** Reads a JSON or form body (the documents' client sends JSON; plain HTML forms send forms). */
