@@ -3,7 +3,8 @@
 // benchmarks all serve through it; `node scripts/server.mjs` serves dist/ as it is (no build).
 // Compression follows Accept-Encoding (brotli, else gzip), adds Vary: Accept-Encoding, and skips
 // bodies under 1 KB, HEAD, `Cache-Control: no-transform` and types that are already compressed
-// (images, PDF, video: the `compressible` list). HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH
+// (images, PDF, video: the `compressible` list). HTTP_COMPRESSION=0 turns it off (a proxy in
+// front that compresses already; before/after measurements). HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH
 // are set, as @astrojs/node's own standalone server does.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,7 +16,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // dist/server/entry.mjs would start @astrojs/node's own server (without compression) on import.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import('../dist/server/entry.mjs');
-  const compress = compression({ threshold: 1024 });
+  const compress = process.env.HTTP_COMPRESSION === '0' ? (req, res, next) => next() : compression({ threshold: 1024 });
   const listener = (req, res) => compress(req, res, () => handler(req, res));
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
   const server = cert && key

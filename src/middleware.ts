@@ -50,7 +50,7 @@ export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean)
   return request.headers.get('sec-fetch-site') === 'cross-site';
 }
 
-/** Loads the session and applies the redirect rules of spec/000 §2; nothing else. */
+/** Loads the session, applies the redirect rules of spec/000 §2 and the security headers. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const path = ctx.url.pathname;
   const api = isApiPath(path);
