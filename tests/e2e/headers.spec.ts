@@ -247,11 +247,19 @@ test('compression: pages, scripts and JSON follow Accept-Encoding; small answers
   const stepper = (await rawGet(`${baseURL}/transaksi/order-transaksi/registrasi`, { cookie: `pm_session=${token}` })).body.toString('utf8');
   const script = stepper.match(/component-url="(\/_astro\/[^"]+\.js)"/)?.[1];
   expect(script, 'the stepper island script').toBeTruthy();
+  const original = await rawGet(`${baseURL}${script}`);
+  expect(original.headers['content-encoding']).toBeUndefined();
+  expect(original.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   const asset = await rawGet(`${baseURL}${script}`, { 'accept-encoding': 'gzip' });
   expect(asset.status).toBe(200);
   expect(asset.headers['content-encoding']).toBe('gzip');
   expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect(zlib.gunzipSync(asset.body).equals((await rawGet(`${baseURL}${script}`)).body)).toBe(true);
+  expect(asset.headers['content-type']).toMatch(/^text\/javascript/);
+  expect(zlib.gunzipSync(asset.body).equals(original.body)).toBe(true);
+  const brotli = await rawGet(`${baseURL}${script}`, { 'accept-encoding': 'gzip, deflate, br' });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+  expect(zlib.brotliDecompressSync(brotli.body).equals(original.body)).toBe(true);
 
   // A long JSON answer is compressed, a short one (the 401 envelope) is not worth it.
   const json = await rawGet(`${baseURL}/member/product?jenis=repeat-order`, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' });
