@@ -66,6 +66,8 @@ export function discoverRoutes(sampleParams) {
 export async function startDemoServer(port, prefix = 'bench-') {
   const base = `http://127.0.0.1:${port}`;
   buildIfNeeded();
+  // A server left on the port (an earlier run that died) would answer instead and be measured.
+  if (await fetch(`${base}/signin`).then(() => true, () => false)) throw new Error(`port ${port} already answers: stop the server there or set BENCH_PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const child = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], {
     cwd: root,
