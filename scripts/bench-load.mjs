@@ -9,6 +9,7 @@
 //   GET /report/downline-report    a report page (session cookie)
 //   GET /member/reports/tree       the tree API, 3 levels from the member (bearer)
 //   POST /member/transaction       a repeat order with delivery, qty 1, a fresh client_ref each
+// `--only dashboard,report,tree,order` runs only the named endpoints (default all four).
 // It prints requests/s, p50/p95/p99 latency, non-2xx and errors per endpoint (never fails on
 // timings), and checks in the database that every order answered 201 exists exactly once.
 // Stock: orders rotate over every (repeat-order product, online warehouse) pair, qty 1; the demo
@@ -36,6 +37,9 @@ const PG_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1
 const ports = { pglite: Number(process.env.BENCH_PORT ?? 4541), postgres: Number(process.env.BENCH_PG_PORT ?? 4542) };
 if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglite|postgres|both');
 if (!(connections > 0) || !(duration > 0) || !(members > 0)) throw new Error('--connections, --duration and --members must be positive');
+const ENDPOINTS = ['dashboard', 'report', 'tree', 'order'];
+const only = arg('only', ENDPOINTS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+if (!only.length || only.some((e) => !ENDPOINTS.includes(e))) throw new Error(`--only takes a comma list of ${ENDPOINTS.join(', ')}`);
 const databases = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
 const PASSWORD = 'rahasia123';
 const memberId = (n) => String(1_000_000_000 + n);
@@ -196,81 +200,94 @@ async function benchDatabase(kind) {
     await waitForServer(server, base);
     console.log(`\n[${kind}] server up on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seeded); signing in ${members} members…`);
     const tokens = await signInMembers(base);
-    const { addresses, pairs } = await prepareOrders(base, tokens);
+    const { addresses, pairs } = only.includes('order') ? await prepareOrders(base, tokens) : { addresses: [], pairs: [] };
     const capacity = pairs.length * 10_000;
-    console.log(`[${kind}] ${tokens.length} sessions, ${addresses.length} saved addresses; orders rotate over ${pairs.length} product/warehouse pairs, qty 1 (stock ≥ ${capacity.toLocaleString('en')} units)`);
+    if (only.includes('order')) console.log(`[${kind}] ${tokens.length} sessions, ${addresses.length} saved addresses; orders rotate over ${pairs.length} product/warehouse pairs, qty 1 (stock ≥ ${capacity.toLocaleString('en')} units)`);
 
     const results = [];
+    const printResults = () => printTable(`bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback`, results);
     let next = 0;
     const pick = () => next++ % tokens.length;
     const pageRun = (route) => run({
       url: base + route,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: `pm_session=${tokens[pick()]}` } }) }],
     });
-    console.log(`[${kind}] GET / …`);
-    results.push(row('GET / (dashboard)', await pageRun('/')));
-    console.log(`[${kind}] GET /report/downline-report …`);
-    results.push(row('GET /report/downline-report', await pageRun('/report/downline-report')));
-    console.log(`[${kind}] GET /member/reports/tree …`);
-    results.push(row('GET /member/reports/tree?level=3', await run({
-      url: `${base}/member/reports/tree?level=3`,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[pick()]}` } }) }],
-    })));
+    if (only.includes('dashboard')) {
+      console.log(`[${kind}] GET / …`);
+      results.push(row('GET / (dashboard)', await pageRun('/')));
+    }
+    if (only.includes('report')) {
+      console.log(`[${kind}] GET /report/downline-report …`);
+      results.push(row('GET /report/downline-report', await pageRun('/report/downline-report')));
+    }
+    if (only.includes('tree')) {
+      console.log(`[${kind}] GET /member/reports/tree …`);
+      results.push(row('GET /member/reports/tree?level=3', await run({
+        url: `${base}/member/reports/tree?level=3`,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[pick()]}` } }) }],
+      })));
+    }
 
-    console.log(`[${kind}] POST /member/transaction …`);
-    const sent = new Set();
-    const created = new Set();
-    const answered = new Set();
-    const statuses = {};
-    let orderCount = 0;
-    let instanceRef;
-    const orderResult = await run({
-        url: `${base}/member/transaction`,
-        requests: [{
-          method: 'POST',
-          setupRequest: (req, context) => {
-            const m = pick();
-            const pair = pairs[orderCount++ % pairs.length];
-            const ref = randomUUID();
-            context.ref = ref;
-            sent.add(ref);
-            if (orderCount >= capacity) instanceRef?.stop();
-            return {
-              ...req,
-              headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
-              body: JSON.stringify({
-                client_ref: ref, pickup_store: false, id_gudang: pair.gudang, id_kirim: addresses[m], biaya_kirim: pair.cost,
-                ekspedisi: 'jne|REG', is_asuransi: false, details: pair.details, payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
-              }),
-            };
-          },
-          onResponse: (status, body, context) => {
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            answered.add(context.ref);
-            if (status === 201) created.add(context.ref);
-            else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
-          },
-        }],
-      }, (instance) => { instanceRef = instance; });
-    results.push(row('POST /member/transaction (201)', orderResult));
-    printTable(`bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback`, results);
-    console.log(`order answers by status: ${Object.entries(statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}`);
+    let ordersOk = true;
+    if (only.includes('order')) {
+      console.log(`[${kind}] POST /member/transaction …`);
+      const sent = new Set();
+      const created = new Set();
+      const answered = new Set();
+      const statuses = {};
+      let orderCount = 0;
+      let instanceRef;
+      const orderResult = await run({
+          url: `${base}/member/transaction`,
+          requests: [{
+            method: 'POST',
+            setupRequest: (req, context) => {
+              const m = pick();
+              const pair = pairs[orderCount++ % pairs.length];
+              const ref = randomUUID();
+              context.ref = ref;
+              sent.add(ref);
+              if (orderCount >= capacity) instanceRef?.stop();
+              return {
+                ...req,
+                headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
+                body: JSON.stringify({
+                  client_ref: ref, pickup_store: false, id_gudang: pair.gudang, id_kirim: addresses[m], biaya_kirim: pair.cost,
+                  ekspedisi: 'jne|REG', is_asuransi: false, details: pair.details, payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
+                }),
+              };
+            },
+            onResponse: (status, body, context) => {
+              statuses[status] = (statuses[status] ?? 0) + 1;
+              answered.add(context.ref);
+              if (status === 201) created.add(context.ref);
+              else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
+            },
+          }],
+        }, (instance) => { instanceRef = instance; });
+      results.push(row('POST /member/transaction (201)', orderResult));
+      printResults();
+      console.log(`order answers by status: ${Object.entries(statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}`);
 
-    // PGlite is single-process: the count reads the folder after the server stopped.
-    if (kind === 'pglite') await stopServer();
-    const counted = await countOrders(kind, dbTarget, sent);
-    const stored = [...counted.values()].reduce((a, b) => a + b, 0);
-    const createdOnce = [...created].filter((ref) => counted.get(ref) === 1).length;
-    const twice = [...counted.values()].filter((n) => n > 1).length;
-    const refusedStored = [...answered].filter((ref) => !created.has(ref) && counted.has(ref)).length;
-    // Requests still in flight when the run stopped got no answer; the server may have stored them.
-    const inFlight = [...sent].filter((ref) => !answered.has(ref));
-    const inFlightStored = inFlight.filter((ref) => counted.has(ref)).length;
-    const ok = createdOnce === created.size && twice === 0 && refusedStored === 0;
-    console.log(`orders check: ${sent.size} client_refs sent, ${created.size} answered 201, ${created.size - createdOnce} of them missing; `
-      + `${stored} orders stored with those refs, ${twice} ref(s) stored twice, ${refusedStored} stored despite a non-201 answer; `
-      + `${inFlight.length} in flight when the run stopped (${inFlightStored} of them stored) → ${ok ? 'OK, every 201 exactly once' : 'MISMATCH'}`);
-    return ok && results.every((r) => r[6] === '0' && r[7] === '0');
+      // PGlite is single-process: the count reads the folder after the server stopped.
+      if (kind === 'pglite') await stopServer();
+      const counted = await countOrders(kind, dbTarget, sent);
+      const stored = [...counted.values()].reduce((a, b) => a + b, 0);
+      const createdOnce = [...created].filter((ref) => counted.get(ref) === 1).length;
+      const twice = [...counted.values()].filter((n) => n > 1).length;
+      const refusedStored = [...answered].filter((ref) => !created.has(ref) && counted.has(ref)).length;
+      // Requests still in flight when the run stopped got no answer; the server may have stored them.
+      const inFlight = [...sent].filter((ref) => !answered.has(ref));
+      const inFlightStored = inFlight.filter((ref) => counted.has(ref)).length;
+      const ok = createdOnce === created.size && twice === 0 && refusedStored === 0;
+      console.log(`orders check: ${sent.size} client_refs sent, ${created.size} answered 201, ${created.size - createdOnce} of them missing; `
+        + `${stored} orders stored with those refs, ${twice} ref(s) stored twice, ${refusedStored} stored despite a non-201 answer; `
+        + `${inFlight.length} in flight when the run stopped (${inFlightStored} of them stored) → ${ok ? 'OK, every 201 exactly once' : 'MISMATCH'}`);
+      ordersOk = ok;
+    } else {
+      printResults();
+    }
+    return ordersOk && results.every((r) => r[6] === '0' && r[7] === '0');
   } finally {
     await stopServer();
     for (const cleanup of cleanups) await cleanup().catch((e) => console.error(e));

@@ -3,7 +3,7 @@
 // BENCH_PORT), signs in (demoplatinum; demostokis for /stokis/*), opens each page route found
 // under src/pages in Chromium and prints per page: HTML and JS bytes (gzip), request count and
 // the server time of the HTML over 20 sequential requests (p50/p95). `--strict` exits 1 on OVER;
-// `--param name=value` fills a dynamic segment [name].
+// `--param name=value` fills a dynamic segment [name]; `--pages /a,/b` measures only these routes.
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -12,6 +12,8 @@ import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemo
 const port = Number(process.env.BENCH_PORT ?? 4412);
 const strict = process.argv.includes('--strict');
 const SAMPLES = 20;
+const pagesArg = process.argv.indexOf('--pages');
+const onlyPages = pagesArg >= 0 ? process.argv[pagesArg + 1]?.split(',').map((p) => p.trim()).filter(Boolean) : undefined;
 const KB = 1024;
 const budgets = { html: 40 * KB, jsList: 5 * KB, jsHeavy: 100 * KB, p95: 100 };
 
@@ -76,7 +78,9 @@ const base = server.base;
 let exitCode = 0;
 try {
   const tokens = await benchSessions(server, sampleParams);
-  const { routes, skipped } = discoverRoutes(sampleParams);
+  const discovered = discoverRoutes(sampleParams);
+  const routes = onlyPages ?? discovered.routes;
+  const skipped = onlyPages ? [] : discovered.skipped;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],

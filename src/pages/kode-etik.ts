@@ -2,11 +2,21 @@ import type { APIRoute } from 'astro';
 import { acceptCodeOfEthics } from '../server/services/account/accept-code-of-ethics';
 import { AppError } from '../server/errors';
 import { setFlash } from '../server/flash';
+import { BAD_FORMAT } from '../server/http';
+
+/** The modal's form; anything else (another content type, a cut body) is refused with a flash. */
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError('BAD_INPUT', BAD_FORMAT);
+  }
+}
 
 /** The ethics modal's plain-form post; the /member API twin is PUT /member/account/kode-etik/{id}. */
 export const POST = (async (ctx) => {
-  const form = await ctx.request.formData();
   try {
+    const form = await readForm(ctx.request);
     const message = await acceptCodeOfEthics(ctx.locals.member!, String(form.get('id') ?? ''), form.get('agree') === 'on');
     setFlash(ctx.cookies, { message, type: 'success' });
   } catch (error) {

@@ -4,6 +4,9 @@ import { fieldErrors } from '../lib/schemas/parse';
 import { AppError } from './errors';
 
 export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+export const BAD_FORMAT = 'Format data tidak valid';
+/** The message of a field whose schema names none (zod's own texts are English and technical). */
+export const DATA_INVALID = 'Data yang dikirim tidak valid';
 const MAX_BODY_BYTES = 1_000_000;
 
 /**
@@ -18,6 +21,9 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(text, { ...init, headers });
 }
 
+/** PostgreSQL text cannot hold NUL: refused at the edge instead of failing in the query. */
+export const hasNul = (value: unknown): boolean => JSON.stringify(value)?.includes('\\u0000') ?? false;
+
 /** The envelope of every /member answer (DESIGN.md §1). */
 export function answer(result: unknown, message = 'OK', status = 200): Response {
   return jsonResponse({ success: status < 400, message, result }, { status, headers: { 'cache-control': 'no-store' } });
@@ -31,35 +37,94 @@ export function failure(error: unknown): Response {
   return jsonResponse({ success: false, message: GENERAL_ERROR }, { status: 500 });
 }
 
+const TOO_LARGE = 'Data yang dikirim terlalu besar';
+
+/**
+ * The body's bytes, counted as they arrive: a chunked body has no Content-Length to check first,
+ * so without the count it would be buffered whole, however large.
+ */
+export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw new AppError('BAD_INPUT', TOO_LARGE);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new AppError('BAD_INPUT', TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** A form read from at most `limit` bytes (FormData's own parser reads everything it is given). */
+async function boundedFormData(request: Request): Promise<FormData> {
+  const bytes = await readBodyBytes(request);
+  return new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+}
+
 /** Reads a JSON or form body (the documents' client sends JSON; plain HTML forms send forms). */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new AppError('BAD_INPUT', 'Data yang dikirim terlalu besar');
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
-    const text = await request.text();
-    if (text.length > MAX_BODY_BYTES) throw new AppError('BAD_INPUT', 'Data yang dikirim terlalu besar');
+    const text = new TextDecoder().decode(await readBodyBytes(request));
     if (!text.trim()) return {};
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('bukan objek');
-      return parsed as Record<string, unknown>;
+      parsed = JSON.parse(text);
     } catch {
-      throw new AppError('BAD_INPUT', 'Format data tidak valid');
+      throw new AppError('BAD_INPUT', BAD_FORMAT);
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || hasNul(parsed)) throw new AppError('BAD_INPUT', BAD_FORMAT);
+    return parsed as Record<string, unknown>;
   }
   if (type.includes('form')) {
-    const form = await request.formData();
+    const bytes = await readBodyBytes(request);
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+    } catch {
+      // A multipart body without its boundary, or cut short.
+      throw new AppError('BAD_INPUT', BAD_FORMAT);
+    }
     const out: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) if (typeof value === 'string') out[key] = value;
+    if (hasNul(out)) throw new AppError('BAD_INPUT', BAD_FORMAT);
     return out;
   }
+  // A body of another type (JSON sent as text/plain, XML) is refused, not read as empty: an
+  // all-optional update must not clear a member's data because the client forgot the header.
+  if (new TextDecoder().decode(await readBodyBytes(request)).trim()) throw new AppError('BAD_INPUT', BAD_FORMAT);
   return {};
+}
+
+/**
+ * The form of a page's plain POST. A body that is not a readable form (another content type, a
+ * multipart without its boundary) or carries a NUL reads as an empty form, so the page answers
+ * with its own Indonesian field messages instead of a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    const form = await boundedFormData(request);
+    if (!hasNul([...form.entries()].map(([, v]) => (typeof v === 'string' ? v : '')))) return form;
+  } catch { /* unreadable: empty */ }
+  return new FormData();
 }
 
 /** Parses with the shared zod schema; bad input becomes a 400 with the first Indonesian message. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(data, { error: () => DATA_INVALID });
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     throw new AppError('BAD_INPUT', Object.values(fields)[0] ?? 'Data tidak valid', fields);
@@ -71,6 +136,7 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
 export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
   return async (ctx: APIContext): Promise<Response> => {
     try {
+      if (hasNul(ctx.params) || hasNul([...ctx.url.searchParams])) throw new AppError('BAD_INPUT', BAD_FORMAT);
       return await handler(ctx);
     } catch (error) {
       return failure(error);

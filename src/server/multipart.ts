@@ -1,4 +1,5 @@
 import { AppError } from './errors';
+import { hasNul } from './http';
 
 /** Uploads (return evidence: 3 files of at most 5 MB) need more than readBody's 1 MB JSON cap. */
 export const MAX_MULTIPART_BYTES = 16_000_000;
@@ -56,5 +57,6 @@ export async function readMultipart(request: Request, cap = MAX_MULTIPART_BYTES)
       out.files.set(key, list);
     }
   }
+  if (hasNul(out.fields)) throw new AppError('BAD_INPUT', 'Format data tidak valid');
   return out;
 }

@@ -5,7 +5,9 @@ import { expect, login, memberId, test } from './fixtures';
 /**
  * Accessibility (issue #8): axe-core on every page of the portal with the demo data, signed in
  * read-only as the README's demo logins. Every violation is printed with its impact; the test
- * fails on any 'serious' or 'critical' one.
+ * fails on any of them, of every impact (minor and moderate too: the menu toggle's role, empty
+ * table headers, content outside landmarks and the dashboard's missing h1 were fixed and must
+ * not come back).
  */
 
 type Found = { page: string; id: string; impact: string; nodes: number; help: string; targets: string };
@@ -22,8 +24,7 @@ async function audit(page: Page, label: string, found: Found[], disableRules: st
 function report(title: string, found: Found[]): void {
   const lines = found.map((f) => `  [${f.impact}] ${f.id} ×${f.nodes} on ${f.page} — ${f.help} (${f.targets})`);
   console.log(`axe ${title}: ${found.length} violation(s)\n${lines.join('\n')}`);
-  const blocking = found.filter((f) => f.impact === 'serious' || f.impact === 'critical');
-  expect(blocking.map((f) => `${f.id} (${f.impact}) on ${f.page}`)).toEqual([]);
+  expect(found.map((f) => `${f.id} (${f.impact}) on ${f.page}`)).toEqual([]);
 }
 
 async function visit(page: Page, path: string, found: Found[]): Promise<void> {
@@ -34,7 +35,7 @@ async function visit(page: Page, path: string, found: Found[]): Promise<void> {
 
 test.describe.configure({ mode: 'parallel' });
 
-test('signed-out pages have no serious or critical axe violations', async ({ page }) => {
+test('signed-out pages have no axe violations', async ({ page }) => {
   const found: Found[] = [];
   for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM']) await visit(page, path, found);
   report('signed out', found);
@@ -47,7 +48,7 @@ const MEMBER_PAGES = [
 ];
 
 for (const [i, pages] of MEMBER_PAGES.entries()) {
-  test(`member pages ${i + 1} (demoplatinum: ${pages[0]} …) have no serious or critical axe violations`, async ({ page }) => {
+  test(`member pages ${i + 1} (demoplatinum: ${pages[0]} …) have no axe violations`, async ({ page }) => {
     const found: Found[] = [];
     await login(page, 'demoplatinum');
     for (const path of pages) await visit(page, path, found);
@@ -55,7 +56,7 @@ for (const [i, pages] of MEMBER_PAGES.entries()) {
   });
 }
 
-test('an order detail, its tracking dialog and the return form (demoplatinum) have no serious or critical axe violations', async ({ page }) => {
+test('an order detail, its tracking dialog and the return form (demoplatinum) have no axe violations', async ({ page }) => {
   const found: Found[] = [];
   await login(page, 'demoplatinum');
   // An order detail page: the newest order of the member's list.
@@ -73,7 +74,7 @@ test('an order detail, its tracking dialog and the return form (demoplatinum) ha
   report('order detail and return form', found);
 });
 
-test('the tracking dialog of a delivered order (?lacak=1) has no serious or critical axe violations', async ({ page }) => {
+test('the tracking dialog of a delivered order (?lacak=1) has no axe violations', async ({ page }) => {
   const found: Found[] = [];
   // The generated member with the showcase orders (order-detail.spec.ts), read only here.
   await login(page, memberId(270));
@@ -86,7 +87,7 @@ test('the tracking dialog of a delivered order (?lacak=1) has no serious or crit
   report('tracking dialog', found);
 });
 
-test('the upgrade stepper (demosilver) and the stokis report (demostokis) have no serious or critical axe violations', async ({ browser }) => {
+test('the upgrade stepper (demosilver) and the stokis report (demostokis) have no axe violations', async ({ browser }) => {
   const found: Found[] = [];
   const silver = await (await browser.newContext()).newPage();
   await login(silver, 'demosilver');

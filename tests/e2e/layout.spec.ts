@@ -108,12 +108,41 @@ test.describe('on a 360 px phone', () => {
 
     const menu = page.getByRole('navigation', { name: 'Menu utama' });
     await expect(menu).toBeHidden();
-    await page.getByRole('button', { name: 'Buka/tutup menu' }).click();
+    // A tap on the ☰ (the label of the menu checkbox) opens it.
+    await page.locator('header.top label[for="collapse"]').click();
+    await expect(page.getByRole('checkbox', { name: 'Buka/tutup menu' })).toBeChecked();
     await expect(menu).toBeVisible();
     await menu.getByText('Informasi', { exact: true }).click();
     await menu.getByRole('link', { name: 'News & Tips' }).click();
     await expect(page).toHaveURL('/news/informasi');
     expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('on a 360 px phone without JavaScript', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+
+  test('the menu toggle is reached by Tab right after the skip link and opens and closes the menu with Space', async ({ page }) => {
+    await login(page, 'demosilver');
+    await page.goto('/news/informasi');
+    const menu = page.getByRole('navigation', { name: 'Menu utama' });
+    const toggle = page.getByRole('checkbox', { name: 'Buka/tutup menu' });
+    await expect(menu).toBeHidden();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Lewati ke konten' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    // The focus ring shows on the visible ☰.
+    expect(await page.locator('header.top label[for="collapse"]').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Space');
+    await expect(toggle).toBeChecked();
+    await expect(menu).toBeVisible();
+    // Past the bell and the account menu, Tab goes on into the opened menu.
+    for (let i = 0; i < 4 && (await menu.locator(':focus').count()) === 0; i++) await page.keyboard.press('Tab');
+    await expect(menu.locator(':focus')).toHaveCount(1);
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(menu).toBeHidden();
   });
 });
 

@@ -20,7 +20,7 @@ import { resetPassword } from '../../src/server/services/auth/reset-password';
 import { signIn } from '../../src/server/services/auth/sign-in';
 import { paymentFee, insuranceCost } from '../../src/lib/order/fees';
 import { shippingSubsidy, suggestService } from '../../src/lib/order/shipping';
-import { getSetting } from '../../src/server/services/settings';
+import { forgetSettingsCache, getSetting } from '../../src/server/services/settings';
 import type { CreateOrderInput } from '../../src/lib/schemas/order';
 import { sessionOf } from './helpers';
 
@@ -231,6 +231,24 @@ describe('the referral page and the member-step checks', () => {
     await simulatePayment(token.token, 'success');
     const [created] = await selectRows<{ sponsor_id: number }>(await getDb(), sql`select sponsor_id::int as sponsor_id from members where username = 'calonref1'`);
     expect(created!.sponsor_id).toBe(sponsor.id);
+  });
+
+  it('an address that placed its allowance of referral orders is refused the next one, and nothing is stored', async () => {
+    const db = await getDb();
+    await db.execute(sql`insert into settings (key, value) values ('referral_orders_per_address', '1'::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    forgetSettingsCache();
+    const sponsor = await sessionOf('demosilver');
+    const { input } = await deliveryOrder(sponsor, 'registrasi', [{ nama: 'Paket Starter', qty: 1 }], { member: calon('calonlimit1', 'L', 'BRONZE') });
+    const kirim = { nama: 'Calon Batas', phone: '6281300000002', alamat: 'Jl. Referal 4', kelurahan_id: await SURABAYA_VILLAGE() };
+    await createReferralOrder({ ...input, id_kirim: null, joinme: 'demosilver', kirim }, 'test-ref-limit');
+    const count = async () => (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from orders where member_id = ${sponsor.id}`))[0]!.n;
+    const before = await count();
+    const again = { ...input, client_ref: randomUUID(), id_kirim: null, joinme: 'demosilver', kirim, member: calon('calonlimit2', 'L', 'BRONZE') };
+    await expect(createReferralOrder(again, 'test-ref-limit')).rejects.toThrow(/^Terlalu banyak pendaftaran dari alamat ini\. Coba lagi dalam \d+ menit\.$/);
+    expect(await count()).toBe(before);
+    // Another address is not affected.
+    await expect(createReferralOrder(again, 'test-ref-other')).resolves.toMatchObject({ created: true });
   });
 
   it('suggests free usernames and refuses used or malformed e-mail', async () => {

@@ -11,6 +11,10 @@ export const defaultSettings = {
   login_max_failures_per_address: 20,
   login_window_minutes: 15,
   login_lock_minutes: 15,
+  /** Public e-mail checks (/daftar/api/mail-check) one client address may make per login window. */
+  email_checks_per_address: 30,
+  /** Orders one client address may place from the public referral page (/daftar) per login window. */
+  referral_orders_per_address: 10,
   /** Minutes a password-reset link stays valid. */
   reset_token_minutes: 60,
   /** Links of the footer (spec/000 §2): external pages of the business. */

@@ -1,9 +1,43 @@
 import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb, selectRows, type Db } from '../../db/client';
 import { annualRank } from '../../domain/bonus/pairing';
 import { getPlan } from './get-plan';
 import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
+import type { BonusPlan } from '../../domain/bonus/plan';
+
+interface Period { start: string; end: string }
+
+/** The annual periods up to today: the first is the one in the settings; each next one starts the day after and lasts a year. */
+function periodsUntilToday(first: Period): Period[] {
+  const today = new Date().toISOString().slice(0, 10);
+  const periods: Period[] = [];
+  const nextYear = (d: string) => `${Number(d.slice(0, 4)) + 1}${d.slice(4)}`;
+  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  for (let p: Period = { start: first.start, end: first.end }; p.start <= today && periods.length < 50; p = { start: dayAfter(p.end), end: nextYear(p.end) }) {
+    periods.push(p);
+  }
+  return periods;
+}
+
+/** One period's row: registration and upgrade BV that reached each side, and the pair-BV paid (one query). */
+async function periodRow(db: Db, memberId: number, path: string, p: Period, plan: BonusPlan) {
+  const [row] = await selectRows<{ kiri: number; kanan: number; pairs: number }>(db, sql`
+    select v.kiri, v.kanan, (
+      select coalesce(sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int), 0)::int
+      from bonuses where member_id = ${memberId} and jenis_bonus = 'PAIR' and tanggal between ${p.start}::date and ${p.end}::date) as pairs
+    from (
+      select coalesce(sum(o.total_bv) filter (where substr(m.path, ${path.length + 1}, 1) = '0'), 0)::int as kiri,
+             coalesce(sum(o.total_bv) filter (where substr(m.path, ${path.length + 1}, 1) = '1'), 0)::int as kanan
+      from orders o join members m on m.id = coalesce(o.new_member_id, o.member_id)
+      where o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')
+        and m.path > ${path} and m.path < ${`${path}2`}
+        and o.paid_at >= (${p.start}::date)::timestamp at time zone 'Asia/Jakarta' and o.paid_at < (${p.end}::date + 1)::timestamp at time zone 'Asia/Jakarta') v`);
+  return {
+    periode: p, jumlah_bv_kiri_each_year: row!.kiri, jumlah_bv_kanan_each_year: row!.kanan,
+    jumlah_pair_bv_each_year: row!.pairs, annual: annualRank(row!.pairs, plan),
+  };
+}
 
 /**
  * The annual pairing report (spec/000 §2, COMP_PLAN.md): per annual period from the settings,
@@ -15,30 +49,14 @@ export async function annualPairingReport(member: SessionMember) {
   const plan = await getPlan();
   const db = await getDb();
   const [me] = await selectRows<{ path: string }>(db, sql`select path from members where id = ${member.id}`);
-  const today = new Date().toISOString().slice(0, 10);
-  // The first period is the one in the settings; each next one starts the day after and lasts a year.
-  const periods: { start: string; end: string }[] = [];
-  const nextYear = (d: string) => `${Number(d.slice(0, 4)) + 1}${d.slice(4)}`;
-  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  for (let p: { start: string; end: string } = { start: period.start, end: period.end }; p.start <= today && periods.length < 50; p = { start: dayAfter(p.end), end: nextYear(p.end) }) {
-    periods.push(p);
-  }
   const rows = [];
-  for (const p of periods) {
-    const [volume] = await selectRows<{ kiri: number; kanan: number }>(db, sql`
-      select coalesce(sum(o.total_bv) filter (where substr(m.path, ${me!.path.length + 1}, 1) = '0'), 0)::int as kiri,
-             coalesce(sum(o.total_bv) filter (where substr(m.path, ${me!.path.length + 1}, 1) = '1'), 0)::int as kanan
-      from orders o join members m on m.id = coalesce(o.new_member_id, o.member_id)
-      where o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')
-        and m.path > ${me!.path} and m.path < ${`${me!.path}2`}
-        and o.paid_at >= (${p.start}::date)::timestamp at time zone 'Asia/Jakarta' and o.paid_at < (${p.end}::date + 1)::timestamp at time zone 'Asia/Jakarta'`);
-    const [pairs] = await selectRows<{ n: number }>(db, sql`
-      select coalesce(sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int), 0)::int as n
-      from bonuses where member_id = ${member.id} and jenis_bonus = 'PAIR' and tanggal between ${p.start}::date and ${p.end}::date`);
-    rows.push({
-      periode: p, jumlah_bv_kiri_each_year: volume!.kiri, jumlah_bv_kanan_each_year: volume!.kanan,
-      jumlah_pair_bv_each_year: pairs!.n, annual: annualRank(pairs!.n, plan),
-    });
-  }
+  for (const p of periodsUntilToday(period)) rows.push(await periodRow(db, member.id, me!.path, p, plan));
   return { periode_text: period.label, rows, annualPairingRank: plan.annualRanks };
+}
+
+/** The report's last row (the current period) alone, for the dashboard's annual rank card; `path` is the member's. */
+export async function currentAnnualPairing(member: SessionMember, path: string) {
+  const current = periodsUntilToday(await getSetting('annual_pairing_period')).at(-1);
+  if (!current) return undefined;
+  return periodRow(await getDb(), member.id, path, current, await getPlan());
 }

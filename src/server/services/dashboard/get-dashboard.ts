@@ -1,36 +1,70 @@
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
+import type { Rank } from '../../../lib/rank';
 import type { SessionMember } from '../auth/session-member';
-import { getDownlineCard } from '../network/get-downline-card';
-import { getPairingCard } from '../network/get-pairing-card';
+import { PAIRING_COLUMNS, pairingCardOf, type PairingRow } from '../network/get-pairing-card';
+import { recentlySponsored } from '../network/recently-sponsored';
 import { getBonusTotals } from '../bonus/list-bonuses';
 import { getOrderStats } from './get-order-stats';
-import { annualPairingReport } from '../bonus/annual-pairing';
+import { currentAnnualPairing } from '../bonus/annual-pairing';
+
+type MemberRow = PairingRow & {
+  is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: Rank; path: string; kiri: number; kanan: number;
+};
 
 /**
- * The dashboard data of spec/000 §3 that needs no bonus or order data yet: suspension and the
- * account card. The bonus, pairing, downline and order parts join it with their areas.
+ * Everything the dashboard page shows about the member (spec/000 §3), read once per request:
+ * one members row (account, standing, the downline and rank counters placement keeps, the
+ * pairing state), the sponsored members, bonus totals, order counts and the current annual
+ * period. The page and GET /member/dashboard both read it.
  */
-export async function getDashboard(member: SessionMember) {
+export async function loadDashboard(member: SessionMember) {
   const db = await getDb();
-  const [row] = await selectRows<{ is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: string }>(db, sql`
-    select is_suspended, kode_referal, tgl_join::text as tgl_join, posisi from members where id = ${member.id}`);
-  const [downline, pairing, bonus, orderStats, annual] = await Promise.all([getDownlineCard(member), getPairingCard(member), getBonusTotals(member), getOrderStats(member), annualPairingReport(member)]);
-  const year = annual.rows.at(-1);
+  const [[row], sponsored, bonus, orderStats] = await Promise.all([
+    selectRows<MemberRow>(db, sql`
+      select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
+        m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS}
+      from members m left join member_pairing p on p.member_id = m.id where m.id = ${member.id}`),
+    recentlySponsored(db, member.id),
+    getBonusTotals(member),
+    getOrderStats(member),
+  ]);
+  const annual = row ? await currentAnnualPairing(member, row.path) : undefined;
   return {
-    suspend: { is_suspended: row?.is_suspended ?? false },
+    standing: { posisi: row?.posisi ?? member.posisi, is_suspended: row?.is_suspended ?? false },
+    tgl_join: row?.tgl_join ?? null,
+    kode_referal: row?.kode_referal ?? member.kodeReferal,
+    downline: { total_downline_kiri: row?.kiri ?? 0, total_downline_kanan: row?.kanan ?? 0 },
+    sponsored,
+    pairing: pairingCardOf(row),
+    bonus,
+    orderStats,
+    annual,
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
+
+/** GET /member/dashboard: the dashboard data in the shape of spec/000 §3. */
+export async function getDashboard(member: SessionMember) {
+  const d = await loadDashboard(member);
+  return {
+    suspend: { is_suspended: d.standing.is_suspended },
     members: {
-      downline: downline.downline,
-      pairing,
-      bonus,
-      orders: orderStats.orders,
-      annual_rank: { jumlah_bv_kiri: year?.jumlah_bv_kiri_each_year ?? 0, jumlah_bv_kanan: year?.jumlah_bv_kanan_each_year ?? 0, jumlah_pair_bv: year?.jumlah_pair_bv_each_year ?? 0 },
-      sponsored: downline.sponsored,
+      downline: d.downline,
+      pairing: d.pairing,
+      bonus: d.bonus,
+      orders: d.orderStats.orders,
+      annual_rank: {
+        jumlah_bv_kiri: d.annual?.jumlah_bv_kiri_each_year ?? 0, jumlah_bv_kanan: d.annual?.jumlah_bv_kanan_each_year ?? 0,
+        jumlah_pair_bv: d.annual?.jumlah_pair_bv_each_year ?? 0,
+      },
+      sponsored: d.sponsored,
       id_member: member.idMember,
       nama: member.nama,
-      posisi: row?.posisi ?? member.posisi,
-      tgl_join: row?.tgl_join ?? null,
-      kode_referal: row?.kode_referal ?? member.kodeReferal,
+      posisi: d.standing.posisi,
+      tgl_join: d.tgl_join,
+      kode_referal: d.kode_referal,
     },
   };
 }

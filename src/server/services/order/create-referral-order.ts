@@ -1,11 +1,9 @@
 import { AppError } from '../../errors';
 import type { ReferralOrderInput } from '../../../lib/schemas/order';
 import { lockedMinutes, recordFailure } from '../auth/rate-limit';
+import { getSetting } from '../settings';
 import { createOrder } from './create-order';
 import { findReferrer } from './find-referrer';
-
-/** Orders one address may place from referral pages in a window (the page needs no sign-in). */
-const REFERRAL_ORDERS_PER_WINDOW = 10;
 
 /**
  * The public referral page's order (spec/001 §2 stand-alone page): a registration under the
@@ -13,6 +11,7 @@ const REFERRAL_ORDERS_PER_WINDOW = 10;
  */
 export async function createReferralOrder(input: ReferralOrderInput, address: string): Promise<{ public_id: string; no_order: string; created: boolean }> {
   const key = `referral-order:${address}`;
+  // The page needs no sign-in: orders are counted per client address (setting referral_orders_per_address).
   const minutes = await lockedMinutes(key);
   if (minutes > 0) throw new AppError('RATE_LIMITED', `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`);
   const sponsor = await findReferrer(input.joinme);
@@ -20,6 +19,6 @@ export async function createReferralOrder(input: ReferralOrderInput, address: st
     throw new AppError('BAD_INPUT', 'Pendaftaran lewat link referal hanya untuk member baru dengan pengiriman online');
   }
   const order = await createOrder(sponsor, input, { kirim: input.kirim });
-  if (order.created) await recordFailure(key, REFERRAL_ORDERS_PER_WINDOW);
+  if (order.created) await recordFailure(key, await getSetting('referral_orders_per_address'));
   return order;
 }

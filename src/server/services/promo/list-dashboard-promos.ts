@@ -7,12 +7,13 @@ import { eligibility, memberStanding, PROMO_COLUMNS, thresholdOf, TODAY, VISIBLE
 /**
  * GET /member/dashboard/banner-promo: the promos still open for claims (started, claim deadline
  * not passed) with the member's standing, for the dashboard's promo banners (REWARD) and Trip
- * card (TRIP). One query: the member's unclaimed sums and claim counts per promo.
+ * card (TRIP). One query: the member's unclaimed sums and claim counts per promo. The dashboard
+ * page passes the member's standing it has already read.
  */
-export async function listDashboardPromos(member: SessionMember) {
+export async function listDashboardPromos(member: SessionMember, standing?: Awaited<ReturnType<typeof memberStanding>>) {
   const db = await getDb();
   const [me, rows] = await Promise.all([
-    memberStanding(db, member.id),
+    standing ?? memberStanding(db, member.id),
     selectRows<PromoRow & { poin: number; nominal: number; claims: number }>(db, sql`
       select ${PROMO_COLUMNS}, coalesce(o.poin, 0)::float8 as poin, coalesce(o.nominal, 0)::float8 as nominal, coalesce(c.n, 0)::int as claims
       from promos p

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { createContext } from 'astro/middleware';
+import type { APIContext } from 'astro';
+import { onRequest } from '../../src/middleware';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { SESSION_COOKIE } from '../../src/server/services/auth/sessions';
+
+/**
+ * Calls the real endpoint modules of src/pages through the real middleware, in-process: a real
+ * Request, route params, the session as bearer token or cookie. Endpoints are discovered from the
+ * folder, so a new endpoint file shows up here without anyone listing it.
+ */
+
+export const ORIGIN = 'http://portal.test';
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+type EndpointModule = Partial<Record<Method | 'ALL', (ctx: APIContext) => Promise<Response> | Response>>;
+
+const modules = import.meta.glob<EndpointModule>('../../src/pages/**/*.ts');
+
+/** '/member/account/[id]' for '../../src/pages/member/account/[id].ts'; index files drop their name. */
+const routeOf = (file: string): string => file.replace('../../src/pages', '').replace(/\.ts$/, '').replace(/\/index$/, '') || '/';
+
+export interface EndpointMethod { route: string; method: Method; key: string }
+
+/** Every exported method of every .ts endpoint under src/pages, as 'METHOD /route/[param]'. */
+export async function discoverEndpoints(): Promise<EndpointMethod[]> {
+  const found: EndpointMethod[] = [];
+  for (const [file, load] of Object.entries(modules)) {
+    const mod = await load();
+    const route = routeOf(file);
+    for (const method of METHODS) if (typeof mod[method] === 'function') found.push({ route, method, key: `${method} ${route}` });
+    if (mod.ALL) throw new Error(`${file} exports ALL: list its methods one by one so the suite can cover them`);
+  }
+  return found.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+async function moduleOf(route: string): Promise<EndpointModule> {
+  const load = modules[`../../src/pages${route}.ts`] ?? modules[`../../src/pages${route}/index.ts`];
+  if (!load) throw new Error(`no endpoint file for ${route}`);
+  return load();
+}
+
+export interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+  /** An object is sent as JSON; a string or FormData as is. */
+  body?: unknown;
+  contentType?: string;
+  bearer?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  clientAddress?: string;
+}
+
+export interface CallResult { status: number; text: string; json: { success?: boolean; message?: unknown; [k: string]: unknown } | undefined; headers: Headers }
+
+/** Fills '[id]' segments from params and builds the URL. */
+export function urlOf(route: string, call: Call = {}): string {
+  const path = route.replace(/\[(\w+)\]/g, (_, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`${route}: missing param ${name}`);
+    return encodeURIComponent(value);
+  });
+  const url = new URL(ORIGIN + path);
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
+  }
+  return url.toString();
+}
+
+/** One request through onRequest and the endpoint's method; a thrown exception propagates (a test failure). */
+export async function callRoute(route: string, method: Method, call: Call = {}): Promise<CallResult> {
+  const mod = await moduleOf(route);
+  const handler = mod[method];
+  if (!handler) throw new Error(`${method} ${route} is not exported`);
+  const headers = new Headers(call.headers);
+  if (call.bearer) headers.set('authorization', `Bearer ${call.bearer}`);
+  if (call.cookie) {
+    headers.set('cookie', `${SESSION_COOKIE}=${call.cookie}`);
+    if (!headers.has('origin')) headers.set('origin', ORIGIN);
+  }
+  let body: BodyInit | undefined;
+  if (call.body !== undefined && method !== 'GET') {
+    if (typeof call.body === 'string' || call.body instanceof FormData) body = call.body;
+    else body = JSON.stringify(call.body);
+    if (!(call.body instanceof FormData) && !headers.has('content-type')) headers.set('content-type', call.contentType ?? 'application/json');
+  }
+  const request = new Request(urlOf(route, call), { method, headers, body });
+  const ctx = createContext({ request, params: call.params ?? {}, clientAddress: call.clientAddress ?? '192.0.2.250', defaultLocale: 'id' });
+  const response = await onRequest(ctx as never, async () => handler(ctx as unknown as APIContext)) as Response;
+  const text = await response.text();
+  let json: CallResult['json'];
+  try {
+    json = JSON.parse(text);
+  } catch { /* not JSON: a PDF, CSV, file or redirect */ }
+  return { status: response.status, text, json, headers: response.headers };
+}
+
+/**
+ * Row count and the sum of the row versions' creating transaction ids (xmin) of every table, so
+ * "nothing changed" is checked on the whole database, not on the tables a test author thought
+ * of. Any insert, update (even to the same values) or delete changes one of the two; a rolled
+ * back write does not. Much cheaper than hashing the rows' text (a year of demo bonuses, 80,000
+ * villages) and stricter: a refused request must not write at all.
+ */
+export async function fingerprint(exclude: readonly string[]): Promise<Map<string, string>> {
+  const db = await getDb();
+  const tables = (await selectRows<{ name: string }>(db, sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)).map((t) => t.name).filter((t) => !exclude.includes(t));
+  // One round trip for all tables.
+  const rows = await selectRows<{ name: string; n: string; x: string }>(db, sql.join(tables.map((name) => sql`
+    select ${name}::text as name, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as x from ${sql.identifier(name)}`), sql` union all `));
+  return new Map(rows.map((r) => [r.name, `${r.n}:${r.x}`]));
+}
+
+/** The tables whose fingerprint differs. */
+export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter((t) => before.get(t) !== after.get(t));
+}
+
+/** English text zod, JSON.parse or a stack trace would put in a message (members read Indonesian). */
+const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|undefined|cannot|failed|error|too (big|small|long|short)|at position)\b|\n\s+at /i;
+
+/** Why a member-facing message is not acceptable, or undefined when it is. */
+export function messageProblem(message: unknown): string | undefined {
+  if (typeof message !== 'string' || message.trim() === '') return `no message: ${JSON.stringify(message)}`;
+  if (ENGLISH.test(message)) return `English/technical message: ${message.slice(0, 200)}`;
+  if (message.length > 300) return `message too long (${message.length})`;
+  return undefined;
+}
