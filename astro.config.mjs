@@ -2,14 +2,36 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { precompress } from './scripts/precompress.mjs';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
-  security: { checkOrigin: false },
+  security: {
+    checkOrigin: false,
+    // Content-Security-Policy header on every page (Astro hashes its own island and bundled
+    // scripts and styles). frame-ancestors and the Midtrans origins are added per request in
+    // src/middleware.ts (contentSecurity): they depend on the page and on the environment.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        // https: for operator-entered news images and promo banners hosted elsewhere.
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      // style="" attributes stay allowed (style-src-attr); <style> and stylesheets are hashed.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? 'localhost',

@@ -186,7 +186,7 @@ async function benchDatabase(kind) {
     env.DATA_DIR = dbTarget;
     cleanups.push(async () => fs.rmSync(dbTarget, { recursive: true, force: true }));
   }
-  let server = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let server = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stopServer = async () => {
     if (!server || server.exitCode !== null) return;
     const exited = new Promise((r) => server.once('exit', r));

@@ -66,8 +66,10 @@ export function discoverRoutes(sampleParams) {
 export async function startDemoServer(port, prefix = 'bench-') {
   const base = `http://127.0.0.1:${port}`;
   buildIfNeeded();
+  // A server left on the port (an earlier run that died) would answer instead and be measured.
+  if (await fetch(`${base}/signin`).then(() => true, () => false)) throw new Error(`port ${port} already answers: stop the server there or set BENCH_PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { startServer } from './server.mjs';
 
 buildIfNeeded();
 const cleanups = [];
@@ -37,4 +38,4 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-await import('../dist/server/entry.mjs');
+await startServer();

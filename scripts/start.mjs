@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { dataDirProblem } from '../src/server/db/data-dir.ts';
+import { startServer } from './server.mjs';
 
 const started = Date.now();
 // A data folder that cannot take a write (read-only, full disk, wrong path) stops here with one
@@ -17,7 +18,7 @@ if (!process.env.DATABASE_URL && process.env.DATA_DIR !== 'memory://') {
 buildIfNeeded();
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-await import('../dist/server/entry.mjs');
+await startServer();
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
 // Warm up: the first request opens the database and seeds it, so members never wait for it.
 let last = 'belum mendengarkan';

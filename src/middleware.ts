@@ -4,16 +4,14 @@ import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions'
 import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
 import { ensureReady } from './server/boot';
 import { isDatabaseUnavailable, logUnavailable, unavailableResponse } from './server/unavailable';
+import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
+import { paymentScriptOrigin } from './server/integrations/payment';
+import { jsonResponse } from './server/http';
 
-const securityHeaders: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
-
-function withHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(securityHeaders)) {
+/** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
+function withHeaders(response: Response, https: boolean): Response {
+  const headers = https ? { ...SECURITY_HEADERS, 'strict-transport-security': HSTS } : SECURITY_HEADERS;
+  for (const [name, value] of Object.entries(headers)) {
     if (!response.headers.has(name)) {
       try {
         response.headers.set(name, value);
@@ -21,6 +19,20 @@ function withHeaders(response: Response): Response {
         // Some responses (redirects made by Astro) have immutable headers; they carry no content.
       }
     }
+  }
+  return response;
+}
+
+/** A page's Content-Security-Policy (made by Astro) completed with frame-ancestors and Midtrans. */
+function withPagePolicy(response: Response): Response {
+  const policy = response.headers.get('content-security-policy');
+  if (policy) {
+    try {
+      response.headers.set('content-security-policy', completePolicy(policy, {
+        sameOriginFraming: response.headers.get('x-frame-options')?.toUpperCase() === 'SAMEORIGIN',
+        paymentOrigin: paymentScriptOrigin(),
+      }));
+    } catch { /* immutable */ }
   }
   return response;
 }
@@ -41,8 +53,9 @@ export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean)
 }
 
 /**
- * Loads the session and applies the redirect rules of spec/000 §2; nothing else. A database that
- * cannot be reached, here or in the page or endpoint behind, answers 503 (src/server/unavailable.ts).
+ * Loads the session, applies the redirect rules of spec/000 §2 and the security headers. A
+ * database that cannot be reached, here or in the page or endpoint behind, answers 503
+ * (src/server/unavailable.ts).
  */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   try {
@@ -50,18 +63,19 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     logUnavailable(error);
-    return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)));
+    return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)), isHttpsRequest(ctx.request, ctx.url));
   }
 });
 
 async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   const path = ctx.url.pathname;
   const api = isApiPath(path);
+  const https = isHttpsRequest(ctx.request, ctx.url);
   const bearer = ctx.request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (isCrossSiteWrite(ctx.request, ctx.url, Boolean(bearer))) {
     return withHeaders(api
-      ? Response.json({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
-      : new Response('Permintaan lintas situs ditolak', { status: 403 }));
+      ? jsonResponse({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
+      : new Response('Permintaan lintas situs ditolak', { status: 403 }), https);
   }
   await ensureReady();
   const token = bearer ?? ctx.cookies.get(SESSION_COOKIE)?.value;
@@ -75,17 +89,17 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
 
   if (!member && !isPublicPath(path)) {
     if (api) {
-      return withHeaders(Response.json({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }));
+      return withHeaders(jsonResponse({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }), https);
     }
-    return ctx.redirect('/signin', 302);
+    return withHeaders(ctx.redirect('/signin', 302), https);
   }
   if (member && !api) {
-    if (path === '/signin') return ctx.redirect('/', 302);
+    if (path === '/signin') return withHeaders(ctx.redirect('/', 302), https);
     if (!member.hasDomisili && path !== PROFILE_PATH && !isPublicPath(path) && ctx.request.method === 'GET') {
       const target = new URL(PROFILE_PATH, ctx.url);
       target.searchParams.set('field', 'domisili');
       target.searchParams.set('fallback', path + ctx.url.search);
-      return ctx.redirect(target.pathname + target.search, 302);
+      return withHeaders(ctx.redirect(target.pathname + target.search, 302), https);
     }
   }
   const response = await next();
@@ -94,5 +108,5 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       response.headers.set('cache-control', member ? 'private, no-store' : 'no-cache');
     } catch { /* immutable */ }
   }
-  return withHeaders(response);
+  return withHeaders(api ? response : withPagePolicy(response), https);
 }

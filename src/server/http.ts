@@ -10,24 +10,36 @@ export const BAD_FORMAT = 'Format data tidak valid';
 export const DATA_INVALID = 'Data yang dikirim tidak valid';
 const MAX_BODY_BYTES = 1_000_000;
 
+/**
+ * Response.json with a Content-Length: the server (scripts/server.mjs) compresses only bodies of
+ * 1 KB or more, and without a length it cannot tell a short answer from a long one.
+ */
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const text = JSON.stringify(body);
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json');
+  headers.set('content-length', String(Buffer.byteLength(text)));
+  return new Response(text, { ...init, headers });
+}
+
 /** PostgreSQL text cannot hold NUL: refused at the edge instead of failing in the query. */
 export const hasNul = (value: unknown): boolean => JSON.stringify(value)?.includes('\\u0000') ?? false;
 
 /** The envelope of every /member answer (DESIGN.md §1). */
 export function answer(result: unknown, message = 'OK', status = 200): Response {
-  return Response.json({ success: status < 400, message, result }, { status, headers: { 'cache-control': 'no-store' } });
+  return jsonResponse({ success: status < 400, message, result }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
 export function failure(error: unknown): Response {
   if (error instanceof AppError) {
-    return Response.json({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
+    return jsonResponse({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
   }
   if (isDatabaseUnavailable(error)) {
     logUnavailable(error);
     return unavailableResponse(true);
   }
   console.error(error);
-  return Response.json({ success: false, message: GENERAL_ERROR }, { status: 500 });
+  return jsonResponse({ success: false, message: GENERAL_ERROR }, { status: 500 });
 }
 
 const TOO_LARGE = 'Data yang dikirim terlalu besar';

@@ -11,3 +11,9 @@ export function paymentGateway(): PaymentGateway {
 }
 
 export type { PaymentGateway, PaymentNotification, TokenRequest } from './types';
+
+/** The origin of snap.js when it is not our own (Midtrans), for the pages' Content-Security-Policy. */
+export function paymentScriptOrigin(): string | undefined {
+  const { src } = paymentGateway().snapJs();
+  return /^https?:\/\//.test(src) ? new URL(src).origin : undefined;
+}

@@ -1,0 +1,91 @@
+// The portal's HTTP server: Astro's Node handler (files of dist/client, then pages and API)
+// behind gzip/brotli compression of text responses. `npm start`, the browser tests and the
+// benchmarks all serve through it; `node scripts/server.mjs` serves dist/ as it is (no build).
+// - /_astro/* scripts and stylesheets: the .br/.gz copies made at build time
+//   (scripts/precompress.mjs), with a year of immutable caching.
+// - Everything else: compressed on the fly (`compression` package) following Accept-Encoding
+//   (brotli, else gzip), with Vary: Accept-Encoding; not under 1 KB, not HEAD, not
+//   `Cache-Control: no-transform`, not types that are already compressed (images, PDF, video).
+// HTTP_COMPRESSION=0 turns both off (a proxy in front that compresses; before/after
+// measurements). HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set, as @astrojs/node's own
+// standalone server does.
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import compression from 'compression';
+import { PRECOMPRESSED_TYPES } from './precompress.mjs';
+
+const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
+
+/** Whether Accept-Encoding allows `coding` (a q=0 entry refuses it). */
+export function acceptsEncoding(header, coding) {
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';').map((s) => s.trim());
+    if (name !== coding && name !== '*') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** The build-time .br/.gz files of dist/client/_astro, by URL path. */
+function precompressedAssets() {
+  const found = new Map();
+  if (!fs.existsSync(assetsDir)) return found;
+  const names = new Set(fs.readdirSync(assetsDir));
+  for (const name of names) {
+    const type = PRECOMPRESSED_TYPES[path.extname(name)];
+    if (!type) continue;
+    const codings = ['br', 'gzip'].filter((coding) => names.has(`${name}.${coding === 'br' ? 'br' : 'gz'}`));
+    if (codings.length) found.set(`/_astro/${name}`, { file: path.join(assetsDir, name), type, codings });
+  }
+  return found;
+}
+
+/** Sends a precompressed /_astro file when there is one the browser accepts; false otherwise. */
+function sendPrecompressed(assets, req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const asset = assets.get(String(req.url).split('?')[0]);
+  const coding = asset?.codings.find((c) => acceptsEncoding(req.headers['accept-encoding'], c));
+  if (!asset || !coding) return false;
+  const file = `${asset.file}.${coding === 'br' ? 'br' : 'gz'}`;
+  res.writeHead(200, {
+    'content-type': asset.type,
+    'content-encoding': coding,
+    'content-length': fs.statSync(file).size,
+    'cache-control': 'public, max-age=31536000, immutable',
+    vary: 'Accept-Encoding',
+  });
+  if (req.method === 'HEAD') res.end();
+  else fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  return true;
+}
+
+/** Starts listening on PORT/HOST (default 4321/localhost) and resolves with the node server. */
+export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost' } = {}) {
+  // dist/server/entry.mjs would start @astrojs/node's own server (without compression) on import.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const { handler } = await import('../dist/server/entry.mjs');
+  const enabled = process.env.HTTP_COMPRESSION !== '0';
+  const assets = enabled ? precompressedAssets() : new Map();
+  const compress = enabled ? compression({ threshold: 1024 }) : (req, res, next) => next();
+  const listener = (req, res) => {
+    if (sendPrecompressed(assets, req, res)) return;
+    compress(req, res, () => handler(req, res));
+  };
+  const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
+  const server = cert && key
+    ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, listener)
+    : http.createServer(listener);
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await startServer();
