@@ -42,7 +42,7 @@ export function failure(error: unknown): Response {
   return jsonResponse({ success: false, message: GENERAL_ERROR }, { status: 500 });
 }
 
-const TOO_LARGE = 'Data yang dikirim terlalu besar';
+export const TOO_LARGE = 'Data yang dikirim terlalu besar';
 
 /**
  * The body's bytes, counted as they arrive: a chunked body has no Content-Length to check first,
@@ -58,10 +58,8 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new AppError('BAD_INPUT', TOO_LARGE);
-    }
+    // No cancel(): undici may still be enqueueing into a cancelled stream and throws unhandled.
+    if (size > limit) throw new AppError('BAD_INPUT', TOO_LARGE);
     chunks.push(value);
   }
   const bytes = new Uint8Array(size);

@@ -1,9 +1,8 @@
 import { AppError } from './errors';
-import { hasNul } from './http';
+import { BAD_FORMAT, hasNul, readBodyBytes } from './http';
 
 /** Uploads (return evidence: 3 files of at most 5 MB) need more than readBody's 1 MB JSON cap. */
 export const MAX_MULTIPART_BYTES = 16_000_000;
-export const BODY_TOO_LARGE = 'Data yang dikirim terlalu besar';
 
 export interface MultipartBody {
   fields: Record<string, string>;
@@ -18,33 +17,14 @@ export interface MultipartBody {
 export async function readMultipart(request: Request, cap = MAX_MULTIPART_BYTES): Promise<MultipartBody> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
-    throw new AppError('BAD_INPUT', 'Format data tidak valid');
+    throw new AppError('BAD_INPUT', BAD_FORMAT);
   }
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > cap) throw new AppError('BAD_INPUT', BODY_TOO_LARGE);
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > cap) throw new AppError('BAD_INPUT', BODY_TOO_LARGE);
-      chunks.push(value);
-    }
-  }
-  const body = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readBodyBytes(request, cap);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new AppError('BAD_INPUT', 'Format data tidak valid');
+    throw new AppError('BAD_INPUT', BAD_FORMAT);
   }
   const out: MultipartBody = { fields: {}, files: new Map() };
   for (const [key, value] of form.entries()) {
@@ -57,6 +37,6 @@ export async function readMultipart(request: Request, cap = MAX_MULTIPART_BYTES)
       out.files.set(key, list);
     }
   }
-  if (hasNul(out.fields)) throw new AppError('BAD_INPUT', 'Format data tidak valid');
+  if (hasNul(out.fields)) throw new AppError('BAD_INPUT', BAD_FORMAT);
   return out;
 }
