@@ -117,6 +117,8 @@ try {
         fcp: lhr.audits['first-contentful-paint'].numericValue,
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        si: lhr.audits['speed-index'].numericValue,
         bytes: lhr.audits['total-byte-weight'].numericValue,
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
       });
@@ -135,15 +137,16 @@ try {
       route: url + (medianRun.finalPath !== route ? ` → ${medianRun.finalPath}` : ''), who, score,
       scores: ok.map((r) => r.score).join('/'),
       fcp: median(ok.map((r) => r.fcp)), lcp: median(ok.map((r) => r.lcp)), tbt: median(ok.map((r) => r.tbt)),
+      cls: median(ok.map((r) => r.cls)), si: median(ok.map((r) => r.si)),
       bytes: median(ok.map((r) => r.bytes)), savings: topSavings(medianRun.lhr),
     });
     console.error(`  ${url}: ${score} (${ok.map((r) => r.score).join('/')})`);
   }
 
-  const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', 'LCP', 'TBT', 'total bytes'];
+  const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'total bytes'];
   const table = rows.map((r) => (r.error
-    ? [r.route, r.who ?? '-', 'not scored', '', '', '', '', r.error.match(/Status code: (\d+)/) ? `error document (HTTP ${r.error.match(/Status code: (\d+)/)[1]})` : r.error.slice(0, 90)]
-    : [r.route, r.who ?? '-', String(r.score), r.scores, fmtMs(r.fcp), fmtMs(r.lcp), fmtMs(r.tbt), fmtKb(r.bytes)]));
+    ? [r.route, r.who ?? '-', 'not scored', '', '', '', '', '', '', r.error.match(/Status code: (\d+)/) ? `error document (HTTP ${r.error.match(/Status code: (\d+)/)[1]})` : r.error.slice(0, 90)]
+    : [r.route, r.who ?? '-', String(r.score), r.scores, fmtMs(r.fcp), fmtMs(r.lcp), fmtMs(r.tbt), r.cls.toFixed(3), fmtMs(r.si), fmtKb(r.bytes)]));
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
   const minutes = (performance.now() - started) / 60000;

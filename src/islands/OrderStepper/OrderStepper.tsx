@@ -45,7 +45,7 @@ export default function OrderStepper(props: StepperProps) {
           ))}
         </ol>
       </nav>
-      {ready ? <Body /> : <p aria-busy="true">Memuat formulir…</p>}
+      {ready ? <Body /> : <p aria-busy="true" className="stepper-loading">Memuat formulir…</p>}
     </Ctx.Provider>
   );
 }
