@@ -13,10 +13,17 @@ const CONNECTION_CODES = new Set([
   'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53100', '53300',
 ]);
 
-/** True when the error (or one it wraps, e.g. Drizzle's query error) means the database cannot be reached. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The error and the ones it wraps (`cause`, e.g. Drizzle's query error around the driver's), at most 5 deep. */
+function* causeChain(error: unknown): Generator<{ code?: unknown }> {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+    yield e as { code?: unknown };
+  }
+}
+
+/** True when the error (or one it wraps) means the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of causeChain(error)) {
+    const code = e.code;
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
     if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
   }
@@ -46,10 +53,6 @@ export function unavailableResponse(api: boolean): Response {
 
 /** One line in the server log per failed request, without the stack (the cause is known). */
 export function logUnavailable(error: unknown): void {
-  const codes: string[] = [];
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-  }
+  const codes = [...causeChain(error)].map((e) => e.code).filter((code): code is string => typeof code === 'string');
   console.error(`[portal] database tidak tersedia (${codes.join(' < ') || 'tanpa kode'}): menjawab 503`);
 }
