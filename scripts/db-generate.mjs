@@ -1,10 +1,15 @@
-// Regenerates the migration SQL in drizzle/ from src/server/db/schema.
-// Until the first release the schema is one initial migration, rebuilt whole (ADR 0002);
-// after a release, switch to `drizzle-kit generate` for incremental migrations.
+// Adds an incremental migration to drizzle/ from the changes in src/server/db/schema
+// (ADR 0008): `npm run db:generate -- --name what-changed`. 0000_init.sql is frozen; existing
+// data folders and databases upgrade in place on the next start.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-fs.rmSync(path.join(root, 'drizzle'), { recursive: true, force: true });
-execFileSync(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', 'init'], { cwd: root, stdio: 'inherit' });
+const args = process.argv.slice(2);
+const nameAt = args.indexOf('--name');
+const name = nameAt >= 0 ? args[nameAt + 1] : undefined;
+if (!name || !/^[a-z0-9_-]+$/.test(name)) {
+  console.error('Usage: npm run db:generate -- --name what-changed   (lowercase, digits, - or _)');
+  process.exit(2);
+}
+execFileSync(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', name], { cwd: root, stdio: 'inherit' });

@@ -4,6 +4,16 @@ import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { dataDirProblem } from '../src/server/db/data-dir.ts';
 import { startServer } from './server.mjs';
+import { modeLine, productionProblem } from '../src/server/mode.ts';
+
+// Production fails closed (DESIGN.md §7a): without real payment keys and the public address it
+// does not start at all; the first line says which mode runs.
+const missing = productionProblem();
+if (missing) {
+  console.error(`[portal] ${missing}`);
+  process.exit(1);
+}
+console.log(modeLine());
 
 const started = Date.now();
 // A data folder that cannot take a write (read-only, full disk, wrong path) stops here with one

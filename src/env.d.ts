@@ -6,5 +6,9 @@ declare namespace App {
     member?: import('./server/services/auth/session-member').SessionMember;
     /** The raw session token of this request (for logout). */
     sessionToken?: string;
+    /** The one-time message of the previous request, taken (and its cookie deleted) by the middleware. */
+    flash?: import('./server/flash').Flash;
+    /** The signed-in operator on /admin pages (never set together with member). */
+    operator?: import('./server/services/operator/operator-sessions').SessionOperator;
   }
 }

@@ -3,10 +3,13 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions';
 import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
 import { ensureReady } from './server/boot';
-import { isDatabaseUnavailable, logUnavailable, unavailableResponse } from './server/unavailable';
+import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './server/unavailable';
 import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
 import { paymentScriptOrigin } from './server/integrations/payment';
 import { jsonResponse } from './server/http';
+import { modeRefusal } from './server/mode-routes';
+import { takeFlash } from './server/flash';
+import { ADMIN_SIGNIN, isAdminPath, mayOpen, resolveAdmin } from './server/admin-access';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
 function withHeaders(response: Response, https: boolean): Response {
@@ -61,6 +64,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   try {
     return await handle(ctx, next);
   } catch (error) {
+    // A member who closed the tab mid-request: not an outage, and nobody to answer.
+    if (isClientAbort(error, ctx.request)) return new Response(null, { status: 400 });
     if (!isDatabaseUnavailable(error)) throw error;
     logUnavailable(error);
     return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)), isHttpsRequest(ctx.request, ctx.url));
@@ -77,7 +82,10 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       ? jsonResponse({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
       : new Response('Permintaan lintas situs ditolak', { status: 403 }), https);
   }
+  const refused = modeRefusal(ctx);
+  if (refused) return withHeaders(refused, https);
   await ensureReady();
+  if (isAdminPath(path)) return withHeaders(withPagePolicy(await handleAdmin(ctx, next, bearer)), https);
   const token = bearer ?? ctx.cookies.get(SESSION_COOKIE)?.value;
   const member = token ? await resolveSession(token) : undefined;
   if (member) {
@@ -102,11 +110,31 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       return withHeaders(ctx.redirect(target.pathname + target.search, 302), https);
     }
   }
-  const response = await next();
+  // Taken here, before the page streams: a component deleting the cookie once the body has
+  // started is ignored, and the message came back on every page for its 60 s.
+  if (!api && ctx.request.method === 'GET') ctx.locals.flash = takeFlash(ctx.cookies);
+  let response = await next();
+  // An unknown path or id under /member is an API call: it answers JSON, never the HTML 404 page.
+  if (api && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
+    response = jsonResponse({ success: false, message: 'Data tidak ditemukan' }, { status: 404 });
+  }
   if (!api && !response.headers.has('cache-control')) {
     try {
       response.headers.set('cache-control', member ? 'private, no-store' : 'no-cache');
     } catch { /* immutable */ }
   }
   return withHeaders(api ? response : withPagePolicy(response), https);
+}
+
+/** The operator console (DESIGN.md §7): its own session, its own sign-in, pages filtered by role. */
+async function handleAdmin(ctx: APIContext, next: MiddlewareNext, bearer: string | undefined): Promise<Response> {
+  const path = ctx.url.pathname;
+  const operator = await resolveAdmin(ctx.cookies, bearer);
+  if (!operator) return path === ADMIN_SIGNIN ? next() : ctx.redirect(ADMIN_SIGNIN, 302);
+  ctx.locals.operator = operator;
+  if (path === ADMIN_SIGNIN) return ctx.redirect('/admin', 302);
+  if (!mayOpen(operator, path)) return new Response('Peran Anda tidak boleh membuka halaman ini', { status: 403 });
+  const response = await next();
+  try { response.headers.set('cache-control', 'private, no-store'); } catch { /* immutable */ }
+  return response;
 }

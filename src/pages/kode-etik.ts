@@ -2,13 +2,14 @@ import type { APIRoute } from 'astro';
 import { acceptCodeOfEthics } from '../server/services/account/accept-code-of-ethics';
 import { AppError } from '../server/errors';
 import { setFlash } from '../server/flash';
-import { BAD_FORMAT } from '../server/http';
+import { BAD_FORMAT, boundedFormData } from '../server/http';
 
-/** The modal's form; anything else (another content type, a cut body) is refused with a flash. */
+/** The modal's form, read with the body cap; anything else (another type, a cut or huge body) is refused with a flash. */
 async function readForm(request: Request): Promise<FormData> {
   try {
-    return await request.formData();
-  } catch {
+    return await boundedFormData(request);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('BAD_INPUT', BAD_FORMAT);
   }
 }

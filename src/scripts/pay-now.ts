@@ -3,7 +3,8 @@
  * (held for later clicks), loads the provider's snap.js (Midtrans or the built-in simulator, both
  * define window.snap.pay) and opens the pop-up. PENDING orders of most methods open it by
  * themselves after 2 s, once per order and browser tab; a pending result stops that for good.
- * After any result the page reloads to show what the server now knows.
+ * After any result, closing the pop-up included (spec/001 §4), the page reloads to show what the
+ * server now knows.
  */
 export interface SnapCallbacks {
   onSuccess: (result?: unknown) => void;
@@ -46,7 +47,10 @@ export function createPayNow(order: { orderId: string; noOrder: string; auto: bo
           deps.reload();
         },
         onError: () => deps.reload(),
-        onClose: () => { busy = false; },
+        onClose: () => {
+          busy = false;
+          deps.reload();
+        },
       });
     } catch (error) {
       busy = false;

@@ -70,12 +70,19 @@ if (form) {
   const videoMax = Number(form.dataset.videoMax);
   const fileCount = Number(form.dataset.fileCount);
   const touched = new Set<string>();
+  const reason = form.querySelector<HTMLElement>('#retur-submit-reason')!;
+  // Errors the server rendered stay until their field is fixed (untouched fields show nothing).
+  for (const out of form.querySelectorAll<HTMLElement>('.field-error')) {
+    if (!out.textContent?.trim()) continue;
+    const id = out.id.replace(/-error$/, '');
+    touched.add({ 'retur-invoice': 'invoice', 'retur-deskripsi': 'deskripsi', 'retur-files': 'files', 'retur-address': 'address' }[id] ?? id);
+  }
 
   const current = () => sets.find((s) => s.dataset.order === invoice.value);
   const lines = (set?: HTMLFieldSetElement) => [...(set?.querySelectorAll<HTMLTableRowElement>('tr[data-line]') ?? [])];
   const same = () => form.querySelector<HTMLInputElement>('input[name=same_address]:checked')?.value !== 'false';
 
-  const show = (el: HTMLElement & { id: string }, message: string | null, key: string) => {
+  const showError = (el: HTMLElement & { id: string }, message: string | null, key: string) => {
     const out = document.getElementById(`${el.id}-error`);
     const visible = message && (touched.has(key) || touched.has('*')) ? message : '';
     if (out) out.textContent = visible;
@@ -97,9 +104,17 @@ if (form) {
     return null;
   };
 
-  /** Shows the messages of touched fields and enables submit only when everything holds. */
+  /**
+   * Shows the messages of touched fields and enables submit only when everything holds; while it
+   * is off, the line under it names the first thing missing (even in a field not touched yet).
+   */
   const check = (): boolean => {
     const set = current();
+    let first: string | null = null;
+    const show = (el: HTMLElement & { id: string }, message: string | null, key: string) => {
+      first ??= message;
+      return showError(el, message, key);
+    };
     let ok = Boolean(show(invoice, set ? null : msg.invoice, 'invoice') === null);
     const active = lines(set).filter((row) => !row.hidden);
     for (const row of active) {
@@ -111,12 +126,17 @@ if (form) {
       if (show(input, error, input.id)) ok = false;
     }
     if (set) set.querySelector<HTMLElement>('[data-empty]')!.hidden = active.length > 0;
-    if (active.length === 0) ok = false;
+    if (set && active.length === 0) {
+      first ??= msg.noItems;
+      ok = false;
+    }
     if (show(deskripsi, deskripsi.value.trim() ? null : msg.deskripsi, 'deskripsi')) ok = false;
     if (show(files, fileError(), 'files')) ok = false;
     address.disabled = same();
     if (show(address, !same() && !address.value ? msg.address : null, 'address')) ok = false;
     submit.disabled = !ok;
+    reason.textContent = ok ? '' : `Kirim Retur belum bisa: ${first ?? msg.invoice}`;
+    reason.hidden = ok;
     return ok;
   };
 
@@ -168,13 +188,17 @@ if (form) {
     });
   }
 
+  // The refusal of the last submit is stale once the member changes anything.
+  const dropFailure = () => document.getElementById('retur-failure')?.remove();
   form.addEventListener('input', (event) => {
+    dropFailure();
     const el = event.target as HTMLElement;
     touched.add(el === invoice ? 'invoice' : el === deskripsi ? 'deskripsi' : el === files ? 'files' : el === address ? 'address' : el.id);
     if (el === invoice) choose();
     else check();
   });
   form.addEventListener('change', (event) => {
+    dropFailure();
     const el = event.target as HTMLInputElement;
     if (el.name === 'same_address') touched.add('address');
     if (el === files) touched.add('files');

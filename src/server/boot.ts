@@ -1,4 +1,5 @@
 import { config } from './config';
+import { isProduction, productionProblem } from './mode';
 import { connection } from './db/client';
 import { isSeeded, seedDemo } from './db/seed';
 import { startOrderExpiry } from './services/order/expire-orders';
@@ -8,17 +9,32 @@ let ready: Promise<void> | undefined;
 /** Opens and migrates the database once per process and seeds the demo business when empty. */
 export function ensureReady(): Promise<void> {
   ready ??= (async () => {
+    // Every way of serving (npm start, scripts/server.mjs, a custom entry) passes here.
+    const missing = productionProblem();
+    if (missing) throw new Error(missing);
     const { db, kind } = await connection();
-    if (config.seedOnStart && !(await isSeeded(db))) {
-      const started = Date.now();
-      console.log(`[portal] database ${kind} kosong: membuat data demo (${config.demoMembers} member)…`);
-      await seedDemo(db, { members: config.demoMembers, seed: 42, log: (l) => console.log(`[portal]   ${l}`) });
-      console.log(`[portal] data demo siap dalam ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
+    await seedIfEmpty(db, kind);
     startOrderExpiry();
   })().catch((error) => {
     ready = undefined;
     throw error;
   });
   return ready;
+}
+
+type Db = Awaited<ReturnType<typeof connection>>['db'];
+
+/** The demo business on an empty database; never in production, whatever SEED_ON_START says. */
+export async function seedIfEmpty(db: Db, kind: string): Promise<'seeded' | 'present' | 'off'> {
+  if (isProduction()) {
+    if (process.env.SEED_ON_START !== '0') console.log('[portal] PORTAL_ENV=production: SEED_ON_START diabaikan, data demo tidak pernah dibuat di produksi');
+    return 'off';
+  }
+  if (!config.seedOnStart) return 'off';
+  if (await isSeeded(db)) return 'present';
+  const started = Date.now();
+  console.log(`[portal] database ${kind} kosong: membuat data demo (${config.demoMembers} member)…`);
+  await seedDemo(db, { members: config.demoMembers, seed: 42, log: (l) => console.log(`[portal]   ${l}`) });
+  console.log(`[portal] data demo siap dalam ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 'seeded';
 }

@@ -1,4 +1,5 @@
 import type { AstroCookies } from 'astro';
+import { isProduction } from './mode';
 
 export interface Flash {
   message: string;
@@ -9,7 +10,7 @@ const COOKIE = 'pm_flash';
 
 /** A notification to show on the next page (after a redirect). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(COOKIE, JSON.stringify(flash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 });
+  cookies.set(COOKIE, JSON.stringify(flash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: isProduction() });
 }
 
 export function takeFlash(cookies: AstroCookies): Flash | undefined {

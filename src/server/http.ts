@@ -2,7 +2,8 @@ import type { APIContext } from 'astro';
 import type { z } from 'zod';
 import { fieldErrors } from '../lib/schemas/parse';
 import { AppError } from './errors';
-import { isDatabaseUnavailable, logUnavailable, unavailableResponse } from './unavailable';
+import { trustedHops } from './mode';
+import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './unavailable';
 
 export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
 export const BAD_FORMAT = 'Format data tidak valid';
@@ -34,6 +35,7 @@ export function failure(error: unknown): Response {
   if (error instanceof AppError) {
     return jsonResponse({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
   }
+  if (isClientAbort(error)) return jsonResponse({ success: false, message: BAD_FORMAT }, { status: 400 });
   if (isDatabaseUnavailable(error)) {
     logUnavailable(error);
     return unavailableResponse(true);
@@ -72,9 +74,18 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
 }
 
 /** A form read from at most `limit` bytes (FormData's own parser reads everything it is given). */
-async function boundedFormData(request: Request): Promise<FormData> {
+export async function boundedFormData(request: Request): Promise<FormData> {
   const bytes = await readBodyBytes(request);
   return new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+}
+
+/** No request of the portal nests deeper than a few levels; a deeper body is refused before anything walks it. */
+const MAX_JSON_DEPTH = 16;
+function tooDeep(value: unknown, depth = 0): boolean {
+  if (depth > MAX_JSON_DEPTH) return true;
+  if (!value || typeof value !== 'object') return false;
+  for (const child of Object.values(value)) if (tooDeep(child, depth + 1)) return true;
+  return false;
 }
 
 /** Reads a JSON or form body (the documents' client sends JSON; plain HTML forms send forms). */
@@ -89,7 +100,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     } catch {
       throw new AppError('BAD_INPUT', BAD_FORMAT);
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || hasNul(parsed)) throw new AppError('BAD_INPUT', BAD_FORMAT);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || tooDeep(parsed) || hasNul(parsed)) throw new AppError('BAD_INPUT', BAD_FORMAT);
     return parsed as Record<string, unknown>;
   }
   if (type.includes('form')) {
@@ -147,6 +158,24 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
   };
 }
 
+export const CROSS_SITE_REFUSED = 'Permintaan lintas situs ditolak';
+
+/**
+ * For the spec's state changes reached by GET (process-selesai, resend-*-validation): a request
+ * carrying the session cookie must come from our own pages. A link or image on another site
+ * sends the cookie (SameSite=Lax allows top-level GETs) but also Sec-Fetch-Site: cross-site (or
+ * same-site from a sibling host), or an Origin that is not ours. Bearer clients are not browsers.
+ */
+export function assertNotCrossSite(ctx: { request: Request; url: URL }): void {
+  const headers = ctx.request.headers;
+  if (/^Bearer\s/i.test(headers.get('authorization') ?? '')) return;
+  const site = headers.get('sec-fetch-site');
+  const origin = headers.get('origin');
+  if ((site && site !== 'same-origin' && site !== 'none') || (origin && origin !== ctx.url.origin)) {
+    throw new AppError('FORBIDDEN', CROSS_SITE_REFUSED);
+  }
+}
+
 /** The signed-in member of an endpoint, or a 401 (middleware already refuses, this is the type guard). */
 export function requireMember(ctx: APIContext) {
   const member = ctx.locals.member;
@@ -154,11 +183,17 @@ export function requireMember(ctx: APIContext) {
   return member;
 }
 
-/** The client's address for the rate limit (the socket's, unless TRUST_PROXY is set). */
+/**
+ * The client's address for the rate limits: the socket's, or with TRUST_PROXY=N (N proxies of
+ * ours in front; `1` for one) the X-Forwarded-For entry the outermost of them added, counted from
+ * the right. Entries left of it are written by the client and never believed.
+ */
 export function clientAddress(ctx: { request: Request; clientAddress: string }): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+  const hops = trustedHops();
+  if (hops > 0) {
+    const entries = (ctx.request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const entry = entries[Math.max(0, entries.length - hops)];
+    if (entry) return entry;
   }
   try {
     return ctx.clientAddress;

@@ -4,6 +4,7 @@ import { setFlash } from './flash';
 import { parseWith, readBody } from './http';
 import { PromoClaimSchema } from '../lib/schemas/promo';
 import { claimPromo } from './services/promo/claim-promo';
+import { listPromoOptions, type PeriodeStatus } from './services/promo/list-promo-options';
 
 /**
  * The promo pages' claim form (the confirmation modal posts here, so it works without
@@ -23,4 +24,16 @@ export async function handlePromoClaimForm(Astro: AstroGlobal): Promise<Response
     Astro.response.status = error.status;
     return { failure: error.message };
   }
+}
+
+/**
+ * A ?promo= that is not one of the member's promos of this screen answers 404 (the screen shows
+ * its "not found" notice). Decided in the page's frontmatter: a component cannot set the status
+ * once the page has started streaming.
+ */
+export async function isUnknownPromo(Astro: AstroGlobal, periodeStatus: PeriodeStatus): Promise<boolean> {
+  const selected = Astro.url.searchParams.get('promo');
+  if (!selected) return false;
+  const options = await listPromoOptions(Astro.locals.member!, periodeStatus);
+  return !options.some((o) => o.public_id === selected);
 }

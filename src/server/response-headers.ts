@@ -1,3 +1,5 @@
+import { trustedHops } from './mode';
+
 /** Security headers of every response (docs/security.md "Response headers"). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -15,7 +17,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export function isHttpsRequest(request: Request, url: URL): boolean {
   if (url.protocol === 'https:' || process.env.PORTAL_ENV === 'production') return true;
-  if (process.env.TRUST_PROXY !== '1') return false;
+  if (trustedHops() === 0) return false;
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 

@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { SESSION_COOKIE } from './services/auth/sessions';
+import { secureCookies } from './mode';
 
 /** httpOnly, SameSite=Lax; Secure over HTTPS; persistent only with Remember Me (DESIGN.md §4). */
 export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date, remember: boolean): void {
@@ -7,7 +8,7 @@ export function setSessionCookie(cookies: AstroCookies, url: URL, token: string,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: url.protocol === 'https:' || process.env.PORTAL_ENV === 'production',
+    secure: secureCookies(url),
     ...(remember ? { expires: expiresAt } : {}),
   });
 }

@@ -20,8 +20,24 @@ function* causeChain(error: unknown): Generator<{ code?: unknown }> {
   }
 }
 
+/**
+ * True when the error is the member's own connection going away (a closed tab, a cancelled
+ * upload): Node's request stream fails with `aborted` / ECONNRESET and no syscall, fetch with an
+ * AbortError. Not an outage, nothing to log: nobody is left to answer.
+ */
+export function isClientAbort(error: unknown, request?: Request): boolean {
+  if (request?.signal.aborted) return true;
+  for (const e of causeChain(error)) {
+    const { code, name, message, syscall } = e as { code?: unknown; name?: unknown; message?: unknown; syscall?: unknown };
+    if (name === 'AbortError' || code === 'ABORT_ERR') return true;
+    if (code === 'ECONNRESET' && message === 'aborted' && syscall === undefined) return true;
+  }
+  return false;
+}
+
 /** True when the error (or one it wraps) means the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isClientAbort(error)) return false;
   for (const e of causeChain(error)) {
     const code = e.code;
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;

@@ -201,9 +201,9 @@ test('NPWP: messages, the pending change, and the e-mailed link applying it', as
   await expect(page.locator('#pajak table')).toHaveCount(0);
 });
 
-test('NPWP is read-only once a bonus of this month exists', async ({ page, request }) => {
+test('with a bonus this month the NPWP can still be changed, effective on the 1st of next month', async ({ page, request }) => {
   await login(page, await memberWithBonusAvl(request, true));
   await page.goto('/account/profile');
-  await expect(page.locator('#pajak')).toContainText('NPWP tidak dapat diubah karena bonus bulan ini sudah dihitung.');
-  await expect(page.locator('#pajak').getByRole('button', { name: 'Ubah' })).toHaveCount(0);
+  await expect(page.locator('#pajak')).toContainText('Bonus bulan ini sudah dihitung: perubahan NPWP berlaku mulai tanggal 1 bulan depan.');
+  await expect(page.locator('#pajak').getByRole('button', { name: 'Ubah' })).toHaveCount(1);
 });

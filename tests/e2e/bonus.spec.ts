@@ -71,10 +71,17 @@ test('daily, monthly and withdrawal reports: defaults, totals, masked join date,
   await expect(page.locator('tbody tr').first()).not.toHaveText('No data');
   await expect(page.locator('tfoot')).toContainText('Total');
   const masked = page.locator('details.masked');
-  await expect(masked.locator('summary')).toHaveText('Show');
+  await expect(masked.locator('summary')).toHaveText('Show', { useInnerText: true });
+  await expect(masked.locator('.masked-value')).toBeHidden();
   await masked.locator('summary').click();
-  await expect(masked).toContainText(/\d{4}/);
+  await expect(masked.locator('.masked-value')).toHaveText(/\d{4}/);
+  await expect(masked.locator('summary')).toHaveText('Hide', { useInnerText: true });
+  await masked.locator('summary').click();
+  await expect(masked.locator('.masked-value')).toBeHidden();
+  await expect(masked.locator('summary')).toHaveText('Show', { useInnerText: true });
+  // On paper the join date is printed even while it is hidden on screen.
   await page.emulateMedia({ media: 'print' });
+  await expect(masked.locator('.masked-value')).toBeVisible();
   await expect(page.locator('.print-header')).toBeVisible();
   await expect(page.locator('.side')).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
@@ -107,6 +114,10 @@ test('PPh report: the 13 columns and a PDF slip with the member’s data', async
   expect(pdfText(bytes)).toContain('Nama: Demo Silver');
   const other = await page.request.get('/member/reports/download-bupot/1999-01');
   expect(other.status()).toBe(404);
+  // A slip that cannot be made: back on the report with 'Gagal export file' (spec/000 §8).
+  await page.goto('/report/pph?year=2026&bupot=1999-01');
+  await expect(page).toHaveURL(/\/report\/pph\?year=2026$/);
+  await expect(page.locator('#toasts')).toContainText('Gagal export file');
 });
 
 test('annual pairing report with its rank table', async ({ page }) => {

@@ -63,6 +63,8 @@ test.describe('pages and steps', () => {
     const nav = page.getByRole('navigation', { name: 'Langkah order' });
     await expect(nav.getByRole('button')).toHaveText(['11. Member', '22. Item', '33. Pengiriman', '44. Pembayaran']);
     await expect(page.getByRole('note')).toContainText('NPWP');
+    // The undercutting warning (spec/001 §9) sits in the registration step, by the code of ethics.
+    await expect(page.locator('#undercutting-warning')).toContainText('pidana penjara hingga 12 tahun');
     await expect(stepButton(page, '2. Item')).toBeDisabled();
     await expect(stepButton(page, '4. Pembayaran')).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Data Calon Member', exact: true })).toBeVisible();
@@ -358,12 +360,18 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
     await modal.getByRole('button', { name: 'Simpan' }).click();
     await expect(page.getByTestId('alamat-terpilih')).toContainText('Penerima Uji');
 
+    // The suggested service (spec/001 §9) is named and pre-selected, so Next is ready at once.
+    const chosen = page.locator('.service-option', { has: page.locator('input:checked') });
+    await expect(page.getByTestId('kurir-disarankan')).toContainText('Disarankan');
+    await expect(chosen).toContainText('Disarankan');
+    await expect(next(page)).toBeEnabled();
     await page.getByLabel('Ekspedisi').selectOption({ label: 'JNE' });
     await page.getByRole('radio', { name: /REG/ }).check();
     await expect(next(page)).toBeEnabled();
+    // Another warehouse means another quote: its own suggestion is pre-selected again.
     await page.getByLabel('Gudang').selectOption({ label: 'Gudang Jakarta' });
-    await expect(page.getByLabel('Ekspedisi')).toHaveValue('');
-    await expect(next(page)).toBeDisabled();
+    await expect(page.getByTestId('kurir-disarankan')).toBeVisible();
+    await expect(chosen).toContainText('Disarankan');
   });
 
   test('insurance: forced for a mandatory courier, not offered without a rate', async ({ page }) => {
@@ -445,6 +453,8 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
     await page.getByLabel('Saya menyetujui syarat dan ketentuan yang berlaku').check();
     await page.getByRole('button', { name: 'BAYAR', exact: true }).dblclick();
     await page.waitForURL(/\/transaksi\/order-transaksi\/detail\/[0-9a-f-]{36}$/);
+    // The server's success message is the order page's notification.
+    await expect(page.locator('#toasts')).toContainText('Order berhasil dibuat, silakan lakukan pembayaran');
     // The form is cleared after the order.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:order-form') ?? '{}').jenis)).toBeNull();
 
@@ -518,12 +528,18 @@ test.describe('referral page /daftar?joinme=… (public)', () => {
     await page.getByLabel('Saya menyetujui syarat dan ketentuan yang berlaku').check();
     await page.getByRole('button', { name: 'BAYAR', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Pesanan berhasil dibuat', exact: true })).toBeVisible();
+    // The server's success message is the notification.
+    await expect(page.locator('#toasts')).toContainText('Order berhasil dibuat, silakan lakukan pembayaran');
     await expect(page.getByTestId('no-order')).toHaveText(/^ORD-/);
+    await expect(page.getByTestId('payment-label')).toHaveText('Menunggu Pembayaran');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:order-form') ?? '{}').jenis)).toBeNull();
     // Paying opens the payment pop-up (the built-in simulator).
     await page.getByRole('button', { name: 'Bayar Sekarang' }).click();
     await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click();
     await expect(page.locator('#toasts')).toContainText('Terima kasih');
+    // Afterwards the page shows the order as paid and offers no second payment.
+    await expect(page.getByTestId('payment-label')).toHaveText('Pembayaran berhasil');
+    await expect(page.getByRole('button', { name: 'Bayar Sekarang' })).toHaveCount(0);
   });
 });
 

@@ -83,6 +83,8 @@ test('create a return with 3 files: live refusals, remove and re-add an item, th
   const dialog = await openCreate(page);
   const submit = dialog.getByRole('button', { name: 'Kirim Retur' });
   await expect(submit).toBeDisabled();
+  // The disabled button says why, naming the first thing missing.
+  await expect(submit).toHaveAccessibleDescription('Kirim Retur belum bisa: Pilih Invoice');
   await dialog.getByLabel('Invoice').selectOption(who.invoice);
   const items = dialog.locator(`fieldset[data-order="${who.invoice}"]`);
   await expect(items).toBeVisible();
@@ -99,27 +101,29 @@ test('create a return with 3 files: live refusals, remove and re-add an item, th
   for (const remove of await items.getByRole('button', { name: /^Hapus/ }).all()) await remove.click();
   await expect(items.getByText('Tidak ada item diretur')).toBeVisible();
   await expect(submit).toBeDisabled();
+  await expect(dialog.locator('#retur-submit-reason')).toHaveText('Kirim Retur belum bisa: Tidak ada item diretur');
   const add = items.locator('select[data-add]');
   await add.selectOption({ index: 1 });
   await expect(items.getByText('Tidak ada item diretur')).toBeHidden();
   const back = items.locator('tr[data-line]:not([hidden]) input[type=number]').first();
   await back.fill('1');
+  await expect(dialog.locator('#retur-submit-reason')).toHaveText('Kirim Retur belum bisa: Alasan harus diisi');
 
   const reason = dialog.getByLabel('Alasan Retur');
   await reason.fill('x');
   await reason.fill('');
-  await expect(dialog.getByText('Alasan harus diisi')).toBeVisible();
+  await expect(dialog.locator('#retur-deskripsi-error')).toHaveText('Alasan harus diisi');
   await reason.fill('Kemasan penyok dan isi tumpah');
 
   const files = dialog.locator('#retur-files');
   await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0]))]);
-  await expect(dialog.getByText('Anda harus upload 3 gambar/video')).toBeVisible();
+  await expect(dialog.locator('#retur-files-error')).toHaveText('Anda harus upload 3 gambar/video');
   const bigImage = Buffer.alloc(1_000_001, 0);
   bigImage.set([0xff, 0xd8, 0xff, 0xe0]);
   await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0])), file('c.jpg', 'image/jpeg', bigImage)]);
-  await expect(dialog.getByText('File size gambar maksimal 500KB')).toBeVisible();
+  await expect(dialog.locator('#retur-files-error')).toHaveText('File size gambar maksimal 500KB');
   await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0])), file('v.mp4', 'video/mp4', mp4(5_000_001))]);
-  await expect(dialog.getByText('File size video maksimal 5MB')).toBeVisible();
+  await expect(dialog.locator('#retur-files-error')).toHaveText('File size video maksimal 5MB');
   await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0])), file('v.mp4', 'video/mp4', mp4())]);
   await expect(dialog.locator('#retur-files-error')).toHaveText('');
 
@@ -128,6 +132,7 @@ test('create a return with 3 files: live refusals, remove and re-add an item, th
   await expect(submit).toBeDisabled();
   await dialog.getByLabel('Alamat tersimpan').selectOption({ index: 1 });
   await expect(submit).toBeEnabled();
+  await expect(dialog.locator('#retur-submit-reason')).toBeHidden();
   await submit.click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Retur berhasil dibuat' })).toBeVisible();
@@ -166,6 +171,11 @@ test('the server refuses a file whose bytes are not an image or video, and keeps
   await dialog.getByRole('button', { name: 'Kirim Retur' }).click();
   await expect(page.locator('#retur-failure')).toHaveText('File harus berupa gambar (JPG, PNG, WebP, GIF) atau video (MP4)');
   await expect(page.locator('#dlg-retur-create')).toBeVisible();
+  // Fixing the files clears the stale refusal.
+  await page.locator('#retur-files').setInputFiles([
+    file('a.png', 'image/png', png([1, 2, 3])), file('b.png', 'image/png', png([4, 5, 6])), file('v.mp4', 'video/mp4', mp4()),
+  ]);
+  await expect(page.locator('#retur-failure')).toHaveCount(0);
   const me = await api(request, who.id);
   expect((await (await me.get('/member/transaction/retur?filter=' + encodeURIComponent(JSON.stringify({ tanggal: { between: ['2000-01-01', '2999-12-31'] } })))).json()).result.total_count).toBe(0);
 });

@@ -7,6 +7,22 @@ test('a member signs in with the username and lands on the dashboard', async ({ 
   await expect(page.locator('#akun')).toContainText('Demo Silver');
 });
 
+test('the sign-in message is shown once: not on the next page, a reload or after logout', async ({ page }) => {
+  await login(page, memberId(201));
+  await expect(page.locator('#toasts .toast').filter({ hasText: 'Login berhasil' })).toBeVisible();
+  // The page as the server sent it: the toast closes itself after 3 s, so the live DOM would hide a repeat.
+  for (const path of ['/account/profile', '/']) {
+    const html = await (await page.goto(path))!.text();
+    expect(html).toContain('id="toasts"');
+    expect(html).not.toContain('Login berhasil');
+  }
+  await page.locator('#user-menu summary').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(/\/signin/);
+  const html = await (await page.reload())!.text();
+  expect(html).not.toContain('Login berhasil');
+});
+
 test('a member signs in with the ID Member', async ({ page }) => {
   await login(page, memberId(200));
   await expect(page).toHaveURL('/');

@@ -41,17 +41,17 @@ describe('sign-in', () => {
     expect(await resolveSession('dibuat-buat')).toBeUndefined();
   });
 
-  it('locks an account after five failures, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) await expect(signIn(creds('demobaru', 'keliru'), { address: `198.51.100.${i}` })).rejects.toBeInstanceOf(AppError);
-    await expect(signIn(creds('demobaru'), { address: '198.51.100.77' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  it('five failures from one address lock that address out of the account, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) await expect(signIn(creds('demobaru', 'keliru'), { address: '198.51.100.7' })).rejects.toBeInstanceOf(AppError);
+    await expect(signIn(creds('demobaru'), { address: '198.51.100.7' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });
 
 describe('password reset', () => {
   it('answers the same for unknown members and mails a single-use link to known ones', async () => {
     const db = await getDb();
-    expect(await requestPasswordReset('tidakada')).toBe(FORGOT_PASSWORD_SENT);
-    expect(await requestPasswordReset('demobronze')).toBe(FORGOT_PASSWORD_SENT);
+    expect(await requestPasswordReset('tidakada', ctx.address)).toBe(FORGOT_PASSWORD_SENT);
+    expect(await requestPasswordReset('demobronze', ctx.address)).toBe(FORGOT_PASSWORD_SENT);
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'demobronze@contoh.id'));
     expect(mails).toHaveLength(1);
     const link = (mails[0]!.meta as { link: string }).link;

@@ -62,13 +62,9 @@ describe('the bonus closing', () => {
 describe('auto-withdraw', () => {
   it('the closing queues one payout of all unpaid bonuses for members with auto-withdraw and a verified bank', async () => {
     const { listUnpaidBonuses } = await import('../../src/server/services/bonus/payouts');
-    const { sessionOf } = await import('./helpers');
+    const { sessionOf, memberWithUnpaidBonuses } = await import('./helpers');
     const db = await getDb();
-    const [row] = await selectRows<{ id_member: string }>(db, sql`
-      select m.id_member from members m join bonuses b on b.member_id = m.id
-      where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null and not exists (select 1 from payouts p where p.member_id = m.id)
-      group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member desc limit 1`);
-    const me = await sessionOf(row!.id_member);
+    const me = await sessionOf(await memberWithUnpaidBonuses());
     const unpaid = await listUnpaidBonuses(me);
     await db.execute(sql`update members set auto_widraw = true where id = ${me.id}`);
     const tomorrow = new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);

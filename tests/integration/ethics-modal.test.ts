@@ -44,6 +44,11 @@ describe('code-of-ethics modal on the dashboard', () => {
     expect(dialog![1]).toMatch(/<input type="checkbox" name="agree" required[^>]*>/);
     expect(dialog![1]).not.toMatch(/name="agree"[^>]*checked/);
     expect(dialog![1]).toMatch(/<button type="submit">Setuju<\/button>/);
+    // The undercutting warning (spec/001 §9) names all three sanctions.
+    const warning = /id="undercutting-warning"[^>]*>([^<]*)</.exec(dialog![1])?.[1] ?? '';
+    expect(warning).toContain('penangguhan (suspend) akun');
+    expect(warning).toContain('pidana penjara hingga 12 tahun');
+    expect(warning).toMatch(/denda hingga Rp\s[\d.]+/);
 
     // Pressing Setuju without the tick changes nothing and says why.
     const unticked = await postForm(token, { id: user.publicId });

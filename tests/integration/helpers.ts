@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../src/server/db/client';
 import { resolveSession } from '../../src/server/services/auth/sessions';
 import { signIn } from '../../src/server/services/auth/sign-in';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
@@ -10,3 +12,12 @@ export async function sessionOf(username: string, password = 'rahasia123'): Prom
 
 /** ID Member of generated demo member n (seed 42): the same numbering as tests/e2e/fixtures.ts. */
 export const memberId = (n: number): string => String(1_000_000_000 + n);
+
+/** A generated member with a verified bank, no payout yet and at least Rp 100.000 of unpaid bonuses. */
+export async function memberWithUnpaidBonuses(): Promise<string> {
+  const [row] = await selectRows<{ id_member: string }>(await getDb(), sql`
+    select m.id_member from members m join bonuses b on b.member_id = m.id
+    where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null and not exists (select 1 from payouts p where p.member_id = m.id)
+    group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member desc limit 1`);
+  return row!.id_member;
+}

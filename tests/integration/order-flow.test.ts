@@ -162,6 +162,37 @@ describe('orders: registration through the simulator to a new member', () => {
     expect(await count()).toBe(before);
   });
 
+  it('the spec’s other methods (cash, danamon_online, cimb_clicks, akulaku, bca_klikpay) can be offered from settings', async () => {
+    const db = await getDb();
+    const extra = ['cash', 'danamon_online', 'cimb_clicks', 'akulaku', 'bca_klikpay'].map((name) => ({
+      name, label: name, icon: '/payments/card.svg', fix_charge: name === 'cash' ? 0 : 2500, float_charge: name === 'akulaku' ? 1.5 : 0, ppn: 11,
+    }));
+    const methods = [...(await getSetting('payment_methods')), ...extra];
+    await db.execute(sql`insert into settings (key, value) values ('payment_methods', ${JSON.stringify(methods)}::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    forgetSettingsCache();
+    try {
+      const me = await sessionOf('demobronze');
+      for (const name of ['akulaku', 'cimb_clicks', 'bca_klikpay', 'danamon_online']) {
+        const { input } = await deliveryOrder(me, 'repeat-order', [{ nama: 'Kopi Herbal Ginseng', qty: 1 }], { payment_method: name });
+        const order = await createOrder(me, input);
+        const row = await orderRow(order.public_id);
+        const method = extra.find((m) => m.name === name)!;
+        expect(row.fee, name).toBe(paymentFee(method, Number(row.total_bayar) - Number(row.fee)));
+        const token = await issuePaymentToken({ memberId: me.id, noOrder: order.no_order });
+        expect(token.token, name).toBeTruthy();
+      }
+      // Cash is paid at the warehouse: an order, but no pop-up token.
+      const { input } = await deliveryOrder(me, 'repeat-order', [{ nama: 'Kopi Herbal Ginseng', qty: 1 }], { payment_method: 'cash' });
+      const cash = await createOrder(me, input);
+      expect((await orderRow(cash.public_id)).status_order).toBe('PENDING');
+      await expect(issuePaymentToken({ memberId: me.id, noOrder: cash.no_order })).rejects.toMatchObject({ code: 'CONFLICT' });
+    } finally {
+      await db.execute(sql`delete from settings where key = 'payment_methods'`);
+      forgetSettingsCache();
+    }
+  });
+
   it('member A can neither pay nor see the token of member B’s order', async () => {
     const a = await sessionOf('demobronze');
     const b = await sessionOf('demosilver');

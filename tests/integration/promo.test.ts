@@ -101,10 +101,9 @@ describe('promo claims', () => {
     const [claim] = after.claims;
     expect(claim!.no).toBe(result.no);
     expect(claim!.no).toMatch(/^CLM-\d{8}-\d{7}$/);
-    const used = after.omsets.filter((o) => o.claim_by !== null);
-    expect(used.length).toBe(claim!.details.length);
-    expect(claim!.nominal_claimed).toBe(used.reduce((s, o) => s + o.nominal, 0));
-    expect(claim!.nominal_claimed).toBeGreaterThanOrEqual(500_000);
+    // Exactly the threshold, from the oldest rows (the last one possibly in part).
+    expect(claim!.nominal_claimed).toBe(500_000);
+    expect(claim!.details.reduce((s, d) => s + d.nominal, 0)).toBe(500_000);
     expect(after.progress.unclaimed).toBe(before.progress.unclaimed - claim!.nominal_claimed);
     expect(after.progress.claimable).toBe(Math.floor(after.progress.unclaimed / 500_000));
   });
@@ -121,31 +120,27 @@ describe('promo claims', () => {
     expect(view.progress.can_claim).toBe(false);
   });
 
-  it('simultaneous claims with multiples use disjoint rows, each reaching the threshold, as many as the rows allow', async () => {
+  it('simultaneous claims with multiples each take exactly the threshold (a row in part), as many as “Bisa diklaim Nx” said', async () => {
     const db = await getDb();
     const promo = await testPromo('Uji Kelipatan', { syaratPoin: 2, kelipatan: true });
     const [top] = await earners(promo.id);
     const me = await sessionOf(top!.id_member);
-    // How many claims the rows allow, oldest first, the last row's excess going with its claim.
-    const rows = await selectRows<{ poin: number }>(db, sql`
-      select poin::float8 as poin from promo_omsets where promo_id = ${promo.id} and member_id = ${me.id} order by tanggal, id`);
-    let expected = 0;
-    let acc = 0;
-    for (const r of rows) {
-      acc += r.poin;
-      if (acc >= 2) { expected++; acc = 0; }
-    }
+    // Each claim takes exactly the threshold (the last row in part): floor(total / 2) claims.
+    const [total] = await selectRows<{ poin: number }>(db, sql`
+      select sum(poin)::float8 as poin from promo_omsets where promo_id = ${promo.id} and member_id = ${me.id}`);
+    const expected = Math.floor(total!.poin / 2);
     expect(expected).toBeGreaterThan(1);
+    expect((await getPromo(me, promo.public_id)).progress.claimable).toBe(expected);
     const results = await Promise.allSettled(Array.from({ length: expected + 5 }, () => claimPromo(me, promo.public_id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(expected);
     const claims = await selectRows<{ id: number; poin_claimed: number; used: number; n: number }>(db, sql`
-      select c.id::int as id, c.poin_claimed::float8 as poin_claimed, coalesce(sum(po.poin), 0)::float8 as used, count(po.id)::int as n
-      from promo_claims c left join promo_omsets po on po.claim_by = c.id
+      select c.id::int as id, c.poin_claimed::float8 as poin_claimed, coalesce(sum(u.poin), 0)::float8 as used, count(u.omset_id)::int as n
+      from promo_claims c left join promo_claim_omsets u on u.claim_id = c.id
       where c.promo_id = ${promo.id} group by c.id`);
     expect(claims).toHaveLength(expected);
     for (const c of claims) {
       expect(c.used).toBe(c.poin_claimed);
-      expect(c.used).toBeGreaterThanOrEqual(2);
+      expect(c.used).toBe(2);
     }
     const [{ foreign }] = await selectRows<{ foreign: number }>(db, sql`
       select count(*)::int as foreign from promo_omsets po join promo_claims c on c.id = po.claim_by where po.member_id <> c.member_id`) as [{ foreign: number }];

@@ -90,6 +90,11 @@ const SAMPLES: Record<string, Sample> = {
     // A member's own (non-referral) order is not payable through the public page, whoever asks.
     foreign: (w) => [{ call: { body: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] }],
   },
+  'GET /daftar/api/payment': {
+    input: 'query', anonymous: true, valid: () => ({ public_id: uuid0 }), strict: ['public_id'], validStatus: 404,
+    // A member's own (non-referral) order is not readable through the public page.
+    foreign: (w) => [{ call: { query: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] }],
+  },
   'GET /daftar/api/product': { input: 'none', anonymous: true },
   'GET /daftar/api/settings': { input: 'none', anonymous: true },
   'POST /daftar/api/shipping-city': { input: 'body', anonymous: true, valid: (w) => ({ province_id: w.province }), strict: ['province_id'] },
@@ -644,6 +649,9 @@ describe('hostile input (fast-check)', () => {
  * Every field gets a hostile value at once (ids included), so no generated form can be a valid write.
  */
 const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean }> = {
+  'admin/keluar.astro': { fields: ['x'], anonymous: true },
+  'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], anonymous: true },
+  'admin/signin.astro': { fields: ['username', 'password'], anonymous: true },
   'account/address.astro': { fields: ['_action', 'public_id', 'label', 'nama', 'phone', 'alamat', 'kelurahan_id', 'kode_pos'] },
   'account/change-password.astro': { fields: ['password_lama', 'password_baru', 'rpassword_baru'] },
   'account/profile.astro': { fields: ['_action', 'id', 'nama_lengkap_pewaris', 'no_rekening', 'npwp', 'auto_widraw'] },

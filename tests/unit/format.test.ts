@@ -14,6 +14,6 @@ describe('formatters show Jakarta time whatever the server zone', () => {
   it('keeps a bare calendar date as it is, and formats rupiah', () => {
     expect(tanggal('2026-11-22')).toBe('22 November 2026');
     expect(jakartaDate(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
-    expect(rupiah(1_500_000)).toBe('Rp 1.500.000');
+    expect(rupiah(1_500_000)).toBe('Rp\u00a01.500.000');
   });
 });

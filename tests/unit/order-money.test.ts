@@ -52,6 +52,18 @@ describe('shipping rules', () => {
     expect(etdDays('3 HARI')).toBe(3);
   });
 
+  it('reads an estimate like "1-2" as its upper bound, so a 1-2 day service can be suggested', () => {
+    expect(etdDays('1-2')).toBe(2);
+    expect(etdDays('2-4 HARI')).toBe(4);
+    expect(etdDays('1')).toBe(1);
+    const rates = [
+      { code: 'jne', name: 'JNE', service: 'YES', description: 'Yakin Esok Sampai', etd: '1', cost: 15_000 },
+      { code: 'jne', name: 'JNE', service: 'REG', description: 'Reguler', etd: '1-2', cost: 9_000 },
+      { code: 'pos', name: 'POS', service: 'Pos Reguler', description: 'Pos Reguler', etd: '2-3', cost: 7_000 },
+    ];
+    expect(suggestService(rates)).toMatchObject({ code: 'jne', service: 'REG' });
+  });
+
   const persen = { id: 1, jenis: 'PERSENTASE' as const, tiers: [{ bv: 1, value: 2 }, { bv: 4, value: 5 }] };
   it.each([
     [persen, { bv: 4, dpp: 1_261_261, cost: 90_000 }, 63_000, 'tier bv 4: 5% of 1,261,261 = 63,063 → thousands down'],

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { rupiah } from '../../lib/money-format';
-import { insuranceRule, shippingSubsidy, suggestService, type CourierConfig, type ShippingService, type Subsidy } from '../../lib/order/shipping';
+import { insuranceRule, shippingSubsidy, suggestService, SUGGESTED_LABEL, type CourierConfig, type ShippingService, type Subsidy } from '../../lib/order/shipping';
 import {
   $orderForm, changeDelivery, completeStep, emptyCourier, goToStep, stepData, updateStep, type DeliveryForm, type Gudang, type ShipTo,
 } from '../../stores/order-form';
@@ -108,6 +108,12 @@ export function DeliveryStep() {
     }, 'self');
   }
 
+  // The suggested service (spec/001 §9) is pre-selected when the quote arrives and nothing is chosen yet.
+  useEffect(() => {
+    if (suggested && !d.kodeLayanan) chooseService(suggested);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quote]);
+
   function applyShipTo() {
     const found = addressErrors(shipTo, false);
     setShipToErrors(found);
@@ -174,6 +180,12 @@ export function DeliveryStep() {
           {quoteError && <p className="alert alert-danger" role="alert">{quoteError}</p>}
           {quote && (
             <>
+              {suggested && (
+                <p className="muted" data-testid="kurir-disarankan">
+                  <span className="badge badge-success">{SUGGESTED_LABEL}</span>{' '}
+                  {suggested.name} {suggested.service} · {suggested.etd} hari · {rupiah(suggested.cost)}
+                </p>
+              )}
               <label htmlFor="d-kurir">Ekspedisi</label>
               <select id="d-kurir" value={d.kodeKurir} onChange={(e) => chooseCourier(e.target.value)}>
                 <option value="">-</option>
@@ -189,7 +201,7 @@ export function DeliveryStep() {
                         <input type="radio" name="layanan" value={s.service} checked={d.kodeLayanan === s.service} onChange={() => chooseService(s)} />
                         {' '}<strong>{s.service}</strong> {s.description && `(${s.description})`} · {s.etd} hari · {rupiah(s.cost)}
                         {potongan > 0 && <> · potongan {rupiah(potongan)}</>}
-                        {suggested && suggested.code === s.code && suggested.service === s.service && <span className="badge badge-info">Rekomendasi</span>}
+                        {suggested && suggested.code === s.code && suggested.service === s.service && <span className="badge badge-success">{SUGGESTED_LABEL}</span>}
                       </label>
                     );
                   })}

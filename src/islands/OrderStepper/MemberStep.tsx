@@ -10,6 +10,7 @@ import { ApiError, call } from './api';
 import { useStepper } from './context';
 import { memberPayload } from './order-body';
 import { RegionSelect, useRegionOptions } from './RegionSelect';
+import { UNDERCUTTING_WARNING } from '../../lib/undercutting';
 
 /** Payload keys → the inputs that show their messages. */
 const FIELD_IDS: Record<string, string> = {
@@ -235,6 +236,7 @@ export function MemberStep() {
             onChange={(e) => set('alamat')(e.target.value)} onBlur={touch('alamat')} />
         </Field>
       </fieldset>
+      <p className="alert alert-warning" id="undercutting-warning">{UNDERCUTTING_WARNING}</p>
       <label className="ethics">
         <input type="checkbox" id="m-kode-etik" checked={m.kodeEtik} onChange={(e) => set('kodeEtik')(e.target.checked)} />
         {' '}Saya telah membaca dan menyetujui <a href="https://example.com/kode-etik" target="_blank" rel="noopener">Kode Etik</a> member

@@ -4,7 +4,7 @@ import { rupiah } from '../../lib/money-format';
 import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
 import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep } from '../../stores/order-form';
-import { ApiError, call, notify } from './api';
+import { ApiError, call, callWithMessage, notify } from './api';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { paymentAmounts, ruleJenis, transactionBody } from './order-body';
@@ -13,6 +13,7 @@ export interface PaymentMethod extends PaymentMethodFee { label: string; icon: s
 
 export const PAYMENT_REQUIRED = 'Pilih pembayaran!';
 
+interface ReferralOrderStatus { no_order: string; status_order: string; payment_label: string; can_pay: boolean }
 interface Snap { pay: (token: string, callbacks: Record<string, (result?: unknown) => void>) => void }
 
 export function PaymentStep() {
@@ -46,10 +47,11 @@ export function PaymentStep() {
     if (posting) return;
     setPosting(true);
     try {
-      const result = await call<{ public_id: string; no_order: string }>('POST', api.transaction, transactionBody($orderForm.get(), joinme));
+      const { result, message } = await callWithMessage<{ public_id: string; no_order: string }>('POST', api.transaction, transactionBody($orderForm.get(), joinme));
       if (referral) {
         $createdOrder.set(result);
         clearOrderForm();
+        if (message) notify(message);
       } else {
         clearOrderForm();
         location.replace(`/transaksi/order-transaksi/detail/${result.public_id}`);
@@ -135,6 +137,18 @@ export function PaymentStep() {
 /** The referral page after BAYAR: the order number and the payment pop-up (the form is cleared). */
 export function OrderCreated({ order }: { order: { public_id: string; no_order: string } }) {
   const { api } = useStepper();
+  const [status, setStatus] = useState<ReferralOrderStatus | null>(null);
+
+  /** After the pop-up (any result, or closed): what the server now knows about the order (spec/001 §4). */
+  async function reload() {
+    try {
+      setStatus(await call<ReferralOrderStatus>('GET', `${api.payment}?public_id=${encodeURIComponent(order.public_id)}`));
+    } catch (error) {
+      notify((error as ApiError).message, 'danger');
+    }
+  }
+  // A page opened again after paying shows the order as paid, not another pay button.
+  useEffect(() => { void reload(); }, [order.public_id]);
 
   async function payNow() {
     try {
@@ -151,8 +165,15 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
           document.head.append(script);
         });
       }
-      const done = () => notify('Terima kasih, status pembayaran akan dikirim ke email Anda.');
-      w.snap?.pay(token.token, { onSuccess: done, onPending: done, onError: () => notify('Pembayaran gagal', 'danger'), onClose: () => undefined });
+      const done = () => {
+        notify('Terima kasih, status pembayaran akan dikirim ke email Anda.');
+        void reload();
+      };
+      w.snap?.pay(token.token, {
+        onSuccess: done, onPending: done,
+        onError: () => { notify('Pembayaran gagal', 'danger'); void reload(); },
+        onClose: () => void reload(),
+      });
     } catch (error) {
       notify((error as Error).message || 'Pembayaran gagal', 'danger');
     }
@@ -161,8 +182,10 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
   return (
     <section aria-labelledby="step-done-title">
       <h2 id="step-done-title" className="step-title">Pesanan berhasil dibuat</h2>
-      <p>No. Order <strong data-testid="no-order">{order.no_order}</strong>. Selesaikan pembayaran agar pendaftaran diproses.</p>
-      <button type="button" onClick={() => void payNow()}>Bayar Sekarang</button>
+      <p>No. Order <strong data-testid="no-order">{order.no_order}</strong>.{' '}
+        {status && !status.can_pay ? null : 'Selesaikan pembayaran agar pendaftaran diproses.'}</p>
+      {status && <p>Status pembayaran: <strong data-testid="payment-label">{status.payment_label}</strong></p>}
+      {(!status || status.can_pay) && <button type="button" onClick={() => void payNow()}>Bayar Sekarang</button>}
     </section>
   );
 }

@@ -8,6 +8,11 @@ export class ApiError extends Error {
 export const GENERAL_FAILURE = 'Terjadi kesalahan, silakan coba lagi.';
 
 export async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  return (await callWithMessage<T>(method, url, body)).result;
+}
+
+/** Like call(), with the server's success message (shown as the notification after BAYAR). */
+export async function callWithMessage<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -22,7 +27,7 @@ export async function call<T>(method: 'GET' | 'POST', url: string, body?: unknow
   if (!response.ok || !json || json.success === false) {
     throw new ApiError(json?.message || GENERAL_FAILURE, response.status, json?.errors);
   }
-  return json.result as T;
+  return { result: json.result as T, message: json.message };
 }
 
 /** The calls of each mode: a signed-in member uses /member; the referral page its public twins. */

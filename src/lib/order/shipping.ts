@@ -27,11 +27,17 @@ export interface Subsidy {
   tiers: SubsidyTier[];
 }
 
-/** The fewest days an etd text promises ("2-3" → 2, "1 HARI" → 1); Infinity when none. */
+/**
+ * The days an etd text may take, read as its upper bound ("1-2" → 2, "1 HARI" → 1): a "1-2"
+ * service is not a next-day one. Infinity when the text has no number.
+ */
 export function etdDays(etd: string): number {
-  const match = etd.match(/\d+/);
-  return match ? Number(match[0]) : Infinity;
+  const numbers = etd.match(/\d+/g);
+  return numbers ? Number(numbers[numbers.length - 1]) : Infinity;
 }
+
+/** The one word for the suggested service, on the stepper's delivery step and on Cek Ongkir. */
+export const SUGGESTED_LABEL = 'Disarankan';
 
 /**
  * The suggested service (spec/001 §9): among options whose estimate is above 1 day, the

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Allowed values and messages of spec/000 §5, word for word. */
 import { AGAMA, STATUS_KAWIN } from '../member-choices';
+import { USERNAME_LIKE_ID, looksLikeIdMember } from '../username';
+import { calendarDate } from './date-range';
 
 export { AGAMA, STATUS_KAWIN };
 
@@ -54,11 +56,12 @@ const digitsOnly = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '')
 
 export const ProfileSchema = z.object({
   username: z.string({ error: accountMessages.usernameRequired }).trim().min(1, accountMessages.usernameRequired)
-    .regex(re(patterns.lettersDigits), accountMessages.usernameChars).max(30, accountMessages.usernameChars),
+    .regex(re(patterns.lettersDigits), accountMessages.usernameChars).max(30, accountMessages.usernameChars)
+    .refine((u) => !looksLikeIdMember(u), USERNAME_LIKE_ID),
   nama: z.string({ error: accountMessages.namaRequired }).trim().min(1, accountMessages.namaRequired)
     .regex(re(patterns.lettersSpaces), accountMessages.namaChars).max(60, accountMessages.namaMax),
   nomor_identitas: optional(z.string().regex(re(patterns.nik), accountMessages.nomorIdentitas)),
-  tgl_lahir: optional(z.iso.date(accountMessages.tanggalLahir)),
+  tgl_lahir: optional(calendarDate(accountMessages.tanggalLahir)),
   jenis_kelamin: optional(z.enum(['LAKI-LAKI', 'PEREMPUAN'], accountMessages.jenisKelamin)),
   agama: z.enum(AGAMA, accountMessages.agama),
   status_kawin: z.enum(STATUS_KAWIN, accountMessages.statusKawin),

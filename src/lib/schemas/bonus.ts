@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { rangeMessages } from './date-range';
+import { calendarDate, rangeMessages } from './date-range';
 
 export const BONUS_STATUSES = ['PENDING', 'PROCESSED'] as const;
 
 /** Bonus list filters (spec/000 §2, §7): a date range with both ends, statuses, 10 per page. */
 export const BonusQuerySchema = z.object({
-  from: z.iso.date(rangeMessages.both),
-  to: z.iso.date(rangeMessages.both),
+  from: calendarDate(rangeMessages.both),
+  to: calendarDate(rangeMessages.both),
   status: z.array(z.enum(BONUS_STATUSES)).catch([]),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   page_size: z.coerce.number().int().min(1).max(100).catch(10),

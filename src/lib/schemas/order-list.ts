@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeMessages } from './date-range';
+import { calendarDate, rangeMessages } from './date-range';
 
 /** The statuses the order list offers as a filter (spec/001 §2, Order list). */
 export const ORDER_FILTER_STATUSES = ['PENDING', 'PAID', 'PICKUPABLE', 'DELIVERY', 'RECEIVED', 'DONE', 'CANCEL', 'EXPIRED'] as const;
@@ -18,8 +18,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (default 10). Unknown statuses, members or sort columns are dropped rather than refused.
  */
 export const OrderListQuerySchema = z.object({
-  from: z.iso.date(rangeMessages.both),
-  to: z.iso.date(rangeMessages.both),
+  from: calendarDate(rangeMessages.both),
+  to: calendarDate(rangeMessages.both),
   status: z.array(z.string()).catch([])
     .transform((list) => ORDER_FILTER_STATUSES.filter((s) => list.includes(s))),
   search: z.string().trim().max(50, 'Pencarian maksimal 50 karakter').optional().transform((s) => s || undefined),

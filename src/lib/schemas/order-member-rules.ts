@@ -6,6 +6,7 @@ import { RANKS } from '../rank';
  * for the server; both read the same checks, so the island and POST /member/transaction agree.
  * Texts shared with the profile (spec/000 §5) are the same words as src/lib/schemas/account.ts.
  */
+import { USERNAME_LIKE_ID, looksLikeIdMember } from '../username';
 import { AGAMA, STATUS_KAWIN } from '../member-choices';
 
 export { AGAMA, STATUS_KAWIN };
@@ -157,6 +158,7 @@ export function memberFieldErrors(payload: Record<string, unknown>): Record<stri
   if (phone) fail('phone', phone);
   if (!m.username) fail('username', memberMessages.usernameRequired);
   else if (!/^[A-Za-z0-9]+$/.test(m.username) || m.username.length > 30) fail('username', memberMessages.usernameChars);
+  else if (looksLikeIdMember(m.username)) fail('username', USERNAME_LIKE_ID);
   if (!oneOf(RANKS, m.posisi)) fail('posisi', memberMessages.posisi);
   if (m.sisi !== 'L' && m.sisi !== 'R') fail('sisi', memberMessages.sisi);
   if (!REGION.test(m.id_propinsi_domisili)) fail('id_propinsi_domisili', memberMessages.propinsiDomisili);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeMessages } from './date-range';
+import { calendarDate, rangeMessages } from './date-range';
 import { RETUR_COURIERS, RETUR_PAGE_SIZE, returMessages } from '../retur-rules';
 
 export * from '../retur-rules';
@@ -7,8 +7,8 @@ export * from '../retur-rules';
 export const RETUR_SORTABLE = ['tanggal', 'no_order', 'no_retur', 'status'] as const;
 
 export const ReturListQuerySchema = z.object({
-  from: z.iso.date(rangeMessages.both),
-  to: z.iso.date(rangeMessages.both),
+  from: calendarDate(rangeMessages.both),
+  to: calendarDate(rangeMessages.both),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   page_size: z.coerce.number().int().min(1).max(100).catch(RETUR_PAGE_SIZE),
   orderby: z.enum(RETUR_SORTABLE).catch('tanggal'),

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { config } from '../config';
+import { claimDataDir, releaseDataDir } from './data-dir-owner';
 import { dataDirProblem } from './data-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,10 +54,16 @@ async function open(): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create(pgliteLocation());
+  const location = pgliteLocation();
+  const owned = location === 'memory://' ? undefined : config.dataDir;
+  if (owned) claimDataDir(owned);
+  const client = await PGlite.create(location);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: async () => {
+    await client.close();
+    if (owned) releaseDataDir(owned);
+  } };
 }
 
 /** The one connection of this process, opened and migrated on first use. */

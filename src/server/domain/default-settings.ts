@@ -11,6 +11,11 @@ export const defaultSettings = {
   login_max_failures_per_address: 20,
   login_window_minutes: 15,
   login_lock_minutes: 15,
+  /** Password-reset mails per member and requests per client address, per login window. */
+  reset_requests_per_member: 3,
+  reset_requests_per_address: 10,
+  /** Minutes without a request that end a session without Remember Me (its absolute lifetime stays). */
+  session_idle_minutes: 30,
   /** Public e-mail checks (/daftar/api/mail-check) one client address may make per login window. */
   email_checks_per_address: 30,
   /** Orders one client address may place from the public referral page (/daftar) per login window. */
@@ -35,6 +40,10 @@ export const defaultSettings = {
   /** Orders (spec/001 §9): the tax block, unpaid-order expiry and minimum BV per registration tier. */
   use_ppn: 'true' as 'true' | 'false',
   order_expiry_hours: 24,
+  /** Order caps (issue #13): units per product line, rupiah per order, unpaid orders per member. */
+  order_max_line_qty: 100,
+  order_max_total: 500_000_000,
+  order_max_pending: 10,
   min_bv: { BRONZE: 1, SILVER: 2, PLATINUM: 4 },
   /** Payment methods with their fees (spec/001 §3 Payment method; Midtrans names). */
   payment_methods: [

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { answer, endpoint, parseWith, readBody } from '../../../server/http';
 import { issuePaymentToken } from '../../../server/services/order/issue-payment-token';
+import { getReferralOrderStatus } from '../../../server/services/order/get-referral-order-status';
 
 const Query = z.object({ public_id: z.string({ error: 'Order tidak ditemukan' }).uuid('Order tidak ditemukan') });
 
@@ -9,4 +10,10 @@ const Query = z.object({ public_id: z.string({ error: 'Order tidak ditemukan' })
 export const POST = endpoint(async (ctx) => {
   const { public_id } = parseWith(Query, await readBody(ctx.request));
   return answer(await issuePaymentToken({ publicId: public_id, viaReferral: true }));
+}) satisfies APIRoute;
+
+/** GET /daftar/api/payment?public_id=: the referral order's status, shown after the pop-up closes. */
+export const GET = endpoint(async (ctx) => {
+  const { public_id } = parseWith(Query, { public_id: ctx.url.searchParams.get('public_id') ?? undefined });
+  return answer(await getReferralOrderStatus(public_id));
 }) satisfies APIRoute;

@@ -2,17 +2,14 @@ import type { APIRoute } from 'astro';
 import { BonusQuerySchema } from '../../../lib/schemas/bonus';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { listBonuses } from '../../../server/services/bonus/list-bonuses';
-import { rangeFromFilter } from '../../../server/range-filter';
+import { rangeFromFilter, jsonParam } from '../../../server/range-filter';
 
 /** GET /member/bonus: page, page_size, filter {tanggal: {between}, status_transfer: {in}} as URL-encoded JSON. */
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
-  let filter: { status_transfer?: { in?: string[] } } = {};
-  try {
-    filter = JSON.parse(q.get('filter') ?? '{}');
-  } catch { /* no filter */ }
+  const filter = jsonParam<{ status_transfer?: { in?: string[] } }>(ctx.url, 'filter');
   const query = parseWith(BonusQuerySchema, {
-    ...rangeFromFilter(ctx.url, 'tanggal'),
+    ...rangeFromFilter(ctx.url, 'tanggal', 'last30'),
     status: filter.status_transfer?.in ?? q.getAll('status'), page: q.get('page') ?? 1, page_size: q.get('page_size') ?? 10,
   });
   return answer(await listBonuses(requireMember(ctx), query));

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { jsonParam } from '../../../server/range-filter';
 import { z } from 'zod';
 import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
 import { listPayouts, requestPayout } from '../../../server/services/bonus/payouts';
@@ -18,13 +19,10 @@ export const POST = endpoint(async (ctx) => {
 /** GET /member/bonus/payout: page, page_size, filter {created_at: {between}, status: {in}} as URL-encoded JSON. */
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
-  let filter: { created_at?: { between?: string[] }; status?: { in?: string[] } } = {};
-  try {
-    filter = JSON.parse(q.get('filter') ?? '{}');
-  } catch { /* no filter */ }
+  const filter = jsonParam<{ created_at?: { between?: string[] }; status?: { in?: string[] } }>(ctx.url, 'filter');
   const query = parseWith(PayoutQuerySchema, {
     from: filter.created_at?.between?.[0] ?? q.get('from') ?? '2000-01-01', to: filter.created_at?.between?.[1] ?? q.get('to') ?? '2999-12-31',
-    status: filter.status?.in ?? q.getAll('status'), page: q.get('page') ?? 1, page_size: q.get('page_size') ?? 10,
+    status: filter.status?.in ?? q.getAll('status'), search: q.get('search') || undefined, page: q.get('page') ?? 1, page_size: q.get('page_size') ?? 10,
   });
   return answer(await listPayouts(requireMember(ctx), query));
 }) satisfies APIRoute;

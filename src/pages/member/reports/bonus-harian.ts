@@ -6,6 +6,6 @@ import { rangeFromFilter } from '../../../server/range-filter';
 
 /** GET /member/reports/bonus-harian: filter {tanggal: {between: [from, to]}}. */
 export const GET = endpoint(async (ctx) => {
-  const range = parseWith(DateRangeSchema, rangeFromFilter(ctx.url, 'tanggal'));
+  const range = parseWith(DateRangeSchema, rangeFromFilter(ctx.url, 'tanggal', 'monthToDate'));
   return answer(await dailyBonusReport(requireMember(ctx), range.from, range.to));
 }) satisfies APIRoute;

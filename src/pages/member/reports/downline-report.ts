@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { jsonParam } from '../../../server/range-filter';
 import { DownlineQuerySchema } from '../../../lib/schemas/downline';
 import { answer, endpoint, requireMember } from '../../../server/http';
 import { downlineCsv } from '../../../server/services/network/downline-csv';
@@ -11,10 +12,7 @@ import { getDownlineReport, getDownlineSummary } from '../../../server/services/
 export const GET = endpoint(async (ctx) => {
   const member = requireMember(ctx);
   const q = ctx.url.searchParams;
-  let filter: Record<string, unknown> = {};
-  try {
-    filter = JSON.parse(q.get('filter') ?? '{}') as Record<string, unknown>;
-  } catch { /* an unreadable filter means no filter */ }
+  const filter = jsonParam<Record<string, unknown>>(ctx.url, 'filter');
   const query = DownlineQuerySchema.parse({
     posisi: filter.posisiMember ?? q.get('posisi') ?? undefined,
     cariNama: filter.cariNama ?? q.get('search') ?? q.get('cariNama') ?? undefined,

@@ -6,6 +6,6 @@ import { rangeFromFilter } from '../../../server/range-filter';
 
 /** GET /member/reports/redemption-statement: completed payouts, filter {completed_at: {between}}. */
 export const GET = endpoint(async (ctx) => {
-  const range = parseWith(DateRangeSchema, rangeFromFilter(ctx.url, 'completed_at'));
+  const range = parseWith(DateRangeSchema, rangeFromFilter(ctx.url, 'completed_at', 'last30'));
   return answer(await withdrawalReport(requireMember(ctx), range.from, range.to));
 }) satisfies APIRoute;

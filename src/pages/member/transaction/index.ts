@@ -3,9 +3,10 @@ import { CreateOrderSchema } from '../../../lib/schemas/order';
 import { OrderListQuerySchema } from '../../../lib/schemas/order-list';
 import { defaultRange } from '../../../lib/report-range';
 import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
-import { rangeFromFilter } from '../../../server/range-filter';
+import { rangeFromFilter, jsonParam } from '../../../server/range-filter';
 import { createOrder } from '../../../server/services/order/create-order';
 import { listOrders } from '../../../server/services/order/list-orders';
+import { setFlash } from '../../../server/flash';
 
 export const ORDER_CREATED = 'Order berhasil dibuat, silakan lakukan pembayaran';
 
@@ -16,10 +17,7 @@ export const ORDER_CREATED = 'Order berhasil dibuat, silakan lakukan pembayaran'
  */
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
-  let filter: { status_order?: { in?: unknown }; member?: { in?: unknown } } = {};
-  try {
-    filter = JSON.parse(q.get('filter') ?? '{}') ?? {};
-  } catch { /* an unreadable filter means none */ }
+  const filter = jsonParam<{ status_order?: { in?: unknown }; member?: { in?: unknown } }>(ctx.url, 'filter');
   const range = rangeFromFilter(ctx.url, 'tgl_order');
   // Without a range the list shows the last 30 days (spec/001 §2), like the page.
   const fallback = defaultRange('last30');
@@ -43,5 +41,7 @@ export const POST = endpoint(async (ctx) => {
   const member = requireMember(ctx);
   const input = parseWith(CreateOrderSchema, await readBody(ctx.request));
   const { public_id, no_order, created } = await createOrder(member, input);
+  // The stepper goes on to the order's page, which shows the server's message as its notification.
+  setFlash(ctx.cookies, { message: ORDER_CREATED, type: 'success' });
   return answer({ public_id, no_order }, ORDER_CREATED, created ? 201 : 200);
 }) satisfies APIRoute;

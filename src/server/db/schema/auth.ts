@@ -10,6 +10,8 @@ export const sessions = pgTable('sessions', {
   remember: boolean('remember').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The last request of the session: without Remember Me it ends after session_idle_minutes idle. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   userAgent: text('user_agent'),
 }, (t) => [index('sessions_member_idx').on(t.memberId), index('sessions_expires_idx').on(t.expiresAt)]);
 

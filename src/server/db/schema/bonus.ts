@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { members } from './members';
 
-export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP'] as const;
+export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL'] as const;
 
 /**
  * One bonus row per member, day and type (spec/000 §3, Bonus); `detail` holds that type's array
@@ -22,13 +22,18 @@ export const bonuses = pgTable('bonuses', {
   detail: jsonb('detail').notNull(),
   /** The live payout holding this bonus; one column, so a bonus can be in at most one. */
   payoutId: bigint('payout_id', { mode: 'number' }).references((): AnyPgColumn => payouts.id),
+  /** A reversal row (refund, chargeback): the bonus it takes back, with negative amounts. */
+  reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => bonuses.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('bonuses_member_payout_idx').on(t.memberId, t.payoutId),
   uniqueIndex('bonuses_public_id_uq').on(t.publicId),
-  uniqueIndex('bonuses_member_day_type_uq').on(t.memberId, t.tanggal, t.jenisBonus),
+  // One row per member, day and type; a reversal is one row per reversed bonus and day.
+  uniqueIndex('bonuses_member_day_type_uq').on(t.memberId, t.tanggal, t.jenisBonus, sql`coalesce(${t.reversesId}, 0)`),
   index('bonuses_tanggal_idx').on(t.tanggal),
-  check('bonuses_money_ck', sql`${t.bonusBruto} >= 0 and ${t.potPph} >= 0 and ${t.bonusDibayar} = ${t.bonusBruto} - ${t.potPph}`),
+  index('bonuses_reverses_idx').on(t.reversesId),
+  check('bonuses_money_ck', sql`${t.bonusDibayar} = ${t.bonusBruto} - ${t.potPph} and (
+    (${t.reversesId} is null and ${t.bonusBruto} >= 0 and ${t.potPph} >= 0) or (${t.reversesId} is not null and ${t.bonusBruto} <= 0 and ${t.potPph} <= 0))`),
 ]);
 
 /** Each member's pairing state after the last closed day (COMP_PLAN.md). */
@@ -41,7 +46,10 @@ export const memberPairing = pgTable('member_pairing', {
   jumlahPairBv: integer('jumlah_pair_bv').notNull().default(0),
   jumlahBvKiri: integer('jumlah_bv_kiri').notNull().default(0),
   jumlahBvKanan: integer('jumlah_bv_kanan').notNull().default(0),
-}, (t) => [check('member_pairing_carry_ck', sql`${t.sisaBvKiri} >= 0 and ${t.sisaBvKanan} >= 0`)]);
+  /** BV of refunded orders that had already been paired: the next new volume on that side pays it back first. */
+  hutangBvKiri: integer('hutang_bv_kiri').notNull().default(0),
+  hutangBvKanan: integer('hutang_bv_kanan').notNull().default(0),
+}, (t) => [check('member_pairing_carry_ck', sql`${t.sisaBvKiri} >= 0 and ${t.sisaBvKanan} >= 0 and ${t.hutangBvKiri} >= 0 and ${t.hutangBvKanan} >= 0`)]);
 
 /** Days the closing has run; a closed day is never computed again. */
 export const closedDays = pgTable('closed_days', {
@@ -49,6 +57,9 @@ export const closedDays = pgTable('closed_days', {
   closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
   bonusCount: integer('bonus_count').notNull(),
   totalBruto: bigint('total_bruto', { mode: 'number' }).notNull(),
+  /** What the closing took in: paid orders counted that day and their BV (the reconciliation's left side). */
+  jumlahOrder: integer('jumlah_order').notNull().default(0),
+  totalBv: integer('total_bv').notNull().default(0),
 });
 
 export const PAYOUT_STATUSES = ['draft', 'queued', 'processed', 'completed', 'rejected', 'failed'] as const;

@@ -8,3 +8,5 @@ export * from './account';
 export * from './bonus';
 export * from './promos';
 export * from './retur';
+export * from './tax';
+export * from './operators';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex,
+  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { villages } from './regions';
@@ -63,6 +63,13 @@ export const orders = pgTable('orders', {
   tglInvoice: timestamp('tgl_invoice', { withTimezone: true }),
   /** When the payment settled: the day its BV counts for bonuses (Asia/Jakarta). */
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /**
+   * The closed day whose bonuses counted this order (COMP_PLAN.md): the day of paid_at, or the
+   * first day still open when the payment arrived after its own day was closed. Null until counted.
+   */
+  tanggalBonus: date('tanggal_bonus', { mode: 'string' }),
+  /** The buyer's rank at the moment of payment (rank at the event): an upgrade's rank before it. */
+  posisiPembeli: text('posisi_pembeli', { enum: ['BRONZE', 'SILVER', 'PLATINUM'] }),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   /** Target rank: the new member's for reg, the buyer's new rank for upg. */
   posisi: text('posisi', { enum: ['BRONZE', 'SILVER', 'PLATINUM'] }),
@@ -108,6 +115,7 @@ export const orders = pgTable('orders', {
   uniqueIndex('orders_no_invoice_uq').on(t.noInvoice),
   index('orders_member_tgl_idx').on(t.memberId, t.tglOrder),
   index('orders_paid_at_idx').on(t.paidAt),
+  index('orders_tanggal_bonus_idx').on(t.tanggalBonus),
   index('orders_new_member_idx').on(t.newMemberId),
   uniqueIndex('orders_client_ref_uq').on(t.memberId, t.clientRef),
   index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.statusOrder} = 'PENDING'`),
@@ -153,3 +161,26 @@ export const paymentNotifications = pgTable('payment_notifications', {
   body: jsonb('body').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('payment_notifications_order_idx').on(t.noOrder, t.receivedAt)]);
+
+export const REFUND_TYPES = ['refund', 'partial_refund', 'chargeback', 'operator'] as const;
+
+/**
+ * Money given back on a paid order (COMP_PLAN.md, Refunds): a Midtrans refund, partial refund or
+ * chargeback, or an operator's refund. `bv` is the order BV it takes back; the next closing
+ * writes the reversal rows and records its day in tanggal_bonus.
+ */
+export const orderRefunds = pgTable('order_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  jenis: text('jenis', { enum: REFUND_TYPES }).notNull(),
+  jumlah: bigint('jumlah', { mode: 'number' }).notNull(),
+  bv: integer('bv').notNull(),
+  alasan: text('alasan'),
+  admin: text('admin'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  tanggalBonus: date('tanggal_bonus', { mode: 'string' }),
+}, (t) => [
+  index('order_refunds_order_idx').on(t.orderId),
+  index('order_refunds_open_idx').on(t.createdAt).where(sql`${t.tanggalBonus} is null`),
+  check('order_refunds_money_ck', sql`${t.jumlah} > 0 and ${t.bv} >= 0`),
+]);

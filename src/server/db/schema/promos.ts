@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn,
+  bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { orders } from './orders';
@@ -73,9 +73,21 @@ export const promoOmsets = pgTable('promo_omsets', {
   nominal: bigint('nominal', { mode: 'number' }).notNull(),
   jenisOrder: text('jenis_order', { enum: ['reg', 'upg', 'ro'] }).notNull(),
   claimBy: bigint('claim_by', { mode: 'number' }).references((): AnyPgColumn => promoClaims.id),
+  /** What claims have used of the row so far: a claim takes exactly its threshold, so a row can be used in part. */
+  poinTerpakai: numeric('poin_terpakai', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  nominalTerpakai: bigint('nominal_terpakai', { mode: 'number' }).notNull().default(0),
 }, (t) => [
   uniqueIndex('promo_omsets_promo_order_uq').on(t.promoId, t.orderId),
   index('promo_omsets_member_promo_idx').on(t.memberId, t.promoId, t.tanggal),
   index('promo_omsets_claim_idx').on(t.claimBy),
   check('promo_omsets_amount_ck', sql`${t.poin} >= 0 and ${t.nominal} >= 0`),
+  check('promo_omsets_used_ck', sql`${t.poinTerpakai} between 0 and ${t.poin} and ${t.nominalTerpakai} between 0 and ${t.nominal}`),
 ]);
+
+/** The part of each omset row a claim used (the claim's 'Riwayat Klaim' details). */
+export const promoClaimOmsets = pgTable('promo_claim_omsets', {
+  claimId: bigint('claim_id', { mode: 'number' }).notNull().references(() => promoClaims.id),
+  omsetId: bigint('omset_id', { mode: 'number' }).notNull().references(() => promoOmsets.id),
+  poin: numeric('poin', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  nominal: bigint('nominal', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.claimId, t.omsetId] }), index('promo_claim_omsets_omset_idx').on(t.omsetId)]);

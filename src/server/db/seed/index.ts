@@ -10,6 +10,7 @@ import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { seedPayouts } from './payouts';
 import { seedPromos } from './promos';
 import { seedReturns } from './returns';
+import { seedOperators } from './operators';
 
 export interface SeedOptions {
   members: number;
@@ -48,6 +49,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (done % 50_000 === 0 || done === network.length) log(`  member tersimpan: ${done}/${network.length} (${Date.now() - t} ms)`);
   });
   log(`member: ${Date.now() - t} ms`);
+  // Their verified NPWPs count from the day they joined (the dated tax status the closing reads).
+  await db.execute(sql`insert into npwp_statuses (member_id, berlaku_sejak, punya_npwp, jenis, nomor, admin)
+    select id, tgl_join, true, 'NPWP', npwp, 'demo' from members where status_npwp = 'VERIFIED' and npwp is not null`);
   t = Date.now();
   const catalogue = await seedCatalogue(db);
   if (!options.withoutOrders) await seedOrders(db, network, catalogue, options.seed, until, (done) => {
@@ -55,6 +59,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   });
   log(`order: ${Date.now() - t} ms`);
   await seedContent(db, until);
+  await seedOperators(db);
   if (!options.withoutOrders) {
     // Bonuses come from running the closing over the history, never from invented rows.
     t = Date.now();

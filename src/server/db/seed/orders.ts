@@ -17,6 +17,8 @@ interface OrderRow {
   status: string;
   at: number;
   posisi: Posisi | null;
+  /** The buyer's rank when the order was paid (the demo replays ranks as they were). */
+  posisiPembeli: Posisi | null;
   sisi: 'L' | 'R' | null;
   newMemberId: number | null;
   lines: { product: CatalogueProduct; qty: number }[];
@@ -61,6 +63,7 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
   let nextId = 1;
   const flushEvery = 20_000;
   let written = 0;
+  const leaderRank = new Map<number, (ms: number) => Posisi>();
 
   const flush = async () => {
     if (rows.length === 0) return;
@@ -75,12 +78,16 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
     if (m.sponsor > 0) {
       const sponsor = network[m.sponsor - 1]!;
       const side = m.path[sponsor.path.length] === '0' ? 'L' : 'R';
-      rows.push({ id: nextId++, memberId: m.sponsor, jenis: 'reg', status: 'DONE', at: joinMs, posisi: start, sisi: side, newMemberId: m.id, lines: packagesFor(BV[start], catalogue), pickup: random.chance(0.5) });
+      rows.push({ id: nextId++, memberId: m.sponsor, jenis: 'reg', status: 'DONE', at: joinMs, posisi: start, posisiPembeli: start, sisi: side, newMemberId: m.id, lines: packagesFor(BV[start], catalogue), pickup: random.chance(0.5) });
     }
+    let upgradedAt = Number.NEGATIVE_INFINITY;
     if (start !== m.posisi) {
       const at = joinMs + Math.floor(random.next() * Math.max(DAY, untilMs - joinMs));
-      rows.push({ id: nextId++, memberId: m.id, jenis: 'upg', status: 'DONE', at: Math.min(at, untilMs - DAY), posisi: m.posisi, sisi: null, newMemberId: null, lines: packagesFor(BV[m.posisi] - BV[start], catalogue), pickup: random.chance(0.5) });
+      upgradedAt = Math.min(at, untilMs - DAY);
+      rows.push({ id: nextId++, memberId: m.id, jenis: 'upg', status: 'DONE', at: upgradedAt, posisi: m.posisi, posisiPembeli: start, sisi: null, newMemberId: null, lines: packagesFor(BV[m.posisi] - BV[start], catalogue), pickup: random.chance(0.5) });
     }
+    const rankAt = (ms: number): Posisi => (ms >= upgradedAt ? m.posisi : start);
+    if (m.id <= LEADERS) leaderRank.set(m.id, rankAt);
     const repeatOrders = random.chance(0.45) ? random.int(1, 3) : 0;
     for (let k = 0; k < repeatOrders; k++) {
       const at = joinMs + Math.floor(random.next() * Math.max(DAY, untilMs - joinMs));
@@ -88,7 +95,7 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
       const recent = untilMs - at < 14 * DAY;
       const status = recent ? random.pick(['PAID', 'PICKUPABLE', 'DELIVERY', 'RECEIVED', 'DONE', 'PENDING', 'EXPIRED']) : 'DONE';
       const product = random.pick(products);
-      rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, sisi: null, newMemberId: null, lines: [{ product, qty: random.int(1, 3) }], pickup: random.chance(0.4) });
+      rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, posisiPembeli: rankAt(at), sisi: null, newMemberId: null, lines: [{ product, qty: random.int(1, 3) }], pickup: random.chance(0.4) });
     }
     // Stockists restock every month: several repeat orders of mixed products.
     if (m.stokis) {
@@ -96,18 +103,43 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
         const lines = products.filter(() => random.chance(0.6)).map((product) => ({ product, qty: random.int(5, 20) }));
         if (lines.length === 0) continue;
         const status = untilMs - at < 5 * DAY ? random.pick(['PAID', 'DELIVERY', 'RECEIVED']) : 'DONE';
-        rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, sisi: null, newMemberId: null, lines, pickup: random.chance(0.3) });
+        rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, posisiPembeli: rankAt(at), sisi: null, newMemberId: null, lines, pickup: random.chance(0.3) });
       }
     }
     if (rows.length >= flushEvery) await flush();
   }
   for (const row of showcaseOrders(network, catalogue, untilMs, () => nextId++)) rows.push(row);
+  for (const row of leaderOrders(network, leaderRank, catalogue, seed, untilMs, () => nextId++)) rows.push(row);
   await flush();
   await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest(1, (select coalesce(max(id), 0) from orders)))`);
 }
 
 
 const HOUR = 3_600_000;
+
+/**
+ * The README's leader login, demoplatinum (the root), buys like a real leader: its pairing stays
+ * active. Being the root it has no sponsor, so these orders change nobody's promo omsets.
+ */
+const LEADERS = 1;
+
+/**
+ * A repeat order of 1–2 BV every 18–27 days for the leader logins, from shortly after joining to
+ * yesterday, so their pairing card shows an active date as a real leader's would. Drawn from a
+ * random stream of their own and appended last, so every other generated order stays the same.
+ */
+function leaderOrders(network: GeneratedMember[], rankAt: Map<number, (ms: number) => Posisi>, catalogue: CatalogueProduct[], seed: number, untilMs: number, nextId: () => number): OrderRow[] {
+  const random = createRandom(seed + 104_729);
+  const products = catalogue.filter((p) => p.kategori === 'PRODUK' && p.value > 0);
+  const rows: OrderRow[] = [];
+  for (const m of network.slice(0, LEADERS)) {
+    for (let at = Date.parse(`${m.tglJoin}T02:00:00Z`) + random.int(3, 12) * DAY; at < untilMs - DAY; at += random.int(18, 27) * DAY) {
+      const product = random.pick(products);
+      rows.push({ id: nextId(), memberId: m.id, jenis: 'ro', status: 'DONE', at, posisi: null, posisiPembeli: rankAt.get(m.id)?.(at) ?? m.posisi, sisi: null, newMemberId: null, lines: [{ product, qty: random.int(1, 2) }], pickup: random.chance(0.5) });
+    }
+  }
+  return rows;
+}
 /** Shipments older than this keep only their status rows: couriers purge old tracking data too. */
 const TRACKING_KEPT_MS = 60 * DAY;
 const ADMIN = 'Admin Gudang';
@@ -165,7 +197,7 @@ function showcaseOrders(network: GeneratedMember[], catalogue: CatalogueProduct[
     [SHOWCASE_MEMBERS.pay, 'PENDING', 2, false, 'echannel'],
   ];
   return plan.filter(([member]) => member <= network.length).map(([member, status, hours, pickup, method], i) => ({
-    id: nextId(), memberId: member, jenis: 'ro', status, at: untilMs - hours * HOUR, posisi: null, sisi: null, newMemberId: null,
+    id: nextId(), memberId: member, jenis: 'ro', status, at: untilMs - hours * HOUR, posisi: null, posisiPembeli: network[member - 1]!.posisi, sisi: null, newMemberId: null,
     lines: [{ product, qty: 1 + (i % 3) }], pickup, method,
   }));
 }
@@ -219,6 +251,7 @@ const orderColumns: BulkColumn[] = [
   { name: 'pembayaran', type: 'jsonb' }, { name: 'nama_kirim', type: 'text' }, { name: 'phone_kirim', type: 'text' },
   { name: 'alamat_kirim', type: 'text' }, { name: 'kode_pos_kirim', type: 'text' }, { name: 'kelurahan_kirim_id', type: 'text' },
   { name: 'no_resi', type: 'text' }, { name: 'received_at', type: 'timestamptz' }, { name: 'received_by', type: 'text' },
+  { name: 'posisi_pembeli', type: 'text' },
 ];
 
 const unpaid = new Set(['PENDING', 'EXPIRED', 'CANCEL']);
@@ -274,6 +307,7 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
       JSON.stringify(pembayaranOf(method, o.id, o.at)), o.pickup ? null : buyer.nama, o.pickup ? null : phone,
       o.pickup ? null : `${STREETS[hash % STREETS.length]} No. ${1 + (hash % 120)}`, o.pickup ? null : place.postal,
       o.pickup ? null : place.code, resi, received === null ? null : iso(received), received === null ? null : buyer.nama,
+      paid ? o.posisiPembeli : null,
     ]);
     for (const l of o.lines) detailRows.push([o.id, l.product.id, l.product.harga, l.qty, l.product.value, l.product.berat, l.product.dpp]);
     historyRows.push([o.id, at.toISOString(), 'PENDING', 0, null, null]);

@@ -9,6 +9,9 @@ export interface PairingDay {
   rank: Rank;
   /** false when the member's pairing has expired: the day's pairs are flushed, nothing is paid. */
   active: boolean;
+  /** BV owed back per side (refunded orders already paired): new BV on that side pays it first. */
+  owedLeft?: number;
+  owedRight?: number;
 }
 
 export interface PairingResult {
@@ -18,6 +21,8 @@ export interface PairingResult {
   bonus: number;
   carryLeft: number;
   carryRight: number;
+  owedLeft: number;
+  owedRight: number;
 }
 
 /**
@@ -25,8 +30,10 @@ export interface PairingResult {
  * up to the rank's daily cap, the rest flushed; matched BV leaves both sides, the remainder carries.
  */
 export function pairDay(day: PairingDay, plan: BonusPlan): PairingResult {
-  const left = day.carriedLeft + day.newLeft;
-  const right = day.carriedRight + day.newRight;
+  const repaidLeft = Math.min(day.owedLeft ?? 0, day.newLeft);
+  const repaidRight = Math.min(day.owedRight ?? 0, day.newRight);
+  const left = day.carriedLeft + day.newLeft - repaidLeft;
+  const right = day.carriedRight + day.newRight - repaidRight;
   const pairs = Math.min(left, right);
   const paidPairs = day.active ? Math.min(pairs, plan.dailyPairCap[day.rank]) : 0;
   return {
@@ -36,6 +43,8 @@ export function pairDay(day: PairingDay, plan: BonusPlan): PairingResult {
     bonus: paidPairs * plan.pairPerBv,
     carryLeft: left - pairs,
     carryRight: right - pairs,
+    owedLeft: (day.owedLeft ?? 0) - repaidLeft,
+    owedRight: (day.owedRight ?? 0) - repaidRight,
   };
 }
 

@@ -13,11 +13,16 @@ export interface BonusPlan {
   dailyPairCap: Record<Rank, number>;
   pairingDaysAtJoin: number;
   pairingDaysPerRo: number;
+  /** A repeat order keeps pairing active only with at least this much BV (ro_active_min_bv). */
+  roActiveMinBv: number;
   adminFee: number;
   minimumPayout: number;
   annualRanks: { level: number; minimal_pair: number; nilai_bonus: number }[];
-  /** Withholding base: the tax month (default, withheld incrementally) or the calendar year so far. */
-  pphBasis: 'month' | 'year';
+  /**
+   * Withholding base (INTEGRATIONS.md): each bonus row on its own gross (default, 'payment'), or
+   * withheld incrementally on the tax month's or the calendar year's gross so far.
+   */
+  pphBasis: 'payment' | 'month' | 'year';
 }
 
 export const defaultPlan: BonusPlan = {
@@ -29,6 +34,7 @@ export const defaultPlan: BonusPlan = {
   dailyPairCap: { BRONZE: 12, SILVER: 24, PLATINUM: 48 },
   pairingDaysAtJoin: 60,
   pairingDaysPerRo: 30,
+  roActiveMinBv: 1,
   adminFee: 6_500,
   minimumPayout: 50_000,
   annualRanks: [
@@ -37,5 +43,5 @@ export const defaultPlan: BonusPlan = {
     { level: 3, minimal_pair: 1_000, nilai_bonus: 12_500_000 },
     { level: 4, minimal_pair: 3_000, nilai_bonus: 40_000_000 },
   ],
-  pphBasis: 'month',
+  pphBasis: 'payment',
 };

@@ -36,3 +36,12 @@ export function withholdIncrement(grossBefore: number, grossRow: number, hasNpwp
   const pph = taxOnGross(grossBefore + grossRow, hasNpwp) - taxOnGross(grossBefore, hasNpwp);
   return { dpp: Math.floor((grossBefore + grossRow) / 2) - Math.floor(grossBefore / 2), pph, net: grossRow - pph };
 }
+
+/**
+ * The statutory rate of a payment (the BP21's "Tarif"): the Pasal 17 rate of the bracket its
+ * tax base reaches, 120% of it without an NPWP ("6" for 5%).
+ */
+export function statutoryRate(dpp: number, hasNpwp: boolean, brackets = PASAL17_BRACKETS): string {
+  const rate = (brackets.find((b) => dpp <= b.upTo) ?? brackets.at(-1)!).rate;
+  return String(hasNpwp ? rate : (rate * 120) / 100);
+}

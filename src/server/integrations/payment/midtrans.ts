@@ -1,8 +1,13 @@
-import type { PaymentGateway, TokenRequest } from './types';
+import type { PaymentGateway, TokenRequest, TransactionStatus } from './types';
 
-/** Midtrans Snap (INTEGRATIONS.md): sandbox unless MIDTRANS_PRODUCTION=1. */
-export function midtransGateway(serverKey: string, clientKey: string, production: boolean): PaymentGateway {
+/**
+ * Midtrans Snap (INTEGRATIONS.md): sandbox unless MIDTRANS_PRODUCTION=1. `apiBase` is the Core
+ * API (Get Status); MIDTRANS_API_URL replaces it for a local stand-in in tests.
+ */
+export function midtransGateway(serverKey: string, clientKey: string, production: boolean, apiBase?: string): PaymentGateway {
   const snapBase = production ? 'https://app.midtrans.com' : 'https://app.sandbox.midtrans.com';
+  const coreBase = (apiBase || (production ? 'https://api.midtrans.com' : 'https://api.sandbox.midtrans.com')).replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`;
   return {
     name: 'midtrans',
     async createToken(request: TokenRequest) {
@@ -11,7 +16,7 @@ export function midtransGateway(serverKey: string, clientKey: string, production
         headers: {
           accept: 'application/json',
           'content-type': 'application/json',
-          authorization: `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`,
+          authorization,
         },
         body: JSON.stringify({
           transaction_details: { order_id: request.orderId, gross_amount: request.grossAmount },
@@ -28,5 +33,24 @@ export function midtransGateway(serverKey: string, clientKey: string, production
     },
     snapJs: () => ({ src: `${snapBase}/snap/snap.js`, clientKey }),
     serverKey: async () => serverKey,
+    async transactionStatus(orderId: string): Promise<TransactionStatus> {
+      const response = await fetch(`${coreBase}/v2/${encodeURIComponent(orderId)}/status`, {
+        headers: { accept: 'application/json', authorization },
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await response.json().catch(() => ({}))) as Partial<Record<keyof TransactionStatus | 'status_message', unknown>>;
+      const field = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+      // A 404 answer ("Transaction doesn't exist") has status_code 404 in its body and no status.
+      if (!response.ok || !field(body.transaction_status)) {
+        throw new Error(`Midtrans Get Status ${orderId}: ${field(body.status_code) || response.status} ${field(body.status_message)}`.trim());
+      }
+      return {
+        order_id: field(body.order_id),
+        status_code: field(body.status_code),
+        transaction_status: field(body.transaction_status),
+        gross_amount: field(body.gross_amount),
+        fraud_status: field(body.fraud_status) || undefined,
+      };
+    },
   };
 }

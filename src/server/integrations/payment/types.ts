@@ -25,6 +25,17 @@ export interface PaymentGateway {
   /** The browser script and its client key (data-client-key) for the pop-up. */
   snapJs(): { src: string; clientKey: string | null };
   serverKey(): Promise<string>;
+  /** Midtrans' Get Status API (GET /v2/{order_id}/status); absent for the simulator. */
+  transactionStatus?(orderId: string): Promise<TransactionStatus>;
+}
+
+/** The fields of a Get Status answer the webhook decides on (same names as the notification). */
+export interface TransactionStatus {
+  order_id: string;
+  status_code: string;
+  transaction_status: string;
+  gross_amount: string;
+  fraud_status?: string;
 }
 
 /** The Midtrans notification fields the portal reads (INTEGRATIONS.md). */

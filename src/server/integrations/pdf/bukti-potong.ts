@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { TaxRow } from '../../services/bonus/tax-slips';
+import { tanggal } from '../../../lib/format';
 
 const rp = (n: number) => `Rp ${new Intl.NumberFormat('id-ID').format(n)}`;
 
@@ -18,8 +19,8 @@ export async function buktiPotongPdf(row: TaxRow, withholder: { nama: string; np
     y -= (options.size ?? 11) + 9;
   };
   line('BUKTI PEMOTONGAN PPh PASAL 21 BUKAN PEGAWAI (BP21)', { size: 14, strong: true });
-  line(`Nomor: ${row.no_bukti}    Pembetulan: ${row.pembetulan === 0 ? 'Normal' : row.pembetulan}`);
-  line(`Masa Pajak: ${String(row.masa_pajak).padStart(2, '0')}/${row.tahun_pajak}`);
+  line(`Nomor: ${row.no_bukti}    Status: ${row.status}${row.pembetulan ? ` (pembetulan ke-${row.pembetulan})` : ''}`);
+  line(`Masa Pajak: ${String(row.masa_pajak).padStart(2, '0')}/${row.tahun_pajak}    Sifat: ${row.sifat}`);
   y -= 8;
   line('A. IDENTITAS PENERIMA PENGHASILAN', { strong: true });
   line(`NPWP: ${row.npwp ?? '-'}`);
@@ -30,12 +31,12 @@ export async function buktiPotongPdf(row: TaxRow, withholder: { nama: string; np
   line(`Kode Objek Pajak: ${row.kode_pajak} (imbalan distributor pemasaran berjenjang)`);
   line(`Penghasilan Bruto: ${rp(row.jumlah_bruto)}`);
   line(`Dasar Pengenaan Pajak (50%): ${rp(row.jumlah_dpp)}`);
-  line(`Tarif efektif: ${row.tarif}%${row.npwp ? '' : ' (termasuk tambahan 20% tanpa NPWP)'}`);
+  line(`Tarif: ${row.tarif}%${row.npwp ? '' : ' (termasuk tambahan 20% tanpa NPWP)'}`);
   line(`PPh Dipotong: ${rp(row.jumlah_pph)}`, { strong: true });
   y -= 8;
   line('C. IDENTITAS PEMOTONG', { strong: true });
-  line(`NPWP: ${withholder.npwp}`);
-  line(`Nama: ${withholder.nama}`);
-  line(`Tanggal pemotongan: ${row.tanggal_bukti_potong}`);
+  line(`NPWP: ${row.pemotong_npwp || withholder.npwp}`);
+  line(`Nama: ${row.pemotong_nama || withholder.nama}`);
+  line(`Tanggal pemotongan: ${tanggal(row.tanggal_bukti_potong)}`);
   return pdf.save();
 }

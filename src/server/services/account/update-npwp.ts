@@ -1,24 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
 import { npwpChanges } from '../../db/schema';
-import { AppError } from '../../errors';
 import type { NpwpInput } from '../../../lib/schemas/account';
 import type { SessionMember } from '../auth/session-member';
-import { isBonusAvailable } from './is-bonus-available';
 import { assertOwnPublicId } from './own-member';
 import { sendVerification } from './send-verification';
 
 export const NPWP_SAVED = 'Perubahan NPWP disimpan. Silakan klik link verifikasi yang dikirim ke email Anda.';
-export const NPWP_LOCKED = 'NPWP tidak dapat diubah karena bonus bulan ini sudah dihitung';
 
 /**
- * An NPWP change waits as pending until its e-mailed link is opened (verify-npwp applies it, or
- * schedules it for the 1st of next month when a bonus was already calculated).
+ * An NPWP change is accepted at any time (COMP_PLAN.md) and waits as pending until its e-mailed
+ * link is opened (verify-npwp applies it, or schedules it for the 1st of next month when a bonus
+ * was already calculated this month). Withholding uses the status in effect on each bonus's date.
  */
 export async function updateNpwp(member: SessionMember, publicId: string | undefined, input: NpwpInput): Promise<string> {
   assertOwnPublicId(member, publicId);
   const id = await inTransaction(async (tx) => {
-    if (await isBonusAvailable(tx, member.id)) throw new AppError('CONFLICT', NPWP_LOCKED);
     await tx.update(npwpChanges).set({ status: 'CANCELLED' })
       .where(and(eq(npwpChanges.memberId, member.id), eq(npwpChanges.status, 'UNVERIFIED')));
     const expires = new Date(Date.now() + 24 * 3_600_000);

@@ -4,6 +4,7 @@ import { members, npwpChanges } from '../../db/schema';
 import { consumeToken } from '../auth/one-time-token';
 import { isBonusAvailable } from './is-bonus-available';
 import { VERIFY_MESSAGES, type VerificationResult } from './verify-bank';
+import { recordNpwpReplaced } from '../tax/npwp-status';
 
 export const NPWP_NEXT_MONTH = 'NPWP berhasil diverifikasi dan berlaku mulai tanggal 1 bulan depan';
 
@@ -19,6 +20,8 @@ export async function verifyNpwp(token: string): Promise<VerificationResult> {
       eq(npwpChanges.status, 'UNVERIFIED'), gt(npwpChanges.expireAt, sql`now()`),
     ));
     if (!change) return { valid: false, message: VERIFY_MESSAGES.invalid };
+    // The link proves the address, not the number: a replaced verified NPWP stops counting (dated).
+    await recordNpwpReplaced(tx, used.memberId, change.npwp, new Date());
     if (await isBonusAvailable(tx, used.memberId)) {
       await tx.update(npwpChanges).set({
         status: 'VERIFIED',

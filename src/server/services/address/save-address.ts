@@ -25,6 +25,9 @@ async function makeDefault(tx: Tx, memberId: number, id: number): Promise<void> 
 /** Adds an address (no public_id) or updates one of the member's own (spec/001 §4, Address form). */
 export async function saveAddress(member: SessionMember, publicId: string | undefined, input: AddressInput): Promise<{ message: string; public_id: string }> {
   return inTransaction(async (tx) => {
+    // One address write per member at a time: the 20-address count and the single default
+    // (a unique index) hold when a client sends 40 at once (PostgreSQL runs them in parallel).
+    await tx.execute(sql`select id from members where id = ${member.id} for update`);
     const kodePos = await checkVillage(tx, input);
     const values = { label: input.label, nama: input.nama, phone: input.phone, alamat: input.alamat, kelurahanId: input.kelurahan_id, kodePos };
     let id: number;

@@ -2,7 +2,10 @@ import { eq, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import { members } from '../../db/schema';
 
-/** A member by ID Member or username (sign-in and forgot password accept either). */
+/**
+ * A member by ID Member or username (sign-in and forgot password accept either). An ID Member
+ * always reaches that ID's owner, whatever another member's username says.
+ */
 export async function findMemberByLogin(usernameOrId: string) {
   const value = usernameOrId.trim();
   if (!value || value.length > 100) return undefined;
@@ -12,6 +15,7 @@ export async function findMemberByLogin(usernameOrId: string) {
     email: members.email, passwordHash: members.passwordHash,
   }).from(members)
     .where(or(eq(members.idMember, value), eq(sql`lower(${members.username})`, value.toLowerCase())))
+    .orderBy(sql`${members.idMember} = ${value} desc`)
     .limit(1);
   return row;
 }

@@ -28,6 +28,19 @@ export async function recordFailure(key: string, limit: number): Promise<void> {
     where key = ${key} and failures >= ${limit}::int`);
 }
 
+/** Failures counted for a key in the current window (for the per-account slow-down). */
+export async function failureCount(key: string): Promise<number> {
+  const windowMinutes = await getSetting('login_window_minutes');
+  const db = await getDb();
+  const [row] = await selectRows<{ failures: number }>(db, sql`
+    select failures from login_attempts where key = ${key}
+      and window_start >= now() - make_interval(mins => ${windowMinutes}::int)`);
+  return row?.failures ?? 0;
+}
+
+/** A key that is counted but never locked (the limit no count reaches). */
+export const NEVER_LOCKED = 2_147_483_647;
+
 export async function clearFailures(key: string): Promise<void> {
   const db = await getDb();
   await db.execute(sql`delete from login_attempts where key = ${key}`);

@@ -4,12 +4,14 @@ import { members, sessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consumeToken } from './one-time-token';
 import { hashPassword } from './password';
+import { assertStrongPassword } from './password-policy';
 
 export const RESET_PASSWORD_DONE = 'Password berhasil direset. Silakan login dengan password baru.';
 export const RESET_TOKEN_INVALID = 'Link reset password tidak valid atau sudah kedaluwarsa';
 
 /** Sets a new password from a reset (or welcome) link; the link works once, old sessions end. */
 export async function resetPassword(token: string, password: string): Promise<string> {
+  await assertStrongPassword(password, 'password');
   const passwordHash = await hashPassword(password);
   await inTransaction(async (tx) => {
     const used = (await consumeToken(tx, token, 'reset-password')) ?? (await consumeToken(tx, token, 'set-password'));

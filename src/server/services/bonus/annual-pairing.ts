@@ -5,25 +5,20 @@ import { getPlan } from './get-plan';
 import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
 import type { BonusPlan } from '../../domain/bonus/plan';
+import { annualPeriodsUntil, type AnnualPeriod } from '../../domain/bonus/annual-period';
 
-interface Period { start: string; end: string }
+type Period = AnnualPeriod;
 
-/** The annual periods up to today: the first is the one in the settings; each next one starts the day after and lasts a year. */
+/** The annual periods up to today. */
 function periodsUntilToday(first: Period): Period[] {
-  const today = new Date().toISOString().slice(0, 10);
-  const periods: Period[] = [];
-  const nextYear = (d: string) => `${Number(d.slice(0, 4)) + 1}${d.slice(4)}`;
-  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  for (let p: Period = { start: first.start, end: first.end }; p.start <= today && periods.length < 50; p = { start: dayAfter(p.end), end: nextYear(p.end) }) {
-    periods.push(p);
-  }
-  return periods;
+  return annualPeriodsUntil(first, new Date().toISOString().slice(0, 10));
 }
 
 /** One period's row: registration and upgrade BV that reached each side, and the pair-BV paid (one query). */
 async function periodRow(db: Db, memberId: number, path: string, p: Period, plan: BonusPlan) {
-  const [row] = await selectRows<{ kiri: number; kanan: number; pairs: number }>(db, sql`
+  const [row] = await selectRows<{ kiri: number; kanan: number; pairs: number; dibayar: number | null }>(db, sql`
     select v.kiri, v.kanan, (
+      select sum(bonus_bruto)::float8 from bonuses where member_id = ${memberId} and jenis_bonus = 'ANNUAL' and tanggal = ${p.end}::date) as dibayar, (
       select coalesce(sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int), 0)::int
       from bonuses where member_id = ${memberId} and jenis_bonus = 'PAIR' and tanggal between ${p.start}::date and ${p.end}::date) as pairs
     from (
@@ -36,6 +31,8 @@ async function periodRow(db: Db, memberId: number, path: string, p: Period, plan
   return {
     periode: p, jumlah_bv_kiri_each_year: row!.kiri, jumlah_bv_kanan_each_year: row!.kanan,
     jumlah_pair_bv_each_year: row!.pairs, annual: annualRank(row!.pairs, plan),
+    /** The ANNUAL award the closing of the period's last day paid (null before it, or when none was reached). */
+    dibayar: row!.dibayar,
   };
 }
 

@@ -6,6 +6,7 @@ import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
 import type { SessionMember } from '../auth/session-member';
+import { containsPattern } from '../../db/like';
 
 export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
 export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
@@ -24,6 +25,9 @@ export async function listUnpaidBonuses(member: SessionMember) {
  * POST /member/bonus/payout: one payout of the chosen bonuses, in one transaction. The rows are
  * locked and claimed only while still free, so simultaneous requests cannot take a bonus twice.
  */
+/** A suspended member keeps its bonuses but cannot move money out until the suspension ends. */
+export const PAYOUT_SUSPENDED = 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan';
+
 export async function requestPayout(member: SessionMember, bonusIds: string[]): Promise<{ message: string; public_id: string }> {
   const ids = [...new Set(bonusIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const plan = await getPlan();
@@ -31,9 +35,16 @@ export async function requestPayout(member: SessionMember, bonusIds: string[]): 
 }
 
 /** Queues a payout of the given bonus public ids inside the caller's transaction (also the closing's auto-withdraw). */
-export async function queuePayout(tx: Tx, memberId: number, ids: string[], plan: BonusPlan): Promise<string> {
-  const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
-    select status_rekening, kode_bank, no_rekening, nama_rekening from members where id = ${memberId}`);
+export async function queuePayout(tx: Tx, memberId: number, chosen: string[], plan: BonusPlan): Promise<string> {
+  // Reversals (refunds, chargebacks) net first: every unpaid negative row joins the payout, so
+  // a balance never pays out more than the member is owed (COMP_PLAN.md).
+  const owed = chosen.length === 0 ? [] : await selectRows<{ public_id: string }>(tx, sql`
+    select public_id::text as public_id from bonuses
+    where member_id = ${memberId} and payout_id is null and status_transfer = 'PENDING' and bonus_dibayar < 0`);
+  const ids = [...new Set([...chosen, ...owed.map((o) => o.public_id)])];
+  const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null; is_suspended: boolean }>(tx, sql`
+    select status_rekening, kode_bank, no_rekening, nama_rekening, is_suspended from members where id = ${memberId}`);
+  if (bank?.is_suspended) throw new AppError('FORBIDDEN', PAYOUT_SUSPENDED);
   const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
     select id::int as id, bonus_dibayar::text as bonus_dibayar from bonuses
     where member_id = ${memberId} and payout_id is null and status_transfer = 'PENDING'
@@ -64,20 +75,21 @@ export async function queueAutoWithdrawals(tx: Tx, plan: BonusPlan): Promise<num
   const candidates = await selectRows<{ member_id: number; ids: string[] }>(tx, sql`
     select b.member_id::int as member_id, array_agg(b.public_id::text order by b.id) as ids
     from bonuses b join members m on m.id = b.member_id
-    where m.auto_widraw and m.status_rekening = 'VERIFIED' and b.payout_id is null and b.status_transfer = 'PENDING'
+    where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
     group by b.member_id having sum(b.bonus_dibayar) - ${plan.adminFee} >= ${plan.minimumPayout}`);
   for (const c of candidates) await queuePayout(tx, c.member_id, c.ids, plan);
   return candidates.length;
 }
 
-export interface PayoutQuery { from: string; to: string; status: string[]; page: number; page_size: number }
+export interface PayoutQuery { from: string; to: string; status: string[]; search?: string; page: number; page_size: number }
 
 /** GET /member/bonus/payout: the member's payouts (drafts without bonuses hidden) with the summary counts. */
 export async function listPayouts(member: SessionMember, q: PayoutQuery) {
   const db = await getDb();
   const where = sql`p.member_id = ${member.id} and p.status <> 'draft'
     and p.created_at >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta' and p.created_at < (${q.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'
-    ${q.status.length ? sql`and p.status in (${sql.join(q.status.map((s) => sql`${s}`), sql`, `)})` : sql``}`;
+    ${q.status.length ? sql`and p.status in (${sql.join(q.status.map((s) => sql`${s}`), sql`, `)})` : sql``}
+    ${q.search ? sql`and p.no ilike ${containsPattern(q.search)}` : sql``}`;
   const [rows, counts, [unqueued]] = await Promise.all([
     selectRows<{ public_id: string; no: string; status: string; created_at: string; processed_at: string | null; completed_at: string | null; no_rekening: string | null; bank_nama: string | null; total_bonus: string; admin_fee: string; nominal: string; bonus_ids: string[] }>(db, sql`
       select p.public_id::text as public_id, p.no, p.status, p.created_at::text as created_at, p.processed_at::text as processed_at,

@@ -66,5 +66,9 @@ export async function getDashboard(member: SessionMember) {
       tgl_join: d.tgl_join,
       kode_referal: d.kode_referal,
     },
+    // The downline chart (spec/000 §3 "Dashboard data"): left and right counts and their sum.
+    childKiri: d.downline.total_downline_kiri,
+    childKanan: d.downline.total_downline_kanan,
+    downline: d.downline.total_downline_kiri + d.downline.total_downline_kanan,
   };
 }

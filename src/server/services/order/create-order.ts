@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { jenisFromFlags, JENIS_ORDER, upgradeTarget } from '../../../lib/order/bv';
+import { assertOrderLimits } from './order-limits';
 import { orderMessages, type CreateOrderInput, type ShipTo } from '../../../lib/schemas/order';
 import type { Rank } from '../../../lib/rank';
 import { jakartaDate } from '../../../lib/jakarta';
@@ -58,6 +59,7 @@ export async function createOrder(buyer: Buyer, input: CreateOrderInput, referra
   try {
     return await inTransaction(async (tx) => {
       const calon = calonInput ? await checkCalonMember(tx, calonInput) : undefined;
+      await assertOrderLimits(tx, buyer.id, jenis, priced, Boolean(referral));
       for (const line of priced.lines) {
         const reserved = await selectRows<{ qty: number }>(tx, sql`
           update warehouse_stock set qty = qty - ${line.qty}

@@ -69,6 +69,10 @@ interface OrderRow {
   buyer_nama: string;
   buyer_phone: string;
   buyer_email: string;
+  buyer_nomor_identitas: string | null;
+  buyer_jenis_kelamin: string | null;
+  buyer_kota_domisili: string | null;
+  buyer_propinsi_domisili: string | null;
   calon_member: Record<string, unknown> | null;
   new_id_member: string | null;
   new_username: string | null;
@@ -103,6 +107,29 @@ const midtransTime = (v: string | null | undefined): string | null =>
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
+/** The Buyer fields of spec/001 §3 (nama, nomor_identitas, jenis_kelamin, phone, email, domicile). */
+function buyerFields(order: OrderRow, calon: Record<string, unknown>) {
+  const reg = order.jenis_order === 'reg';
+  const named = (v: string | null) => (v ? { nama: v } : null);
+  return reg ? {
+    nama: order.new_nama ?? str(calon.nama),
+    nomor_identitas: order.new_nomor_identitas ?? str(calon.nomor_identitas),
+    jenis_kelamin: order.new_jenis_kelamin ?? str(calon.jenis_kelamin),
+    phone: order.new_phone ?? str(calon.phone),
+    email: order.new_email ?? str(calon.email),
+    kota_domisili: named(order.kota_domisili),
+    propinsi_domisili: named(order.propinsi_domisili),
+  } : {
+    nama: order.buyer_nama,
+    nomor_identitas: order.buyer_nomor_identitas,
+    jenis_kelamin: order.buyer_jenis_kelamin,
+    phone: order.buyer_phone,
+    email: order.buyer_email,
+    kota_domisili: named(order.buyer_kota_domisili),
+    propinsi_domisili: named(order.buyer_propinsi_domisili),
+  };
+}
+
 /**
  * The order detail of spec/001 §3 for its owner: buyer or prospective member, delivery, items with
  * weight, totals with the application fee, tax block, payment information per method, history
@@ -123,11 +150,15 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
         o.asuransi_kirim::text as asuransi_kirim, o.biaya_pembayaran::text as biaya_pembayaran, o.is_ppn,
         o.total_dpp::text as total_dpp, o.total_ppn::text as total_ppn, o.no_resi, o.received_at::text as received_at, o.received_by,
         b.id_member as buyer_id_member, b.nama as buyer_nama, b.phone as buyer_phone, b.email as buyer_email,
+        b.nomor_identitas as buyer_nomor_identitas, b.jenis_kelamin as buyer_jenis_kelamin,
+        bkd.name as buyer_kota_domisili, bpd.name as buyer_propinsi_domisili,
         o.calon_member, n.id_member as new_id_member, n.username as new_username, n.nama as new_nama,
         n.nomor_identitas as new_nomor_identitas, n.jenis_kelamin as new_jenis_kelamin, n.phone as new_phone, n.email as new_email,
         kd.name as kota_domisili, pd.name as propinsi_domisili
       from orders o
       join members b on b.id = o.member_id
+      left join regencies bkd on bkd.code = b.kota_domisili
+      left join provinces bpd on bpd.code = b.propinsi_domisili
       left join warehouses g on g.id = o.gudang_id
       left join villages v on v.code = o.kelurahan_kirim_id
       left join districts d on d.code = v.district_code
@@ -170,7 +201,12 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
     total_bv: order.total_bv,
     pickup_store: order.pickup_store,
     gudang: order.gudang_nama ? { nama: order.gudang_nama, lokasi: order.gudang_lokasi } : null,
-    buyer: { id_member: order.buyer_id_member, nama: order.buyer_nama, phone: order.buyer_phone, email: order.buyer_email },
+    buyer: {
+      id_member: order.buyer_id_member, nama: order.buyer_nama, nomor_identitas: order.buyer_nomor_identitas,
+      jenis_kelamin: order.buyer_jenis_kelamin, phone: order.buyer_phone, email: order.buyer_email,
+      kota_domisili: order.buyer_kota_domisili ? { nama: order.buyer_kota_domisili } : null,
+      propinsi_domisili: order.buyer_propinsi_domisili ? { nama: order.buyer_propinsi_domisili } : null,
+    },
     // The prospective member of a registration: the created member once paid, the form before.
     member: order.jenis_order === 'reg' ? {
       id_member: order.new_id_member,
@@ -183,6 +219,8 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
       kota_domisili: order.kota_domisili ? { nama: order.kota_domisili } : null,
       propinsi_domisili: order.propinsi_domisili ? { nama: order.propinsi_domisili } : null,
     } : null,
+    // spec/001 §3 "Buyer" on every order: the prospective member of a registration, else the ordering member.
+    ...buyerFields(order, calon),
     nama_kirim: order.nama_kirim,
     alamat_kirim: order.alamat_kirim,
     phone_kirim: order.phone_kirim,

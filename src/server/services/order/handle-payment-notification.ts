@@ -5,8 +5,10 @@ import { paymentGateway, type PaymentNotification } from '../../integrations/pay
 import { isSignatureValid } from '../../integrations/payment/signature';
 import { lockOrder, markOrderPaid, releaseStock, type PaidEffects } from './mark-order-paid';
 import { sendWelcomeMail } from './send-welcome-mail';
+import { confirmedNotification, isPaidStatus, isUnboundNotification } from './payment-status';
+import { REFUND_STATUSES, applyRefundNotification } from './refund-order';
 
-export type NotificationOutcome = 'PAID' | 'PENDING' | 'EXPIRED' | 'CANCEL' | 'IGNORED';
+export type NotificationOutcome = 'PAID' | 'PENDING' | 'EXPIRED' | 'CANCEL' | 'REFUND' | 'IGNORED';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
@@ -59,10 +61,16 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
   if (!fields.order_id || !fields.status_code || !fields.gross_amount || !fields.signature_key || !text(n.transaction_status)) {
     throw new AppError('BAD_INPUT', 'Notifikasi pembayaran tidak lengkap');
   }
-  if (!isSignatureValid(fields, await paymentGateway().serverKey())) {
+  const gateway = paymentGateway();
+  if (!isSignatureValid(fields, await gateway.serverKey())) {
     await record(undefined, null, n, 'DITOLAK: tanda tangan tidak valid');
     throw new AppError('FORBIDDEN', 'Tanda tangan notifikasi tidak valid');
   }
+  if (isUnboundNotification(gateway, text(n.transaction_status), fields.status_code)) {
+    await record(undefined, null, n, `DITOLAK: status ${text(n.transaction_status).slice(0, 40)} tidak sesuai status_code ${fields.status_code.slice(0, 10)}`);
+    throw new AppError('BAD_INPUT', 'Status notifikasi tidak sesuai dengan kode statusnya');
+  }
+  const confirmed = await confirmedNotification(n, gateway);
   let effects: PaidEffects = {};
   // A refusal is returned, not thrown, so its audit row commits with the transaction.
   const outcome = await inTransaction(async (tx): Promise<NotificationOutcome | AppError> => {
@@ -71,13 +79,18 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
       await record(tx, null, n, 'DITOLAK: order tidak dikenal');
       return new AppError('NOT_FOUND', 'Order tidak ditemukan');
     }
-    if (rupiahOf(fields.gross_amount) !== order.total_bayar) {
-      await record(tx, order.id, n, `DITOLAK: jumlah ${fields.gross_amount} ≠ ${order.total_bayar}`);
+    const grossAmount = text(confirmed.gross_amount);
+    if (rupiahOf(grossAmount) !== Number(order.total_bayar)) {
+      await record(tx, order.id, n, `DITOLAK: jumlah ${grossAmount} ≠ ${order.total_bayar}`);
       return new AppError('BAD_INPUT', 'Jumlah pembayaran tidak sesuai dengan order');
     }
-    const status = text(n.transaction_status);
-    const fraud = text(n.fraud_status);
-    const paid = status === 'settlement' || (status === 'capture' && (!fraud || fraud === 'accept'));
+    const status = text(confirmed.transaction_status);
+    const paid = isPaidStatus(status, text(confirmed.status_code), text(confirmed.fraud_status));
+    if ((REFUND_STATUSES as readonly string[]).includes(status)) {
+      const refund = await applyRefundNotification(tx, order.id, status, body);
+      await record(tx, order.id, n, refund);
+      return refund.startsWith('REFUND') ? 'REFUND' : 'IGNORED';
+    }
     if (order.status_order !== 'PENDING') {
       await record(tx, order.id, n, `DIABAIKAN: order sudah ${order.status_order}`);
       return 'IGNORED';

@@ -47,9 +47,9 @@ export async function issuePaymentToken(owner: { memberId: number; noOrder: stri
     : sql`o.public_id = ${owner.publicId}::uuid and o.via_referral`;
   const [order] = await selectRows<PayableOrder>(db, sql`
     select o.id::int as id, o.no_order, o.status_order, o.payment_method, o.payment_token, o.payment_redirect_url,
-      o.total_bayar::int as total_bayar, o.total_harga::int as total_harga, o.biaya_kirim::int as biaya_kirim,
-      o.asuransi_kirim::int as asuransi_kirim, o.biaya_pembayaran::int as biaya_pembayaran,
-      o.diskon_biaya_kirim::int as diskon_biaya_kirim, o.expires_at::text as expires_at,
+      o.total_bayar::float8 as total_bayar, o.total_harga::float8 as total_harga, o.biaya_kirim::float8 as biaya_kirim,
+      o.asuransi_kirim::float8 as asuransi_kirim, o.biaya_pembayaran::float8 as biaya_pembayaran,
+      o.diskon_biaya_kirim::float8 as diskon_biaya_kirim, o.expires_at::text as expires_at,
       coalesce(o.calon_member->>'nama', m.nama) as nama, coalesce(o.calon_member->>'email', m.email) as email,
       coalesce(o.calon_member->>'phone', m.phone) as phone
     from orders o join members m on m.id = o.member_id where ${where}`);
@@ -61,7 +61,7 @@ export async function issuePaymentToken(owner: { memberId: number; noOrder: stri
   if (order.payment_token) return answer(order.payment_token, order.payment_redirect_url);
 
   const details = await selectRows<{ id: string; price: number; quantity: number; name: string }>(db, sql`
-    select p.kode as id, d.harga::int as price, d.qty as quantity, p.nama as name
+    select p.kode as id, d.harga::float8 as price, d.qty as quantity, p.nama as name
     from order_details d join products p on p.id = d.product_id where d.order_id = ${order.id} order by d.id`);
   const extra = [
     { id: 'ONGKIR', price: order.biaya_kirim, quantity: 1, name: 'Ongkos kirim' },

@@ -3,6 +3,7 @@ import { getDb, selectRows } from '../../db/client';
 import { INVOICED_STATUSES } from '../../../lib/order-status';
 import { isUuid, type OrderListQuery, type OrderSortColumn } from '../../../lib/schemas/order-list';
 import type { SessionMember } from '../auth/session-member';
+import { containsPattern } from '../../db/like';
 
 /** The members offered by the member filter: at most this many, newest first. */
 export const OPT_MEMBER_LIMIT = 200;
@@ -49,7 +50,7 @@ export async function listOrders(member: SessionMember, q: OrderListQuery) {
   ];
   if (q.status.length) conditions.push(sql`o.status_order in (${sql.join(q.status.map((s) => sql`${s}`), sql`, `)})`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.search);
     conditions.push(sql`(o.no_order ilike ${like} or o.no_invoice ilike ${like})`);
   }
   if (q.member.length) {

@@ -1,4 +1,5 @@
 import { getSetting } from '../settings';
+import { paymentFee } from '../../../lib/order/fees';
 
 export interface PaymentMethodDto {
   name: string;
@@ -7,6 +8,13 @@ export interface PaymentMethodDto {
   fix_charge: number;
   float_charge: number;
   ppn: number;
+}
+
+/** A method as GET /member/payment-method answers it: with totalBiaya, its fee on the given total. */
+export type PaymentMethodWithFee = PaymentMethodDto & { totalBiaya: number };
+
+export async function listPaymentMethodsWithFee(baseTotal: number): Promise<PaymentMethodWithFee[]> {
+  return (await listPaymentMethods()).map((m) => ({ ...m, totalBiaya: paymentFee(m, baseTotal) }));
 }
 
 /** GET /member/payment-method: the methods an operator offers, with their fees. */

@@ -12,7 +12,7 @@ export async function listProducts(jenis: OrderJenis, pageSize = 100) {
   const db = await getDb();
   const kategori = jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
   const rows = await selectRows<Product>(db, sql`
-    select public_id::text as public_id, nama, harga::int as harga, value, berat, dpp::int as dpp,
+    select public_id::text as public_id, nama, harga::float8 as harga, value, berat, dpp::float8 as dpp,
       persen_ppn, deskripsi, gambars
     from products where is_active and kategori = ${kategori}
     order by value, harga, id limit ${pageSize}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client';
-import type { Rank } from '../../../lib/rank';
+import { RANKS, type Rank } from '../../../lib/rank';
+import { looksLikeIdMember } from '../../../lib/username';
 import { jakartaDate } from '../../../lib/jakarta';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
@@ -24,7 +25,7 @@ export interface LockedOrder {
 export async function lockOrder(tx: Tx, where: { id?: number; noOrder?: string }): Promise<LockedOrder | undefined> {
   const [row] = await selectRows<LockedOrder>(tx, sql`
     select id::int as id, no_order, member_id::int as member_id, jenis_order, status_order, posisi, sisi, calon_member,
-      total_bayar::int as total_bayar, gudang_id::int as gudang_id
+      total_bayar::float8 as total_bayar, gudang_id::int as gudang_id
     from orders where ${where.id !== undefined ? sql`id = ${where.id}` : sql`no_order = ${where.noOrder ?? ''}`}
     for update`);
   return row;
@@ -50,7 +51,8 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
   await tx.execute(sql`
     update orders set status_order = 'PAID', paid_at = ${paidAt.toISOString()}, tgl_invoice = ${paidAt.toISOString()},
       no_invoice = ${orderNumber('INV', paidAt, order.id)},
-      pembayaran = coalesce(pembayaran, '{}'::jsonb) || ${JSON.stringify(pembayaran)}::jsonb
+      pembayaran = coalesce(pembayaran, '{}'::jsonb) || ${JSON.stringify(pembayaran)}::jsonb,
+      posisi_pembeli = ${buyerRankAtPayment(order)}
     where id = ${order.id}`);
   await tx.execute(sql`insert into order_histories (order_id, tanggal, status, id_admin) values (${order.id}, ${paidAt.toISOString()}, 'PAID', null)`);
   const effects: PaidEffects = {};
@@ -74,7 +76,8 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
   }
   if (order.jenis_order === 'upg' && order.posisi) {
     const [buyer] = await selectRows<{ posisi: Rank; path: string }>(tx, sql`select posisi, path from members where id = ${order.member_id} for update`);
-    if (buyer && buyer.posisi !== order.posisi) {
+    // An upgrade only ever raises the rank (an older, smaller upgrade paid late changes nothing).
+    if (buyer && RANKS.indexOf(order.posisi) > RANKS.indexOf(buyer.posisi)) {
       await tx.execute(sql`update members set posisi = ${order.posisi} where id = ${order.member_id}`);
       await countRankChange(tx, buyer.path, buyer.posisi, order.posisi);
     }
@@ -82,6 +85,14 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
   // The sponsor's reward-promo omsets of this order (after the new member exists).
   await recordPromoOmsets(tx, order.id);
   return effects;
+}
+
+/**
+ * What the closing needs on the paid order (rank at the event): a registration's new member's
+ * rank; for an upgrade or a repeat order the buyer's rank now, before this payment raises it.
+ */
+function buyerRankAtPayment(order: LockedOrder) {
+  return order.jenis_order === 'reg' ? sql`${order.posisi}` : sql`(select m.posisi from members m where m.id = ${order.member_id})`;
 }
 
 /** Puts an unpaid order's reserved stock back (expiry, cancellation). */
@@ -99,6 +110,7 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
  */
 async function freeUsername(tx: Tx, wanted: string, orderId: number): Promise<string> {
   for (const candidate of [wanted, `${wanted}${orderId}`, `${wanted}${orderId}${Date.now() % 1000}`]) {
+    if (looksLikeIdMember(candidate)) continue;
     const [taken] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from members where lower(username) = lower(${candidate})`);
     if (taken!.n === 0) return candidate;
   }

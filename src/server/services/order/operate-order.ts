@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export const OPERATOR_ACTIONS = ['pack', 'pickupable', 'ship', 'track', 'receive', 'cancel'] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
@@ -13,6 +14,8 @@ export interface OperatorOptions {
   catatan?: string;
   oleh?: string;
   admin?: string;
+  /** The console's operator: named in the member-visible history and audited in the same transaction. */
+  by?: AuditActor;
 }
 
 /** From-states of each operator action, and the state it moves to (DESIGN.md §7). */
@@ -35,7 +38,7 @@ const clean = (v: string | undefined): string | undefined => v?.replace(/\|/g, '
 export async function operateOrder(action: OperatorAction, noOrder: string, options: OperatorOptions = {}): Promise<string> {
   const rule = RULES[action];
   if (!rule) throw new AppError('BAD_INPUT', `Perintah order:${action} tidak dikenal`);
-  const admin = options.admin?.trim() || DEFAULT_ADMIN;
+  const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
   return inTransaction(async (tx) => {
     const [order] = await selectRows<{ id: number; status_order: string; pickup_store: boolean; nama_kirim: string | null; gudang_kota: string | null; kota_kirim: string | null }>(tx, sql`
       select o.id::int as id, o.status_order, o.pickup_store, o.nama_kirim,
@@ -86,6 +89,9 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
     const status = rule.to ?? order.status_order;
     if (rule.to) await tx.execute(sql`update orders set status_order = ${rule.to} where id = ${order.id}`);
     await tx.execute(sql`insert into order_histories (order_id, status, admin_nama, keterangan) values (${order.id}, ${status}, ${admin}, ${keterangan})`);
+    if (options.by) {
+      await recordAudit(tx, options.by, `order:${action}`, `order:${noOrder}`, { status_order: order.status_order }, { status_order: status, keterangan });
+    }
     return `Order ${noOrder}: ${order.status_order} → ${status}${keterangan ? ` (${keterangan})` : ''}`;
   });
 }

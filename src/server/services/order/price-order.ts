@@ -59,7 +59,7 @@ export async function priceOrder(tx: Db, req: PriceRequest): Promise<PricedOrder
   const kategori = req.jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
   const ids = sql.join(cart.map((l) => sql`${l.id}::uuid`), sql`, `);
   const products = await selectRows<{ id: number; public_id: string; nama: string; harga: number; value: number; berat: number; dpp: number }>(tx, sql`
-    select id::int as id, public_id::text as public_id, nama, harga::int as harga, value, berat, dpp::int as dpp
+    select id::int as id, public_id::text as public_id, nama, harga::float8 as harga, value, berat, dpp::float8 as dpp
     from products where public_id in (${ids}) and is_active and kategori = ${kategori}`);
   const lines = cart.map((l) => {
     const p = products.find((x) => x.public_id === l.id);

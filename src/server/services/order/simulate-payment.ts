@@ -19,7 +19,7 @@ export interface SimulatorOrder {
 export async function findSimulatorOrder(token: string): Promise<SimulatorOrder | undefined> {
   if (!/^SIM-[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
   const [order] = await selectRows<SimulatorOrder>(await getDb(), sql`
-    select no_order, total_bayar::int as total_bayar, coalesce(payment_method, '') as payment_method, status_order
+    select no_order, total_bayar::float8 as total_bayar, coalesce(payment_method, '') as payment_method, status_order
     from orders where payment_token = ${token}`);
   return order;
 }

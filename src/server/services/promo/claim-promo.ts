@@ -9,9 +9,9 @@ import { eligibility, findPromo, memberStanding, thresholdOf } from './promo-acc
 /**
  * POST /member/promo/claim: claims the promo once (1x) for the signed-in member, in one
  * transaction. The member's unclaimed omset rows of the promo are locked (select … for update),
- * the oldest ones that reach the threshold are marked with the new claim, and the mark is
- * conditional (claim_by is null), so simultaneous claims never use the same rows; a second
- * claim waiting on the locks then sees the first one (and its rows gone) before deciding.
+ * exactly the threshold is taken from the oldest ones (the last one in part, its rest kept for
+ * the next claim), and the mark is conditional (claim_by is null), so simultaneous claims never
+ * use the same part twice; a second claim waiting on the locks then sees the first one.
  */
 export async function claimPromo(member: SessionMember, promoPublicId: string): Promise<{ message: string; public_id: string; no: string }> {
   return inTransaction((tx) => claimPromoIn(tx, member.id, promoPublicId));
@@ -25,7 +25,7 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
   if (!member_bisa_klaim) throw new AppError('BAD_INPUT', PROMO_MESSAGES.cannotClaim);
 
   const rows = await selectRows<{ id: number; poin: number; nominal: number }>(tx, sql`
-    select id::int as id, poin::float8 as poin, nominal::float8 as nominal from promo_omsets
+    select id::int as id, (poin - poin_terpakai)::float8 as poin, (nominal - nominal_terpakai)::float8 as nominal from promo_omsets
     where promo_id = ${promo.id} and member_id = ${memberId} and claim_by is null
     order by tanggal, id for update`);
   // Counted after the locks: a claim that held them has committed by now and is seen here.
@@ -39,14 +39,7 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
     throw new AppError('BAD_INPUT', PROMO_MESSAGES.notEnough);
   }
 
-  // The oldest rows until the threshold is reached; the last row's excess goes with this claim.
-  const used: typeof rows = [];
-  let total = 0;
-  for (const r of rows) {
-    if (total >= threshold) break;
-    used.push(r);
-    total += amount(r);
-  }
+  const used = takeThreshold(rows, threshold, basis);
   const [claim] = await selectRows<{ id: number; public_id: string }>(tx, sql`
     insert into promo_claims (promo_id, member_id, no, poin_claimed, nominal_claimed)
     values (${promo.id}, ${memberId}, ${randomUUID()}, ${used.reduce((s, r) => s + r.poin, 0)}, ${used.reduce((s, r) => s + r.nominal, 0)})
@@ -54,9 +47,38 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
   const [{ no }] = await selectRows<{ no: string }>(tx, sql`
     update promo_claims set no = 'CLM-' || to_char(tgl_claim at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0')
     where id = ${claim!.id} returning no`) as [{ no: string }];
-  const marked = await selectRows<{ id: number }>(tx, sql`
-    update promo_omsets set claim_by = ${claim!.id}
-    where id in (${sql.join(used.map((r) => sql`${r.id}`), sql`, `)}) and claim_by is null returning id::int as id`);
-  if (marked.length !== used.length) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
+  for (const u of used) {
+    const [marked] = await selectRows<{ id: number }>(tx, sql`
+      update promo_omsets set poin_terpakai = poin_terpakai + ${u.poin}, nominal_terpakai = nominal_terpakai + ${u.nominal},
+        claim_by = case when ${u.whole} then ${claim!.id}::int8 else null end
+      where id = ${u.id} and claim_by is null returning id::int as id`);
+    if (!marked) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
+    await tx.execute(sql`insert into promo_claim_omsets (claim_id, omset_id, poin, nominal) values (${claim!.id}, ${u.id}, ${u.poin}, ${u.nominal})`);
+  }
   return { message: PROMO_MESSAGES.claimed, public_id: claim!.public_id, no };
+}
+
+/**
+ * The oldest rows' remaining amounts until exactly the threshold (COMP_PLAN.md, promo claims): the
+ * last row is used in part and keeps its rest for the next claim; the other basis goes pro rata.
+ */
+function takeThreshold(rows: { id: number; poin: number; nominal: number }[], threshold: number, basis: 'poin' | 'nominal') {
+  const used: { id: number; poin: number; nominal: number; whole: boolean }[] = [];
+  let need = threshold;
+  for (const r of rows) {
+    if (need <= 0) break;
+    const have = basis === 'poin' ? r.poin : r.nominal;
+    if (have <= 0) continue;
+    if (have <= need) {
+      used.push({ id: r.id, poin: r.poin, nominal: r.nominal, whole: true });
+      need -= have;
+      continue;
+    }
+    const share = need / have;
+    used.push(basis === 'poin'
+      ? { id: r.id, poin: need, nominal: Math.floor(r.nominal * share), whole: false }
+      : { id: r.id, poin: Math.floor(r.poin * share * 100) / 100, nominal: need, whole: false });
+    need = 0;
+  }
+  return used;
 }

@@ -17,7 +17,7 @@ export async function listDashboardPromos(member: SessionMember, standing?: Awai
     selectRows<PromoRow & { poin: number; nominal: number; claims: number }>(db, sql`
       select ${PROMO_COLUMNS}, coalesce(o.poin, 0)::float8 as poin, coalesce(o.nominal, 0)::float8 as nominal, coalesce(c.n, 0)::int as claims
       from promos p
-      left join lateral (select sum(poin) as poin, sum(nominal) as nominal from promo_omsets
+      left join lateral (select sum(poin - poin_terpakai) as poin, sum(nominal - nominal_terpakai) as nominal from promo_omsets
         where promo_id = p.id and member_id = ${member.id} and claim_by is null) o on true
       left join lateral (select count(*) as n from promo_claims where promo_id = p.id and member_id = ${member.id}) c on true
       where ${VISIBLE} and p.batas_klaim >= ${TODAY}
@@ -40,5 +40,7 @@ export async function listDashboardPromos(member: SessionMember, standing?: Awai
   const trips = promos.filter((p) => p.jenis === 'TRIP');
   // Trip card (spec/001 §2): its claim is active only if some trip promo has total_get_promo > 0 and member_bisa_klaim.
   const tripClaim = trips.find((p) => p.total_get_promo > 0 && p.member_bisa_klaim === 1 && p.can_claim) ?? null;
-  return { rewards: promos.filter((p) => p.jenis === 'REWARD'), trips, trip_claim: tripClaim ? tripClaim.public_id : null };
+  // A promo whose period has ended is offered only while the member still has a claim to make in it.
+  const offered = (p: (typeof promos)[number]) => p.periode_status === 'active' || p.can_claim;
+  return { rewards: promos.filter((p) => p.jenis === 'REWARD' && offered(p)), trips, trip_claim: tripClaim ? tripClaim.public_id : null };
 }

@@ -1,5 +1,9 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint, requireMember } from '../../../../server/http';
+import { answer, endpoint, assertNotCrossSite, requireMember } from '../../../../server/http';
 import { resendNpwpVerification } from '../../../../server/services/account/resend-verification';
 
-export const GET = endpoint(async (ctx) => answer(null, await resendNpwpVerification(requireMember(ctx), ctx.params.id))) satisfies APIRoute;
+export const GET = endpoint(async (ctx) => {
+  const member = requireMember(ctx);
+  assertNotCrossSite(ctx);
+  return answer(null, await resendNpwpVerification(member, ctx.params.id));
+}) satisfies APIRoute;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { MarkDoneSchema } from '../../../../lib/schemas/order-list';
-import { answer, endpoint, parseWith, requireMember } from '../../../../server/http';
+import { answer, endpoint, parseWith, assertNotCrossSite, requireMember } from '../../../../server/http';
 import { markOrderDone } from '../../../../server/services/order/mark-order-done';
 
 /**
@@ -9,6 +9,7 @@ import { markOrderDone } from '../../../../server/services/order/mark-order-done
  */
 export const GET = endpoint(async (ctx) => {
   const member = requireMember(ctx);
+  assertNotCrossSite(ctx);
   const input = parseWith(MarkDoneSchema, { id: ctx.params.id, no_order: ctx.url.searchParams.get('no_order') ?? undefined });
   const result = await markOrderDone(member, input.id, input.no_order);
   return answer(result, result.message);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { answer, endpoint, parseWith, requireMember } from '../../../../server/http';
 import { readMultipart } from '../../../../server/multipart';
-import { rangeFromFilter } from '../../../../server/range-filter';
+import { rangeFromFilter, jsonParam } from '../../../../server/range-filter';
 import { ReturListQuerySchema, RETUR_PAGE_SIZE } from '../../../../lib/schemas/retur';
 import { defaultRange } from '../../../../lib/report-range';
 import { listReturns } from '../../../../server/services/retur/get-return';
@@ -11,10 +11,7 @@ import { createReturnFromForm } from '../../../../server/services/retur/create-r
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
   const range = rangeFromFilter(ctx.url, 'tanggal');
-  let sort: { orderby?: unknown; order?: unknown } = {};
-  try {
-    sort = JSON.parse(q.get('sort') ?? '{}');
-  } catch { /* no sort */ }
+  const sort = jsonParam<{ orderby?: unknown; order?: unknown }>(ctx.url, 'sort');
   const query = parseWith(ReturListQuerySchema, {
     from: range.from ?? defaultRange('last30').from, to: range.to ?? defaultRange('last30').to,
     page: q.get('page') ?? 1, page_size: q.get('page_size') ?? RETUR_PAGE_SIZE,

@@ -1,0 +1,40 @@
+import type { AstroCookies } from 'astro';
+import type { OperatorRole } from './db/schema';
+import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
+
+export const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
+export const ADMIN_SIGNIN = '/admin/signin';
+
+/** The console's pages and the roles that may open them (SUPERADMIN opens everything). */
+export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[] = [
+  { path: '/admin', label: 'Ringkasan', roles: ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'] },
+  { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
+  { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
+];
+
+export function mayOpen(operator: SessionOperator, path: string): boolean {
+  if (operator.role === 'SUPERADMIN') return true;
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const page = [...ADMIN_MENU].sort((a, b) => b.path.length - a.path.length)
+    .find((item) => clean === item.path || clean.startsWith(`${item.path}/`));
+  return page ? page.roles.includes(operator.role) : false;
+}
+
+/**
+ * The admin branch of the middleware: only the operator cookie (or an operator bearer token) is
+ * read here, never the member cookie, so a member session never reaches /admin; and member pages
+ * never read the operator cookie, so an operator never has a member session.
+ */
+export async function resolveAdmin(cookies: AstroCookies, bearer: string | undefined): Promise<SessionOperator | undefined> {
+  const token = bearer ?? cookies.get(OPERATOR_COOKIE)?.value;
+  const operator = token ? await resolveOperatorSession(token) : undefined;
+  if (!operator && token && !bearer) cookies.delete(OPERATOR_COOKIE, { path: '/admin' });
+  return operator;
+}
+
+export function setOperatorCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date): void {
+  cookies.set(OPERATOR_COOKIE, token, {
+    path: '/admin', httpOnly: true, sameSite: 'strict', expires: expiresAt,
+    secure: url.protocol === 'https:' || process.env.PORTAL_ENV === 'production',
+  });
+}

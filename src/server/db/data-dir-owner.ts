@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** PGlite is single-process: the process that opened DATA_DIR writes its pid here until it closes. */
+export const OWNER_FILE = 'portal.pid';
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Claims the data folder, or refuses with one clear line when another live process holds it. */
+export function claimDataDir(dir: string): void {
+  const file = path.join(dir, OWNER_FILE);
+  const holder = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : NaN);
+  if (Number.isInteger(holder) && holder !== process.pid && alive(holder)) {
+    throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); hentikan server dulu atau gunakan PostgreSQL`);
+  }
+  fs.writeFileSync(file, String(process.pid));
+  process.once('exit', () => releaseDataDir(dir));
+}
+
+export function releaseDataDir(dir: string): void {
+  const file = path.join(dir, OWNER_FILE);
+  try {
+    if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);
+  } catch { /* already gone */ }
+}

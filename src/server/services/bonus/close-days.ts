@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { closeDay, type CloseResult } from './close-day';
+
+const dayAfter = (d: string, n = 1) => addDays(d, n);
+
+export const CLOSING_MESSAGES = {
+  notFinished: (tanggal: string, today: string) => `Tanggal ${tanggal} belum selesai: hanya hari sebelum hari ini (${today}, Asia/Jakarta) yang bisa ditutup`,
+  outOfOrder: (tanggal: string, missing: string) => `Tanggal ${tanggal} belum bisa ditutup: ${missing} belum ditutup (closing berurutan; gunakan --from ${missing})`,
+  badRange: 'Tanggal awal harus sebelum atau sama dengan tanggal akhir',
+} as const;
+
+/** The last closed day, or undefined when nothing was ever closed. */
+export async function lastClosedDay(): Promise<string | undefined> {
+  const [row] = await selectRows<{ d: string | null }>(await getDb(), sql`select max(tanggal)::text as d from closed_days`);
+  return row?.d ?? undefined;
+}
+
+/** The first day on or before `tanggal` that is still open while a later one is closed, if any (a gap). */
+async function firstMissingBefore(tanggal: string): Promise<string | undefined> {
+  const [row] = await selectRows<{ d: string | null }>(await getDb(), sql`
+    select min(g.d)::date::text as d
+    from generate_series((select min(tanggal) from closed_days), ${tanggal}::date - 1, interval '1 day') g(d)
+    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`);
+  return row?.d ?? undefined;
+}
+
+/**
+ * Closes finished days only, in order (COMP_PLAN.md, "The closing"): `from`..`to` each missing day
+ * one by one (already closed days are skipped). Refuses a day that is today or later in
+ * Asia/Jakarta, and a range whose day before `from` is still open while an earlier day is closed
+ * (a day closes only after the day before it). `now` is the clock (tests pass their own).
+ */
+export async function closeFinishedDays(from: string, to: string, options: { now?: Date; onDay?: (r: CloseResult) => void } = {}): Promise<CloseResult[]> {
+  const today = jakartaDate(options.now ?? new Date());
+  if (from > to) throw new AppError('BAD_INPUT', CLOSING_MESSAGES.badRange);
+  if (to >= today) throw new AppError('BAD_INPUT', CLOSING_MESSAGES.notFinished(to, today));
+  const last = await lastClosedDay();
+  if (last !== undefined && last < from) {
+    const missing = dayAfter(last);
+    if (missing < from) throw new AppError('CONFLICT', CLOSING_MESSAGES.outOfOrder(from, missing));
+  } else if (last !== undefined) {
+    const gap = await firstMissingBefore(from);
+    if (gap !== undefined && gap < from) throw new AppError('CONFLICT', CLOSING_MESSAGES.outOfOrder(from, gap));
+  }
+  const results: CloseResult[] = [];
+  for (let day = from; day <= to; day = dayAfter(day)) {
+    const result = await closeDay(day);
+    results.push(result);
+    options.onDay?.(result);
+  }
+  return results;
+}
+
+/**
+ * Catch-up: closes every finished day not yet closed, in order, from the day after the last
+ * closed day (or the first paid day when nothing was ever closed) to yesterday (Asia/Jakarta).
+ * What the server's scheduler calls shortly after midnight; safe to call any time (an empty list
+ * when everything is closed).
+ */
+export async function closeMissingDays(options: { now?: Date; onDay?: (r: CloseResult) => void } = {}): Promise<CloseResult[]> {
+  const yesterday = dayAfter(jakartaDate(options.now ?? new Date()), -1);
+  const last = await lastClosedDay();
+  let from = last === undefined ? undefined : dayAfter(last);
+  if (from === undefined) {
+    const [first] = await selectRows<{ d: string | null }>(await getDb(), sql`
+      select (min(paid_at) at time zone 'Asia/Jakarta')::date::text as d from orders where paid_at is not null`);
+    from = first?.d ?? undefined;
+  }
+  if (from === undefined || from > yesterday) return [];
+  return closeFinishedDays(from, yesterday, options);
+}

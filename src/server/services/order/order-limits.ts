@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { rupiah } from '../../../lib/format';
+import { getSetting } from '../settings';
+import type { PricedOrder } from './price-order';
+
+export const orderLimitMessages = {
+  lineQty: (max: number) => `Jumlah per produk maksimal ${max}`,
+  total: (max: number) => `Total order maksimal ${rupiah(max)}`,
+  pending: (max: number) => `Anda masih memiliki ${max} order yang belum dibayar. Selesaikan pembayaran atau tunggu order tersebut kedaluwarsa.`,
+  upgradePending: 'Masih ada order upgrade yang belum dibayar. Selesaikan pembayarannya terlebih dahulu.',
+} as const;
+
+/**
+ * The caps of an order (settings order_max_line_qty, order_max_total, order_max_pending), so one
+ * member cannot reserve a warehouse's stock for a day, and at most one unpaid upgrade. Runs in the
+ * order's transaction with the buyer's row locked, so parallel requests count each other.
+ */
+export async function assertOrderLimits(tx: Tx, buyerId: number, jenis: string, priced: Pick<PricedOrder, 'lines' | 'total'>, viaReferral: boolean): Promise<void> {
+  const maxQty = await getSetting('order_max_line_qty');
+  if (priced.lines.some((line) => line.qty > maxQty)) throw new AppError('BAD_INPUT', orderLimitMessages.lineQty(maxQty));
+  const maxTotal = await getSetting('order_max_total');
+  if (priced.total > maxTotal) throw new AppError('BAD_INPUT', orderLimitMessages.total(maxTotal));
+  await tx.execute(sql`select id from members where id = ${buyerId} for update`);
+  const [open] = await selectRows<{ pending: number; upgrades: number }>(tx, sql`
+    select count(*)::int as pending, count(*) filter (where jenis_order = 'upg')::int as upgrades
+    from orders where member_id = ${buyerId} and status_order = 'PENDING' and via_referral = ${viaReferral}`);
+  if (jenis === 'upgrade' && open!.upgrades > 0) throw new AppError('CONFLICT', orderLimitMessages.upgradePending);
+  const maxPending = await getSetting('order_max_pending');
+  if (!viaReferral && open!.pending >= maxPending) throw new AppError('CONFLICT', orderLimitMessages.pending(maxPending));
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { TAX_SLIP_MESSAGES } from './issue-tax-slips';
+
+export interface TaxMonthExport {
+  tahun: number;
+  masa: number;
+  /** Every BP21 of the month (Normal and Pembetulan), one CSV line each with every field of the slip. */
+  csv: string;
+  jumlah_bukti: number;
+  /** The tax to deposit for the month: the withholding of each member's latest slip. */
+  total_setor: number;
+}
+
+const COLUMNS = ['nomor', 'status', 'pembetulan_ke', 'mengganti_nomor', 'masa_pajak', 'tahun_pajak', 'sifat', 'npwp', 'nik', 'nama',
+  'kode_objek_pajak', 'bruto', 'dpp', 'tarif', 'pph', 'tanggal_potong', 'pemotong_npwp', 'pemotong_nama'] as const;
+
+const cell = (v: unknown) => {
+  const text = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/**
+ * The withholder's side (INTEGRATIONS.md): per tax month, every BP21 as CSV and the month's total
+ * to deposit, for the company's monthly return. Reads stored slips only.
+ */
+export async function exportTaxMonth(tahun: number, masa: number): Promise<TaxMonthExport> {
+  if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
+    throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);
+  }
+  const rows = await selectRows<Record<(typeof COLUMNS)[number], string | number | null> & { member_id: number; is_latest: boolean }>(await getDb(), sql`
+    select s.nomor, s.status, s.pembetulan_ke, g.nomor as mengganti_nomor, s.masa as masa_pajak, s.tahun as tahun_pajak, 'Tidak Final' as sifat,
+      s.npwp, s.nik, s.nama, s.kode_objek_pajak, s.bruto::text as bruto, s.dpp::text as dpp, s.tarif, s.pph::text as pph,
+      s.tanggal_potong::text as tanggal_potong, s.pemotong_npwp, s.pemotong_nama, s.member_id::int as member_id,
+      not exists (select 1 from bukti_potong n where n.mengganti_id = s.id) as is_latest
+    from bukti_potong s left join bukti_potong g on g.id = s.mengganti_id
+    where s.tahun = ${tahun} and s.masa = ${masa}
+    order by s.nomor`);
+  const csv = [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+  const total = rows.filter((r) => r.is_latest).reduce((s, r) => s + Number(r.pph), 0);
+  return { tahun, masa, csv, jumlah_bukti: rows.length, total_setor: total };
+}
