@@ -65,7 +65,7 @@ async function claims(promoPublicId: string) {
     const [next] = await selectRows<{ member_id: number }>(db, sql`
       select po.member_id::int as member_id from promo_omsets po join promos p on p.id = po.promo_id
       where p.public_id = ${promoPublicId}::uuid and po.claim_by is null
-      group by po.member_id, p.syarat_poin having sum(po.poin) >= p.syarat_poin order by random() limit 1`);
+      group by po.member_id, p.syarat_poin having sum(po.poin - po.poin_terpakai) >= p.syarat_poin order by random() limit 1`);
     if (!next) { say('done'); return; }
     const claim = await claimPromo({ id: next.member_id } as SessionMember, promoPublicId);
     say(`ok ${claim.public_id}`);
