@@ -35,3 +35,8 @@ export async function listWarehouses() {
   const db = await getDb();
   return selectRows<{ id: number; nama: string }>(db, sql`select id::int as id, nama from warehouses order by nama`);
 }
+
+export async function listStockProducts() {
+  const db = await getDb();
+  return selectRows<{ id: number; kode: string; nama: string }>(db, sql`select id::int as id, kode, nama from products where is_active order by kode`);
+}
