@@ -76,7 +76,7 @@ test('an order from PAID to DONE: pack, print, ship with waybill, tracking, rece
   await expect(result(page)).toHaveText(`Nomor resi order ${order.no_order} harus diisi`);
 
   await select(page, 'PAID', order.no_order);
-  await page.getByRole('button', { name: 'Kemas' }).click();
+  await page.getByRole('button', { name: 'Kemas', exact: true }).click();
   await expect(result(page)).toHaveText(`Order ${order.no_order}: PAID → WAREHOUSE (Dikemas)`);
 
   for (const jenis of ['packing', 'label']) {
@@ -182,7 +182,7 @@ test('a return from PENDING to its replacement order: evidence, refusal without 
   await expect(page.getByTestId('retur-status')).toHaveText('PENDING');
   const evidence = page.getByRole('img', { name: /^Bukti \d retur/ });
   await expect(evidence).toHaveCount(3);
-  expect(await evidence.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
+  await expect.poll(() => evidence.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
 
   await page.getByRole('button', { name: 'Tolak' }).click();
   await expect(page.getByRole('status')).toHaveText('Alasan penolakan harus diisi');
@@ -223,7 +223,7 @@ test('a stock adjustment with its reason shows in the history; a reduction below
   const form = page.locator('form[aria-labelledby="ubah"]');
   await form.getByLabel('Produk').selectOption({ index: 1 });
   const product = (await form.getByLabel('Produk').locator('option:checked').textContent())!.split(' · ')[0]!;
-  const cell = page.locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product }).locator('td').last();
+  const cell = page.getByTestId('stock-table').locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product }).locator('td').last();
   const qty = Number((await cell.textContent())!.replace(/\D/g, ''));
   expect(qty).toBeGreaterThan(60);
   await form.getByLabel('Gudang').selectOption({ label: 'Gudang Makassar' });
@@ -240,7 +240,7 @@ test('a stock adjustment with its reason shows in the history; a reduction below
   const history = page.getByTestId('stock-history').locator('tbody tr').first();
   for (const text of ['Gudang Makassar', product, 'Stok opname Makassar', 'Gilang Gudang']) await expect(history).toContainText(text);
   await page.goto('/admin/stok?menipis=1');
-  await expect(page.locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product })).toContainText('stok menipis');
+  await expect(page.getByTestId('stock-table').locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product })).toContainText('stok menipis');
   await page.goto('/admin');
   await expect(page.getByTestId('low-stock')).toHaveText(String(low + 1));
 });
