@@ -1,4 +1,4 @@
-import { OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../../src/server/services/order/operate-order';
+import { DEFAULT_ADMIN, OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../../src/server/services/order/operate-order';
 
 export const ORDER_USAGE = 'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';
 
@@ -21,5 +21,7 @@ export async function orderCommand(action: string, args: string[]): Promise<stri
   if (!(OPERATOR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah order:${action} tidak dikenal. Tersedia: ${ORDER_USAGE}`);
   const no = args[0];
   if (!no || no.startsWith('--')) throw new Error(`Nomor order harus diisi, contoh: npm run ops -- order:${action} ORD-20261122-0000001`);
-  return operateOrder(action as OperatorAction, no, options(args));
+  const given = options(args);
+  // Audited like the console, under the name given with --admin (a script has no operator account).
+  return operateOrder(action as OperatorAction, no, { ...given, by: { id: null, nama: given.admin?.trim() || DEFAULT_ADMIN } });
 }

@@ -1,4 +1,4 @@
-import { RETUR_ACTIONS, settleReturn, type ReturAction } from '../../src/server/services/retur/operate-return';
+import { DEFAULT_ADMIN, RETUR_ACTIONS, settleReturn, type ReturAction } from '../../src/server/services/retur/operate-return';
 
 /** `npm run ops -- retur:approve|retur:reject|retur:receive|retur:finish <no_retur> [--catatan "…"] [--admin "Nama"]` */
 export async function returCommand(action: string, args: string[]): Promise<string> {
@@ -9,5 +9,7 @@ export async function returCommand(action: string, args: string[]): Promise<stri
     return at >= 0 ? args[at + 1] : undefined;
   };
   if (!(RETUR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah retur:${action} tidak dikenal. Tersedia: retur:${RETUR_ACTIONS.join('|')}`);
-  return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), admin: option('--admin') });
+  const admin = option('--admin')?.trim() || DEFAULT_ADMIN;
+  // Audited like the console, under the name given with --admin (a script has no operator account).
+  return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), by: { id: null, nama: admin } });
 }

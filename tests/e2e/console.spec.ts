@@ -11,7 +11,7 @@ test('GUDANG signs in at /admin/signin and packs a paid order; the audit trail s
   const first = page.locator('input[name="no_order"]').first();
   const noOrder = await first.getAttribute('value');
   await first.check();
-  await page.getByRole('button', { name: 'Kemas' }).click();
+  await page.getByRole('button', { name: 'Kemas', exact: true }).click();
   await expect(page.getByRole('status').first()).toContainText(`Order ${noOrder}: PAID → WAREHOUSE`);
 
   const admin = await (await browser.newContext()).newPage();

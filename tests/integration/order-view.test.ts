@@ -265,12 +265,12 @@ describe('operator commands', () => {
     const a = await sessionOf(A);
     const order = await one(A, sql`o.status_order = 'PAID' and not o.pickup_store`);
     const before = await stateOf(order.id);
-    await expect(operateOrder('receive', order.no_order)).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${order.no_order} berstatus PAID; order:receive hanya untuk status DELIVERY/PICKUPABLE` });
+    await expect(operateOrder('receive', order.no_order)).rejects.toMatchObject({ code: 'CONFLICT', message: `Order ${order.no_order} berstatus PAID; "Diterima" hanya untuk order berstatus DELIVERY atau PICKUPABLE` });
     await expect(operateOrder('pickupable', order.no_order)).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await stateOf(order.id)).toEqual(before);
 
     await operateOrder('pack', order.no_order);
-    await expect(operateOrder('ship', order.no_order)).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Nomor resi harus diisi: --resi NOMOR' });
+    await expect(operateOrder('ship', order.no_order)).rejects.toMatchObject({ code: 'BAD_INPUT', message: `Nomor resi order ${order.no_order} harus diisi` });
     expect(await stateOf(order.id)).toEqual({ status_order: 'WAREHOUSE', histories: before.histories + 1 });
     await operateOrder('ship', order.no_order, { resi: 'JNE77001', kota: 'Surabaya', admin: 'Budi Gudang' });
     await operateOrder('track', order.no_order, { kota: 'Semarang', catatan: 'Transit di hub' });

@@ -89,6 +89,8 @@ export const defaultSettings = {
   shipping_subsidies: [
     { id: 1, gudang: null, jenis: 'PERSENTASE', tiers: [{ bv: 2, value: 2 }, { bv: 4, value: 4 }] },
   ] as { id: number; gudang: string | null; jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[],
+  /** Console (GUDANG): a warehouse's product is marked "stok menipis" at or below this many units. */
+  stok_menipis_batas: 50,
   /** Returns (spec/001 §4): orders RECEIVED or DONE within this many days of their invoice may be returned. */
   retur_window_days: 30,
   /** The fixed warehouse office in Surabaya that returned goods are shipped to (APPROVED). */

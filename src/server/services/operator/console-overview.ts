@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
+import { countLowStock } from '../stock/list-stock';
 
 export interface ConsoleOverview {
   paidToday: number; revenueToday: number;
   ordersByStatus: { status: string; count: number }[];
-  payoutsWaiting: number; returnsWaiting: number;
+  payoutsWaiting: number; returnsWaiting: number; lowStock: number;
 }
 
 /** The console's first page: today (Asia/Jakarta) and what is waiting for someone. */
@@ -21,6 +22,6 @@ export async function consoleOverview(): Promise<ConsoleOverview> {
            (select count(*)::int from retur_jual where status not in ('DONE', 'REJECTED')) as returns`);
   return {
     paidToday: today?.paid ?? 0, revenueToday: Number(today?.revenue ?? 0), ordersByStatus,
-    payoutsWaiting: waiting?.payouts ?? 0, returnsWaiting: waiting?.returns ?? 0,
+    payoutsWaiting: waiting?.payouts ?? 0, returnsWaiting: waiting?.returns ?? 0, lowStock: await countLowStock(),
   };
 }

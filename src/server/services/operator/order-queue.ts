@@ -11,7 +11,7 @@ export async function orderQueue(status: OrderStatus, search?: string, limit = 1
   const term = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return db.select({
     noOrder: orders.noOrder, statusOrder: orders.statusOrder, paidAt: orders.paidAt, pickupStore: orders.pickupStore,
-    totalBayar: orders.totalBayar, namaKirim: orders.namaKirim, idMember: members.idMember, nama: members.nama,
+    totalBayar: orders.totalBayar, namaKirim: orders.namaKirim, ekspedisi: orders.ekspedisi, noResi: orders.noResi, idMember: members.idMember, nama: members.nama,
   }).from(orders).innerJoin(members, eq(members.id, orders.memberId))
     .where(and(eq(orders.statusOrder, status), term ? or(ilike(orders.noOrder, term), ilike(members.nama, term), ilike(members.idMember, term), ilike(orders.namaKirim, term)) : undefined))
     .orderBy(desc(orders.createdAt)).limit(limit);

@@ -8,6 +8,11 @@ export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export const DEFAULT_ADMIN = 'Admin Gudang';
 
+/** The actions as the console's buttons and messages name them. */
+export const ACTION_LABELS: Record<OperatorAction, string> = {
+  pack: 'Kemas', pickupable: 'Siap diambil', ship: 'Kirim (resi)', track: 'Catat pelacakan', receive: 'Diterima', cancel: 'Batalkan',
+};
+
 export interface OperatorOptions {
   resi?: string;
   kota?: string;
@@ -49,7 +54,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
       from orders o where o.no_order = ${noOrder} for update of o`);
     if (!order) throw new AppError('NOT_FOUND', `Order ${noOrder} tidak ditemukan`);
     if (!rule.from.includes(order.status_order)) {
-      throw new AppError('CONFLICT', `Order ${noOrder} berstatus ${order.status_order}; order:${action} hanya untuk status ${rule.from.join('/')}`);
+      throw new AppError('CONFLICT', `Order ${noOrder} berstatus ${order.status_order}; "${ACTION_LABELS[action]}" hanya untuk order berstatus ${rule.from.join(' atau ')}`);
     }
     if (rule.pickup === true && !order.pickup_store) throw new AppError('CONFLICT', `Order ${noOrder} dikirim kurir, bukan ambil di tempat`);
     if (rule.pickup === false && order.pickup_store) throw new AppError('CONFLICT', `Order ${noOrder} diambil di tempat, tidak dikirim kurir`);
@@ -64,7 +69,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
         break;
       case 'ship': {
         const resi = options.resi?.trim();
-        if (!resi) throw new AppError('BAD_INPUT', 'Nomor resi harus diisi: --resi NOMOR');
+        if (!resi) throw new AppError('BAD_INPUT', `Nomor resi order ${noOrder} harus diisi`);
         const kota = clean(options.kota) ?? order.gudang_kota ?? 'Gudang';
         keterangan = `${kota}|Paket diserahkan ke kurir`;
         await tx.execute(sql`update orders set no_resi = ${resi} where id = ${order.id}`);
@@ -73,7 +78,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
       case 'track': {
         const kota = clean(options.kota);
         const catatan = clean(options.catatan);
-        if (!kota || !catatan) throw new AppError('BAD_INPUT', 'Kota dan catatan harus diisi: --kota "…" --catatan "…"');
+        if (!kota || !catatan) throw new AppError('BAD_INPUT', `Kota dan catatan pelacakan order ${noOrder} harus diisi`);
         keterangan = `${kota}|${catatan}`;
         break;
       }

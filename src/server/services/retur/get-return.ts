@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { readStoredFile } from '../../integrations/files';
@@ -62,19 +62,31 @@ function manifestOf(histories: { tanggal: string; status: string; keterangan: st
 /** One of the member's own returns with its lines, files, history (with actors) and tracking; others are not found. */
 export async function getReturn(member: SessionMember, publicId: string) {
   if (!isUuid(publicId)) throw new AppError('NOT_FOUND', RETUR_NOT_FOUND);
+  const { buyer: _buyer, ...detail } = await loadReturn(sql`r.public_id = ${publicId}::uuid and r.member_id = ${member.id}`);
+  return detail;
+}
+export type ReturDetail = Awaited<ReturnType<typeof getReturn>>;
+
+/** The operator's view of any return (console, GUDANG): the same detail, its buyer, evidence served under /admin. */
+export async function getReturnForOperator(noRetur: string) {
+  const detail = await loadReturn(sql`r.no_retur = ${noRetur.trim().slice(0, 40)}`);
+  return { ...detail, retur_jual_files: detail.retur_jual_files.map((f) => ({ ...f, file: `/admin/retur/file/${f.public_id}` })) };
+}
+
+async function loadReturn(where: SQL) {
   const db = await getDb();
   const [r] = await selectRows<{
     id: number; public_id: string; no_retur: string; tanggal: string; status: string; alasan_ditolak: string | null; deskripsi: string;
     order_public_id: string; no_order: string; no_invoice: string | null; kirim_ulang_public_id: string | null; kirim_ulang_no_invoice: string | null;
     no_resi: string | null; ekspedisi: string | null; same_address: string; nama_kirim: string; phone_kirim: string; alamat_kirim: string;
-    kode_pos_kirim: string | null; kecamatan: string | null; kota: string | null; propinsi: string | null; buyer: string;
+    kode_pos_kirim: string | null; kecamatan: string | null; kota: string | null; propinsi: string | null; buyer: string; id_member: string;
   }>(db, sql`
     select r.id::int as id, r.public_id::text as public_id, r.no_retur, r.tanggal::text as tanggal, r.status, r.alasan_ditolak, r.deskripsi,
       o.public_id::text as order_public_id, o.no_order, o.no_invoice, k.public_id::text as kirim_ulang_public_id, k.no_invoice as kirim_ulang_no_invoice,
       r.no_resi, r.ekspedisi, r.same_address, r.nama_kirim, r.phone_kirim, r.alamat_kirim, r.kode_pos_kirim, r.kecamatan, r.kota, r.propinsi,
-      m.nama as buyer
+      m.nama as buyer, m.id_member
     from retur_jual r join orders o on o.id = r.order_id join members m on m.id = r.member_id left join orders k on k.id = r.kirim_ulang_id
-    where r.public_id = ${publicId}::uuid and r.member_id = ${member.id}`);
+    where ${where}`);
   if (!r) throw new AppError('NOT_FOUND', RETUR_NOT_FOUND);
   const [details, files, histories] = await Promise.all([
     selectRows<{ qty: number; public_id: string; nama: string; detail_public_id: string }>(db, sql`
@@ -86,9 +98,10 @@ export async function getReturn(member: SessionMember, publicId: string) {
     selectRows<{ tanggal: string; status: string; id_admin: number; admin_nama: string | null; keterangan: string | null }>(db, sql`
       select tanggal::text as tanggal, status, id_admin, admin_nama, keterangan from retur_jual_histories where retur_id = ${r.id} order by tanggal, id`),
   ]);
-  const { id: _id, order_public_id, no_order, no_invoice, kirim_ulang_public_id, kirim_ulang_no_invoice, buyer, ...rest } = r;
+  const { id: _id, order_public_id, no_order, no_invoice, kirim_ulang_public_id, kirim_ulang_no_invoice, buyer, id_member, ...rest } = r;
   return {
     ...rest,
+    buyer: { nama: buyer, id_member },
     order: { public_id: order_public_id, no_order, no_invoice },
     kirim_ulang: kirim_ulang_public_id ? { public_id: kirim_ulang_public_id, no_invoice: kirim_ulang_no_invoice } : null,
     retur_jual_details: details.map((d) => ({ qty: d.qty, order_detail_id: d.detail_public_id, barang: { public_id: d.public_id, nama: d.nama } })),
@@ -101,7 +114,6 @@ export async function getReturn(member: SessionMember, publicId: string) {
     manifest: manifestOf(histories),
   };
 }
-export type ReturDetail = Awaited<ReturnType<typeof getReturn>>;
 
 /** The bytes of one evidence file, for its owner only: anyone else gets not found, as if it did not exist. */
 export async function readReturnFile(member: SessionMember, filePublicId: string): Promise<{ bytes: Buffer; mime: string }> {
@@ -110,6 +122,16 @@ export async function readReturnFile(member: SessionMember, filePublicId: string
   const [file] = await selectRows<{ file: string; mime: string }>(db, sql`
     select f.file, f.mime from retur_jual_files f join retur_jual r on r.id = f.retur_id
     where f.public_id = ${filePublicId}::uuid and f.member_id = ${member.id} and r.member_id = ${member.id}`);
+  const bytes = file ? await readStoredFile(RETUR_FILES_AREA, file.file) : undefined;
+  if (!file || !bytes) throw new AppError('NOT_FOUND', 'File tidak ditemukan');
+  return { bytes, mime: file.mime };
+}
+
+/** The bytes of any evidence file, for the console's return detail (the page's role check has already run). */
+export async function readReturnFileForOperator(filePublicId: string): Promise<{ bytes: Buffer; mime: string }> {
+  if (!isUuid(filePublicId)) throw new AppError('NOT_FOUND', 'File tidak ditemukan');
+  const db = await getDb();
+  const [file] = await selectRows<{ file: string; mime: string }>(db, sql`select file, mime from retur_jual_files where public_id = ${filePublicId}::uuid`);
   const bytes = file ? await readStoredFile(RETUR_FILES_AREA, file.file) : undefined;
   if (!file || !bytes) throw new AppError('NOT_FOUND', 'File tidak ditemukan');
   return { bytes, mime: file.mime };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { getSetting } from '../settings';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export type ReturAction = 'approve' | 'reject' | 'receive' | 'finish';
 export const RETUR_ACTIONS: readonly ReturAction[] = ['approve', 'reject', 'receive', 'finish'];
@@ -14,7 +15,7 @@ const from: Record<ReturAction, string[]> = {
 };
 const to: Record<ReturAction, string> = { approve: 'APPROVED', reject: 'REJECTED', receive: 'RECEIVED', finish: 'DONE' };
 
-/** The operator as the histories show them (there is no admin table yet: id 1 and a name). */
+/** id_admin of rows written by a script or the seed (no operator account): any non-zero id means "an admin". */
 const OPERATOR_ID = 1;
 export const DEFAULT_ADMIN = 'Admin Gudang';
 
@@ -23,20 +24,26 @@ export const DEFAULT_ADMIN = 'Admin Gudang';
  * the reason the member sees), receive the package at the office, finish (creates the replacement
  * order and links it as kirim_ulang), all in one transaction.
  */
-export async function settleReturn(noRetur: string, action: ReturAction, options: { catatan?: string; admin?: string } = {}): Promise<string> {
-  const admin = options.admin?.trim() || DEFAULT_ADMIN;
+export const RETUR_ACTION_LABELS: Record<ReturAction, string> = { approve: 'Setujui', reject: 'Tolak', receive: 'Terima paket', finish: 'Selesaikan' };
+
+export async function settleReturn(noRetur: string, action: ReturAction, options: { catatan?: string; admin?: string; by?: AuditActor } = {}): Promise<string> {
+  const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
+  const idAdmin = options.by?.id ?? OPERATOR_ID;
+  if (!RETUR_ACTIONS.includes(action)) throw new AppError('BAD_INPUT', 'Aksi retur tidak dikenal');
   const office = await getSetting('retur_office');
   return inTransaction(async (tx) => {
     const [retur] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from retur_jual where no_retur = ${noRetur} for update`);
     if (!retur) throw new AppError('NOT_FOUND', `Retur ${noRetur} tidak ditemukan`);
-    if (!from[action].includes(retur.status)) throw new AppError('CONFLICT', `Retur ${noRetur} berstatus ${retur.status}; ${action} hanya dari ${from[action].join('/')}`);
+    if (!from[action].includes(retur.status)) {
+      throw new AppError('CONFLICT', `Retur ${noRetur} berstatus ${retur.status}; "${RETUR_ACTION_LABELS[action]}" hanya untuk retur berstatus ${from[action].join(' atau ')}`);
+    }
     let keterangan: string | null = options.catatan ?? null;
     let extra = '';
     if (action === 'reject') {
-      if (!options.catatan?.trim()) throw new AppError('BAD_INPUT', 'Alasan penolakan harus diisi (--catatan "…")');
+      if (!options.catatan?.trim()) throw new AppError('BAD_INPUT', 'Alasan penolakan harus diisi');
       await tx.execute(sql`update retur_jual set status = 'REJECTED', alasan_ditolak = ${options.catatan.trim()}, updated_at = now() where id = ${retur.id}`);
     } else if (action === 'finish') {
-      const replacement = await createReplacementOrder(tx, retur.id, admin, noRetur);
+      const replacement = await createReplacementOrder(tx, retur.id, { id: idAdmin, nama: admin }, noRetur);
       await tx.execute(sql`update retur_jual set status = 'DONE', kirim_ulang_id = ${replacement.id}, updated_at = now() where id = ${retur.id}`);
       keterangan = `Invoice pengganti ${replacement.no_invoice}`;
       extra = ` (invoice pengganti ${replacement.no_invoice})`;
@@ -45,7 +52,10 @@ export async function settleReturn(noRetur: string, action: ReturAction, options
       await tx.execute(sql`update retur_jual set status = ${to[action]}, updated_at = now() where id = ${retur.id}`);
     }
     await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, admin_nama, keterangan)
-      values (${retur.id}, ${to[action]}, ${OPERATOR_ID}, ${admin}, ${keterangan})`);
+      values (${retur.id}, ${to[action]}, ${idAdmin}, ${admin}, ${keterangan})`);
+    if (options.by) {
+      await recordAudit(tx, options.by, `retur:${action}`, `retur:${noRetur}`, { status: retur.status }, { status: to[action], keterangan });
+    }
     return `Retur ${noRetur}: ${action} selesai, status ${to[action]}${extra}`;
   });
 }
@@ -55,7 +65,7 @@ export async function settleReturn(noRetur: string, action: ReturAction, options
  * quantities for the same member, shipped to the return's address, with total 0 and BV 0 so it
  * never feeds bonuses or turnover.
  */
-async function createReplacementOrder(tx: Tx, returId: number, admin: string, noRetur: string): Promise<{ id: number; no_invoice: string }> {
+async function createReplacementOrder(tx: Tx, returId: number, admin: { id: number; nama: string }, noRetur: string): Promise<{ id: number; no_invoice: string }> {
   const [order] = await selectRows<{ id: number }>(tx, sql`
     insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, total_bv, total_harga,
       total_berat, pickup_store, gudang_id, nama_kirim, phone_kirim, alamat_kirim, kode_pos_kirim, kelurahan_kirim_id, ekspedisi,
@@ -77,6 +87,6 @@ async function createReplacementOrder(tx: Tx, returId: number, admin: string, no
   await tx.execute(sql`
     insert into order_histories (order_id, status, id_admin, admin_nama, keterangan) values
       (${order!.id}, 'PENDING', null, null, ${`Kirim ulang retur ${noRetur}`}),
-      (${order!.id}, 'PAID', ${OPERATOR_ID}, ${admin}, ${`Pengganti barang retur ${noRetur}, tanpa biaya`})`);
+      (${order!.id}, 'PAID', ${admin.id}, ${admin.nama}, ${`Pengganti barang retur ${noRetur}, tanpa biaya`})`);
   return { id: order!.id, no_invoice: numbered!.no_invoice };
 }
