@@ -9,6 +9,10 @@ export const ADMIN_SIGNIN = '/admin/signin';
 export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[] = [
   { path: '/admin', label: 'Ringkasan', roles: ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'] },
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
+  { path: '/admin/keuangan', label: 'Penarikan', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/closing', label: 'Closing', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/refund', label: 'Refund', roles: ['KEUANGAN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
 ];
 
