@@ -67,6 +67,9 @@ test('KEUANGAN’s day: a payout batch exported and completed (the member sees i
   const taxLines = fs.readFileSync((await taxFile.path())!, 'utf8').trimEnd().split('\r\n');
   expect(taxLines[0]).toMatch(/^nomor,status,/);
   expect(taxLines).toHaveLength(slips + 1);
+  expect(slips).toBeGreaterThan(0);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Unduh PDF BP21-/ }).first().click()]);
+  expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('GUDANG is refused the finance pages (403) and does not see them in the menu', async ({ page }) => {
