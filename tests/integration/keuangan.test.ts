@@ -103,8 +103,21 @@ describe('payout batches (console, KEUANGAN)', () => {
     await expect(completePayoutBatch(batch.no, KARTIKA)).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
+  it('two operators exporting the same payouts at once: one batch holds them, no payout is in two batches', async () => {
+    const nos = await queuedPayouts(2, 8);
+    const results = await Promise.allSettled([exportPayoutBatch(nos, KARTIKA), exportPayoutBatch(nos, KARTIKA)]);
+    const done = results.filter((r) => r.status === 'fulfilled');
+    expect(done).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'BAD_INPUT' });
+    expect((refused.reason as Error).message).toContain('sudah ada di batch lain');
+    const [row] = await selectRows<{ batches: number; n: number }>(await getDb(), sql`
+      select count(distinct batch_id)::int as batches, count(*)::int as n from payouts where no in (${sql.join(nos.map((n) => sql`${n}`), sql`, `)}) and batch_id is not null`);
+    expect(row).toEqual({ batches: 1, n: 2 });
+  });
+
   it('reject and fail need a reason, release the bonuses to unpaid and record before/after', async () => {
-    const [no] = await queuedPayouts(1, 7);
+    const [no] = await queuedPayouts(1, 10);
     const db = await getDb();
     await expect(settlePayout(no!, 'reject', '  ', KARTIKA)).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Alasan penolakan atau kegagalan harus diisi' });
     const [held] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from bonuses b join payouts p on p.id = b.payout_id where p.no = ${no!}`);
