@@ -21,6 +21,7 @@ if (!isDate(values.date) || !isDate(values.from) || !isDate(values.to)) {
   process.exit(2);
 }
 const started = Date.now();
+const by = { id: null, nama: 'Sistem (npm run close)' };
 const print = (r: CloseResult) =>
   console.log(r.alreadyClosed ? `${r.tanggal}: sudah ditutup, tidak ada perubahan` : `${r.tanggal}: ${r.bonusCount} bonus, bruto Rp ${r.totalBruto.toLocaleString('id-ID')}`);
 try {
@@ -33,10 +34,10 @@ try {
     const off = days.filter((d) => d.selisih !== 0);
     console.log(off.length === 0 ? `Rekonsiliasi ${days.length} hari: tanpa selisih` : `Rekonsiliasi: ${off.length} hari dengan selisih`);
     if (off.length) process.exitCode = 1;
-  } else if (values.date) (await closeFinishedDays(values.date, values.date)).forEach(print);
-  else if (values.from) await closeFinishedDays(values.from, values.to ?? yesterday, { onDay: print });
+  } else if (values.date) (await closeFinishedDays(values.date, values.date, { by })).forEach(print);
+  else if (values.from) await closeFinishedDays(values.from, values.to ?? yesterday, { onDay: print, by });
   else {
-    const results = await closeMissingDays({ onDay: print });
+    const results = await closeMissingDays({ onDay: print, by });
     if (results.length === 0) console.log(`Semua hari sampai ${yesterday} sudah ditutup`);
   }
 } catch (error) {

@@ -1,11 +1,14 @@
-import { settlePayout } from '../../src/server/services/bonus/payouts';
+import { PAYOUT_ACTIONS, settlePayout, type PayoutAction } from '../../src/server/services/bonus/payouts';
 
-/** `npm run ops -- payout:process|payout:complete|payout:reject|payout:fail <no> [--catatan "…"]` */
+/** `npm run ops -- payout:process|payout:complete|payout:reject|payout:fail <no> [--catatan "…"] [--admin "…"]` (reject/fail need --catatan) */
 export async function payoutCommand(action: string, args: string[]): Promise<string> {
   const no = args[0];
   if (!no) throw new Error('Nomor payout harus diisi, contoh: npm run ops -- payout:complete WD-20261122-0000001');
-  const catatanAt = args.indexOf('--catatan');
-  const catatan = catatanAt >= 0 ? args[catatanAt + 1] : undefined;
-  if (!['process', 'complete', 'reject', 'fail'].includes(action)) throw new Error(`Perintah payout:${action} tidak dikenal`);
-  return settlePayout(no, action as 'process' | 'complete' | 'reject' | 'fail', catatan);
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  if (!(PAYOUT_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah payout:${action} tidak dikenal`);
+  const admin = option('--admin');
+  return settlePayout(no, action as PayoutAction, option('--catatan'), { id: null, nama: admin ? `${admin} (npm run ops)` : 'Sistem (npm run ops)' });
 }

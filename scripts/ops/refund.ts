@@ -16,6 +16,7 @@ export async function refundCommand(action: string, args: string[]): Promise<str
     opts[name] = value;
   }
   const jumlah = opts.jumlah === undefined ? undefined : /^\d+$/.test(opts.jumlah) ? Number(opts.jumlah) : Number.NaN;
-  const r = await refundOrder(no, { alasan: opts.alasan ?? '', jumlah, admin: opts.admin ?? 'Operator' });
+  const admin = opts.admin ?? 'Operator';
+  const r = await refundOrder(no, { alasan: opts.alasan ?? '', jumlah, admin, by: { id: null, nama: `${admin} (npm run ops)` } });
   return `Refund ${no}: Rp ${r.jumlah.toLocaleString('id-ID')} (${r.bv} BV) dicatat; bonusnya dibalik pada closing berikutnya`;
 }

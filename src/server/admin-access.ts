@@ -11,6 +11,10 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
   { path: '/admin/retur', label: 'Retur', roles: ['GUDANG'] },
   { path: '/admin/stok', label: 'Stok', roles: ['GUDANG'] },
+  { path: '/admin/keuangan', label: 'Penarikan', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/closing', label: 'Closing', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/refund', label: 'Refund', roles: ['KEUANGAN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
 ];
 

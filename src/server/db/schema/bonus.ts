@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { members } from './members';
+import { payoutBatches } from './payout-batches';
 
 export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL'] as const;
 
@@ -82,8 +83,11 @@ export const payouts = pgTable('payouts', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   catatan: text('catatan'),
+  /** The bank bulk-transfer batch it was exported in (console, KEUANGAN), if any. */
+  batchId: bigint('batch_id', { mode: 'number' }).references(() => payoutBatches.id),
 }, (t) => [
   uniqueIndex('payouts_public_id_uq').on(t.publicId),
+  index('payouts_batch_idx').on(t.batchId),
   uniqueIndex('payouts_no_uq').on(t.no),
   index('payouts_member_idx').on(t.memberId, t.createdAt),
   check('payouts_money_ck', sql`${t.nominal} = ${t.totalBonus} - ${t.adminFee} and ${t.nominal} > 0`),

@@ -11,3 +11,4 @@ export * from './retur';
 export * from './tax';
 export * from './operators';
 export * from './stock';
+export * from './payout-batches';

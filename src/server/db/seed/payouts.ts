@@ -24,6 +24,6 @@ export async function seedPayouts(db: Db): Promise<void> {
     const outcome = outcomes[i];
     if (!publicId || !outcome) continue;
     const [payout] = await selectRows<{ no: string }>(db, sql`select no from payouts where public_id = ${publicId}::uuid`);
-    await settlePayout(payout!.no, outcome, outcome === 'reject' ? 'Nama rekening tidak sesuai' : undefined);
+    await settlePayout(payout!.no, outcome, outcome === 'reject' ? 'Nama rekening tidak sesuai' : outcome === 'fail' ? 'Rekening tidak aktif' : undefined);
   }
 }

@@ -4,7 +4,7 @@ import { buktiPotongPdf } from '../../integrations/pdf/bukti-potong';
 import { getSetting } from '../settings';
 
 /** The member's own tax slip as a PDF attachment named by timestamp (the API and the PPh page). */
-export async function buktiPotongDownload(member: SessionMember, id: string): Promise<Response> {
+export async function buktiPotongDownload(member: Pick<SessionMember, 'id'>, id: string): Promise<Response> {
   const row = await findTaxRow(member, id);
   const pdf = await buktiPotongPdf(row, { nama: await getSetting('company_name'), npwp: await getSetting('company_npwp') });
   return new Response(pdf as unknown as BodyInit, {

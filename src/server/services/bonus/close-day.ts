@@ -15,6 +15,7 @@ import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
 import { annualRank } from '../../domain/bonus/pairing';
 import { annualPeriodEndingOn, type AnnualPeriod } from '../../domain/bonus/annual-period';
 import { getSetting } from '../settings';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 type BonusType = 'SPONSOR' | 'PASSUP' | 'PAIR' | 'RO' | 'RO-SPONSOR' | 'ANNUAL';
 const TYPE_ORDER: BonusType[] = ['SPONSOR', 'PASSUP', 'RO', 'RO-SPONSOR', 'PAIR', 'ANNUAL'];
@@ -54,7 +55,8 @@ async function membersById(tx: Tx, ids: number[]): Promise<Map<number, MemberInf
  * is recorded, so running it again changes nothing. This is the engine: the order of days and
  * "finished days only" are checked by close-days.ts, which the command and the scheduler use.
  */
-export async function closeDay(tanggal: string, planOverride?: BonusPlan): Promise<CloseResult> {
+/** `actor`: who asked (an operator in the console, a command); the day's audit row is written in its transaction. */
+export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?: AuditActor): Promise<CloseResult> {
   const plan = planOverride ?? (await getPlan());
   const annualPeriod = annualPeriodEndingOn(await getSetting('annual_pairing_period'), tanggal);
   const by = await withholder();
@@ -185,7 +187,9 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan): Promi
     await queueAutoWithdrawals(tx, plan);
     await tx.execute(sql`insert into closed_days (tanggal, bonus_count, total_bruto, jumlah_order, total_bv)
       values (${tanggal}::date, ${insert.length + reversed.count}, ${totalBruto + reversed.bruto}, ${intake.length}, ${intake.reduce((s, e) => s + e.total_bv, 0)})`);
-    return { tanggal, alreadyClosed: false, bonusCount: insert.length + reversed.count, totalBruto: totalBruto + reversed.bruto };
+    const result = { tanggal, alreadyClosed: false, bonusCount: insert.length + reversed.count, totalBruto: totalBruto + reversed.bruto };
+    if (actor) await recordAudit(tx, actor, 'closing:close-day', `hari:${tanggal}`, { ditutup: false }, { ditutup: true, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length });
+    return result;
   });
 }
 

@@ -3,6 +3,7 @@ import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { addDays, jakartaDate } from '../../../lib/jakarta';
 import { closeDay, type CloseResult } from './close-day';
+import type { AuditActor } from '../operator/record-audit';
 
 const dayAfter = (d: string, n = 1) => addDays(d, n);
 
@@ -33,7 +34,9 @@ async function firstMissingBefore(tanggal: string): Promise<string | undefined> 
  * Asia/Jakarta, and a range whose day before `from` is still open while an earlier day is closed
  * (a day closes only after the day before it). `now` is the clock (tests pass their own).
  */
-export async function closeFinishedDays(from: string, to: string, options: { now?: Date; onDay?: (r: CloseResult) => void } = {}): Promise<CloseResult[]> {
+export interface ClosingOptions { now?: Date; onDay?: (r: CloseResult) => void; by?: AuditActor }
+
+export async function closeFinishedDays(from: string, to: string, options: ClosingOptions = {}): Promise<CloseResult[]> {
   const today = jakartaDate(options.now ?? new Date());
   if (from > to) throw new AppError('BAD_INPUT', CLOSING_MESSAGES.badRange);
   if (to >= today) throw new AppError('BAD_INPUT', CLOSING_MESSAGES.notFinished(to, today));
@@ -47,7 +50,7 @@ export async function closeFinishedDays(from: string, to: string, options: { now
   }
   const results: CloseResult[] = [];
   for (let day = from; day <= to; day = dayAfter(day)) {
-    const result = await closeDay(day);
+    const result = await closeDay(day, undefined, options.by);
     results.push(result);
     options.onDay?.(result);
   }
@@ -60,8 +63,11 @@ export async function closeFinishedDays(from: string, to: string, options: { now
  * What the server's scheduler calls shortly after midnight; safe to call any time (an empty list
  * when everything is closed).
  */
-export async function closeMissingDays(options: { now?: Date; onDay?: (r: CloseResult) => void } = {}): Promise<CloseResult[]> {
-  const yesterday = dayAfter(jakartaDate(options.now ?? new Date()), -1);
+export async function closeMissingDays(options: ClosingOptions & { until?: string } = {}): Promise<CloseResult[]> {
+  const today = jakartaDate(options.now ?? new Date());
+  // `until` (the console's "sampai tanggal"): today or later is refused like any unfinished day.
+  if (options.until !== undefined && options.until >= today) throw new AppError('BAD_INPUT', CLOSING_MESSAGES.notFinished(options.until, today));
+  const yesterday = options.until ?? dayAfter(today, -1);
   const last = await lastClosedDay();
   let from = last === undefined ? undefined : dayAfter(last);
   if (from === undefined) {

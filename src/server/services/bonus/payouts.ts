@@ -7,6 +7,7 @@ import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
 import type { SessionMember } from '../auth/session-member';
 import { containsPattern } from '../../db/like';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
 export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
@@ -114,22 +115,35 @@ export async function listPayouts(member: SessionMember, q: PayoutQuery) {
   };
 }
 
+export type PayoutAction = 'process' | 'complete' | 'reject' | 'fail';
+export const PAYOUT_ACTIONS: readonly PayoutAction[] = ['process', 'complete', 'reject', 'fail'];
+export const PAYOUT_REASON_REQUIRED = 'Alasan penolakan atau kegagalan harus diisi';
+/** Who acts when no operator is signed in (the command line, the demo seed). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, nama: 'Sistem (npm run ops)' };
+
 /** Operator actions on a payout; rejected or failed ones release their bonuses to unpaid again. */
-export async function settlePayout(no: string, action: 'process' | 'complete' | 'reject' | 'fail', catatan?: string): Promise<string> {
-  return inTransaction(async (tx) => {
-    const [payout] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payouts where no = ${no} for update`);
-    if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
-    const allowed: Record<string, string[]> = { process: ['queued'], complete: ['queued', 'processed'], reject: ['queued', 'processed'], fail: ['processed', 'queued'] };
-    if (!allowed[action]!.includes(payout.status)) throw new AppError('CONFLICT', `Payout ${no} berstatus ${payout.status}`);
-    if (action === 'process') await tx.execute(sql`update payouts set status = 'processed', processed_at = now() where id = ${payout.id}`);
-    if (action === 'complete') {
-      await tx.execute(sql`update payouts set status = 'completed', completed_at = now(), processed_at = coalesce(processed_at, now()) where id = ${payout.id}`);
-      await tx.execute(sql`update bonuses set status_transfer = 'PROCESSED', tgl_transfer = now() where payout_id = ${payout.id}`);
-    }
-    if (action === 'reject' || action === 'fail') {
-      await tx.execute(sql`update payouts set status = ${action === 'reject' ? 'rejected' : 'failed'}, catatan = ${catatan ?? null} where id = ${payout.id}`);
-      await tx.execute(sql`update bonuses set payout_id = null where payout_id = ${payout.id}`);
-    }
-    return `Payout ${no}: ${action} selesai`;
-  });
+export async function settlePayout(no: string, action: PayoutAction, catatan?: string, by: AuditActor = SYSTEM_ACTOR): Promise<string> {
+  return inTransaction((tx) => settlePayoutIn(tx, no, action, catatan, by));
+}
+
+/** settlePayout inside the caller's transaction (a batch completes all its payouts in one), audited there. */
+export async function settlePayoutIn(tx: Tx, no: string, action: PayoutAction, catatan: string | undefined, by: AuditActor): Promise<string> {
+  const [payout] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payouts where no = ${no} for update`);
+  if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
+  const allowed: Record<string, string[]> = { process: ['queued'], complete: ['queued', 'processed'], reject: ['queued', 'processed'], fail: ['processed', 'queued'] };
+  if (!allowed[action]!.includes(payout.status)) throw new AppError('CONFLICT', `Payout ${no} berstatus ${payout.status}`);
+  const reason = catatan?.trim().slice(0, 500) || undefined;
+  if ((action === 'reject' || action === 'fail') && !reason) throw new AppError('BAD_INPUT', PAYOUT_REASON_REQUIRED);
+  const status = { process: 'processed', complete: 'completed', reject: 'rejected', fail: 'failed' }[action];
+  if (action === 'process') await tx.execute(sql`update payouts set status = 'processed', processed_at = now() where id = ${payout.id}`);
+  if (action === 'complete') {
+    await tx.execute(sql`update payouts set status = 'completed', completed_at = now(), processed_at = coalesce(processed_at, now()) where id = ${payout.id}`);
+    await tx.execute(sql`update bonuses set status_transfer = 'PROCESSED', tgl_transfer = now() where payout_id = ${payout.id}`);
+  }
+  if (action === 'reject' || action === 'fail') {
+    await tx.execute(sql`update payouts set status = ${status}, catatan = ${reason} where id = ${payout.id}`);
+    await tx.execute(sql`update bonuses set payout_id = null where payout_id = ${payout.id}`);
+  }
+  await recordAudit(tx, by, `payout:${action}`, `payout:${no}`, { status: payout.status }, { status, ...(reason ? { catatan: reason } : {}) });
+  return `Payout ${no}: ${action} selesai`;
 }

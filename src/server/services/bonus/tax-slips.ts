@@ -35,7 +35,7 @@ const idOf = (tahun: number, masa: number, pembetulan: number) => `${tahun}-${St
  * after each tax month's last closing: Normal slips and their Pembetulan corrections. The running
  * month has no slip yet.
  */
-export async function listTaxRows(member: SessionMember, year: number, month?: number, pembetulan?: number): Promise<TaxRow[]> {
+export async function listTaxRows(member: Pick<SessionMember, 'id'>, year: number, month?: number, pembetulan?: number): Promise<TaxRow[]> {
   const rows = await selectRows<{ masa: number; tahun: number; pembetulan_ke: number; status: string; nomor: string; npwp: string | null; nik: string | null; nama: string; kode: string; bruto: string; dpp: string; pph: string; tarif: string; tanggal: string; pemotong_npwp: string; pemotong_nama: string }>(await getDb(), sql`
     select masa, tahun, pembetulan_ke, status, nomor, npwp, nik, nama, kode_objek_pajak as kode, bruto::text as bruto, dpp::text as dpp, pph::text as pph,
       tarif, tanggal_potong::text as tanggal, pemotong_npwp, pemotong_nama
@@ -51,7 +51,7 @@ export async function listTaxRows(member: SessionMember, year: number, month?: n
 }
 
 /** One of the member's own slips by its id ('YYYY-MM', or 'YYYY-MM-N' for the Nth Pembetulan); anything else answers as not found. */
-export async function findTaxRow(member: SessionMember, id: string): Promise<TaxRow> {
+export async function findTaxRow(member: Pick<SessionMember, 'id'>, id: string): Promise<TaxRow> {
   const match = /^(\d{4})-(\d{2})(?:-(\d{1,3}))?$/.exec(id);
   const rows = match ? await listTaxRows(member, Number(match[1]), Number(match[2]), Number(match[3] ?? 0)) : [];
   if (!rows[0]) throw new AppError('NOT_FOUND', 'Bukti potong tidak ditemukan');

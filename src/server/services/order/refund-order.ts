@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockOrder } from './mark-order-paid';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export type RefundType = 'refund' | 'partial_refund' | 'chargeback' | 'operator';
 
@@ -74,7 +75,7 @@ export async function applyRefundNotification(tx: Tx, orderId: number, status: s
  * An operator's refund (`npm run ops -- refund:order <no_order> …`): the whole remaining amount,
  * or `jumlah` rupiah of it, with a reason; audited in the order's history under the admin's name.
  */
-export async function refundOrder(noOrder: string, input: { jumlah?: number; alasan: string; admin: string }): Promise<RefundRecorded> {
+export async function refundOrder(noOrder: string, input: { jumlah?: number; alasan: string; admin: string; by?: AuditActor }): Promise<RefundRecorded> {
   if (!input.alasan.trim()) throw new AppError('BAD_INPUT', REFUND_MESSAGES.reason);
   if (input.jumlah !== undefined && (!Number.isSafeInteger(input.jumlah) || input.jumlah <= 0)) throw new AppError('BAD_INPUT', REFUND_MESSAGES.badAmount);
   return inTransaction(async (tx) => {
@@ -84,6 +85,8 @@ export async function refundOrder(noOrder: string, input: { jumlah?: number; ala
     const total = input.jumlah === undefined ? 'ALL' : done!.jumlah + input.jumlah;
     const result = await recordRefund(tx, order.id, 'operator', total, { alasan: input.alasan.trim(), admin: input.admin });
     if (result.outcome === 'IGNORED') throw new AppError('CONFLICT', REFUND_MESSAGES.nothingLeft);
+    await recordAudit(tx, input.by ?? { id: null, nama: input.admin }, 'refund:order', `order:${noOrder}`, { dikembalikan: done!.jumlah },
+      { dikembalikan: done!.jumlah + result.jumlah, jumlah: result.jumlah, bv: result.bv, alasan: input.alasan.trim() });
     return result;
   });
 }

@@ -5,6 +5,7 @@ import { statutoryRate } from '../../domain/bonus/pph21';
 import { jakartaDate } from '../../../lib/jakarta';
 import { getSetting } from '../settings';
 import { npwpInEffect } from './npwp-status';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export const KODE_OBJEK_PAJAK = '21-100-04';
 
@@ -94,7 +95,7 @@ export const TAX_SLIP_MESSAGES = {
  * The operator's `pajak:terbitkan`: issues a finished, fully closed tax month's slips (those the
  * closing has not issued yet, e.g. after an upgrade of an existing database). Idempotent.
  */
-export async function issueTaxSlips(tahun: number, masa: number, now = new Date()): Promise<number> {
+export async function issueTaxSlips(tahun: number, masa: number, now = new Date(), actor: AuditActor = { id: null, nama: 'Sistem (npm run ops)' }): Promise<number> {
   if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
     throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);
   }
@@ -103,6 +104,8 @@ export async function issueTaxSlips(tahun: number, masa: number, now = new Date(
   return inTransaction(async (tx) => {
     const [closed] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from closed_days where tanggal = ${lastDay(tahun, masa)}::date`);
     if (closed!.n === 0) throw new AppError('CONFLICT', TAX_SLIP_MESSAGES.notClosed(lastDay(tahun, masa)));
-    return issueMonthSlips(tx, tahun, masa, by);
+    const made = await issueMonthSlips(tx, tahun, masa, by);
+    await recordAudit(tx, actor, 'pajak:terbitkan', `masa:${tahun}-${pad2(masa)}`, null, { diterbitkan: made });
+    return made;
   });
 }

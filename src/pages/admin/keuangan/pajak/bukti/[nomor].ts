@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { taxSlipPdfByNomor } from '../../../../../server/services/tax/tax-month-console';
+import { AppError } from '../../../../../server/errors';
+
+/** One BP21 slip as the member downloads it. */
+export const GET: APIRoute = async ({ params }) => {
+  try {
+    return await taxSlipPdfByNomor(params.nomor ?? '');
+  } catch (error) {
+    if (error instanceof AppError) return new Response(error.message, { status: error.status });
+    throw error;
+  }
+};

@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { exportTaxMonthAudited } from '../../../../server/services/tax/tax-month-console';
+import { AppError } from '../../../../server/errors';
+
+/** The withholder's CSV of one tax month (`?tahun=&masa=`), as `npm run ops -- pajak:ekspor`. */
+export const GET: APIRoute = async ({ url, locals }) => {
+  const operator = locals.operator!;
+  try {
+    const r = await exportTaxMonthAudited(Number(url.searchParams.get('tahun')), Number(url.searchParams.get('masa')), { id: operator.id, nama: operator.nama });
+    return new Response(r.csv, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8', 'cache-control': 'private, no-store',
+        'content-disposition': `attachment; filename="bp21-${r.tahun}-${String(r.masa).padStart(2, '0')}.csv"`,
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) return new Response(error.message, { status: error.status });
+    throw error;
+  }
+};

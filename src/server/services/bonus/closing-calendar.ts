@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { closeMissingDays } from './close-days';
+import type { CloseResult } from './close-day';
+import { reconcileDays, type ReconciliationDay } from './reconcile-days';
+import type { AuditActor } from '../operator/record-audit';
+
+export type DayState = 'ditutup' | 'terbuka' | 'hari-ini' | 'mendatang';
+export interface CalendarDay { tanggal: string; state: DayState; bonus_count: number; total_bruto: number; jumlah_order: number; total_bv: number }
+export interface ClosingMonth { bulan: string; hari_ini: string; hari: CalendarDay[]; rekonsiliasi: ReconciliationDay[]; belum_ditutup: number }
+
+const isMonth = (v: string | null | undefined): v is string => !!v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && Number(v.slice(0, 4)) >= 2000;
+
+/**
+ * The closing page (console, KEUANGAN): one month (Asia/Jakarta) of closed and open days and the
+ * reconciliation of its finished days — the same numbers as `npm run close -- --reconcile`.
+ */
+export async function closingMonth(bulan: string | null | undefined, now = new Date()): Promise<ClosingMonth> {
+  const today = jakartaDate(now);
+  const month = isMonth(bulan) ? bulan : today.slice(0, 7);
+  const first = `${month}-01`;
+  const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
+  const db = await getDb();
+  const closed = await selectRows<{ tanggal: string; bonus_count: number; total_bruto: string; jumlah_order: number; total_bv: number }>(db, sql`
+    select tanggal::text as tanggal, bonus_count, total_bruto::text as total_bruto, jumlah_order, total_bv
+    from closed_days where tanggal between ${first}::date and ${last}::date`);
+  const [open] = await selectRows<{ n: number }>(db, sql`
+    select count(*)::int as n from generate_series(coalesce((select min(tanggal) from closed_days), ${today}::date), ${today}::date - 1, interval '1 day') g(d)
+    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`);
+  const hari: CalendarDay[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) {
+    const c = closed.find((row) => row.tanggal === d);
+    const state: DayState = c ? 'ditutup' : d === today ? 'hari-ini' : d > today ? 'mendatang' : 'terbuka';
+    hari.push({ tanggal: d, state, bonus_count: c?.bonus_count ?? 0, total_bruto: Number(c?.total_bruto ?? 0), jumlah_order: c?.jumlah_order ?? 0, total_bv: c?.total_bv ?? 0 });
+  }
+  const finishedTo = last < today ? last : addDays(today, -1);
+  const rekonsiliasi = first <= finishedTo ? await reconcileDays(first, finishedTo) : [];
+  return { bulan: month, hari_ini: today, hari, rekonsiliasi, belum_ditutup: open?.n ?? 0 };
+}
+
+/**
+ * "Tutup hari yang belum ditutup": closes every finished open day in order, up to yesterday or
+ * `sampai` (today and later refused), each day in its own audited transaction.
+ */
+export async function catchUpClosing(by: AuditActor, sampai?: string, now = new Date()): Promise<CloseResult[]> {
+  if (sampai !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(sampai)) throw new AppError('BAD_INPUT', 'Tanggal harus berformat YYYY-MM-DD');
+  return closeMissingDays({ by, now, until: sampai });
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { inTransaction, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { BATCH_MESSAGES } from './export-payout-batch';
+import { settlePayoutIn } from './payouts';
+
+/**
+ * "Tandai batch selesai": the bank paid the file, so every payout of the batch still processed
+ * is completed (its bonuses PROCESSED) and the batch marked completed, all in one transaction.
+ * Payouts failed or rejected one by one meanwhile stay as they are and are listed.
+ */
+export async function completePayoutBatch(no: string, by: AuditActor): Promise<{ selesai: string[]; dilewati: string[] }> {
+  return inTransaction(async (tx) => {
+    const [batch] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payout_batches where no = ${no} for update`);
+    if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+    if (batch.status === 'completed') throw new AppError('CONFLICT', BATCH_MESSAGES.done(no));
+    const payouts = await selectRows<{ no: string; status: string }>(tx, sql`select no, status from payouts where batch_id = ${batch.id} order by id for update`);
+    const selesai = payouts.filter((p) => p.status === 'processed').map((p) => p.no);
+    for (const payoutNo of selesai) await settlePayoutIn(tx, payoutNo, 'complete', undefined, by);
+    await tx.execute(sql`update payout_batches set status = 'completed', completed_at = now() where id = ${batch.id}`);
+    const dilewati = payouts.filter((p) => p.status !== 'processed').map((p) => `${p.no} (${p.status})`);
+    await recordAudit(tx, by, 'payout:batch-complete', `batch:${no}`, { status: 'exported' }, { status: 'completed', selesai, dilewati });
+    return { selesai, dilewati };
+  });
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { getDb, inTransaction, selectRows, type Db, type Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { BANKS } from '../../domain/banks';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { settlePayoutIn } from './payouts';
+
+export const BATCH_MESSAGES = {
+  none: 'Pilih minimal satu payout',
+  tooMany: 'Paling banyak 500 payout dalam satu batch',
+  nothing: 'Tidak ada payout yang bisa diekspor',
+  notFound: 'Batch tidak ditemukan',
+  done: (no: string) => `Batch ${no} sudah ditandai selesai`,
+} as const;
+
+/** The bank bulk-transfer file's columns: bank code, account number, account name, amount (integer rupiah), reference. */
+export const BATCH_CSV_COLUMNS = ['kode_bank', 'no_rekening', 'nama_rekening', 'jumlah', 'referensi'] as const;
+
+const bankCode = (nama: string | null) => BANKS.find((b) => b.nama === nama)?.kode;
+const cell = (v: string) => {
+  // A spreadsheet must never read a name as a formula; a quote keeps commas and quotes intact.
+  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+export interface PayoutBatchFile { no: string; csv: string; jumlah_payout: number; total_nominal: number }
+export interface ExportedBatch extends PayoutBatchFile { dilewati: { no: string; alasan: string }[] }
+
+/**
+ * Exports a bank bulk-transfer batch (console, KEUANGAN) in one transaction: the chosen payouts
+ * (or, with 'ALL_PROCESSED', every processed payout not yet in a batch) that are queued or
+ * processed, not in a batch already, of a member who is not suspended, with a known bank and
+ * account. Queued ones are processed (audited as payout:process), all get the batch's id, and the
+ * batch is recorded and audited. The others are listed with the reason they were left out.
+ */
+export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: AuditActor): Promise<ExportedBatch> {
+  const nos = chosen === 'ALL_PROCESSED' ? [] : [...new Set(chosen.map((n) => n.trim()).filter(Boolean))];
+  if (chosen !== 'ALL_PROCESSED' && nos.length === 0) throw new AppError('BAD_INPUT', BATCH_MESSAGES.none);
+  if (nos.length > 500) throw new AppError('BAD_INPUT', BATCH_MESSAGES.tooMany);
+  return inTransaction(async (tx) => {
+    const rows = await selectRows<{ no: string; status: string; batch_id: number | null; is_suspended: boolean; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
+      select p.no, p.status, p.batch_id::int as batch_id, m.is_suspended, p.bank_nama, p.no_rekening, p.nama_rekening
+      from payouts p join members m on m.id = p.member_id
+      where ${chosen === 'ALL_PROCESSED' ? sql`p.status = 'processed' and p.batch_id is null` : sql`p.no in (${sql.join(nos.map((n) => sql`${n}`), sql`, `)})`}
+      order by p.id
+      for update of p`);
+    const dilewati: { no: string; alasan: string }[] = nos.filter((n) => !rows.some((r) => r.no === n)).map((no) => ({ no, alasan: 'tidak ditemukan' }));
+    const taken: string[] = [];
+    for (const r of rows) {
+      const alasan = !['queued', 'processed'].includes(r.status) ? `berstatus ${r.status}`
+        : r.batch_id !== null ? 'sudah ada di batch lain'
+        : r.is_suspended ? 'akun member dibekukan'
+        : !bankCode(r.bank_nama) || !r.no_rekening || !r.nama_rekening ? 'data rekening tidak lengkap'
+        : undefined;
+      if (alasan) dilewati.push({ no: r.no, alasan });
+      else taken.push(r.no);
+    }
+    if (taken.length === 0) throw new AppError('BAD_INPUT', `${BATCH_MESSAGES.nothing}: ${dilewati.map((d) => `${d.no} ${d.alasan}`).join('; ') || 'tidak ada payout berstatus diproses'}`);
+    for (const r of rows) if (taken.includes(r.no) && r.status === 'queued') await settlePayoutIn(tx, r.no, 'process', undefined, by);
+    const [batch] = await selectRows<{ id: number }>(tx, sql`
+      insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama)
+      select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama} from payouts where no in (${sql.join(taken.map((n) => sql`${n}`), sql`, `)})
+      returning id::int as id`);
+    await tx.execute(sql`update payout_batches set no = 'BTR-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 5, '0') where id = ${batch!.id}`);
+    await tx.execute(sql`update payouts set batch_id = ${batch!.id} where no in (${sql.join(taken.map((n) => sql`${n}`), sql`, `)})`);
+    const file = await batchFile(tx, batch!.id);
+    await recordAudit(tx, by, 'payout:batch-export', `batch:${file.no}`, null, { payouts: taken, jumlah_payout: file.jumlah_payout, total_nominal: file.total_nominal, dilewati });
+    return { ...file, dilewati };
+  });
+}
+
+/** The batch's CSV as exported (also to download it again), from the payouts' stored bank details. */
+async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile> {
+  const [batch] = await selectRows<{ no: string; jumlah_payout: number; total_nominal: string }>(db, sql`
+    select no, jumlah_payout, total_nominal::text as total_nominal from payout_batches where id = ${batchId}`);
+  if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  const rows = await selectRows<{ no: string; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null; nominal: string }>(db, sql`
+    select no, bank_nama, no_rekening, nama_rekening, nominal::text as nominal from payouts where batch_id = ${batchId} order by id`);
+  const lines = rows.map((r) => [bankCode(r.bank_nama) ?? '', r.no_rekening ?? '', r.nama_rekening ?? '', r.nominal, r.no].map(cell).join(','));
+  return { no: batch.no, csv: [BATCH_CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n', jumlah_payout: batch.jumlah_payout, total_nominal: Number(batch.total_nominal) };
+}
+
+/** GET /admin/keuangan/batch/<no>: the file of an exported batch. */
+export async function payoutBatchFile(no: string): Promise<PayoutBatchFile> {
+  const db = await getDb();
+  const [batch] = /^BTR-\d{8}-\d{5,}$/.test(no) ? await selectRows<{ id: number }>(db, sql`select id::int as id from payout_batches where no = ${no}`) : [];
+  if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  return batchFile(db, batch.id);
+}
