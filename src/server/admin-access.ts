@@ -9,6 +9,8 @@ export const ADMIN_SIGNIN = '/admin/signin';
 export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[] = [
   { path: '/admin', label: 'Ringkasan', roles: ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'] },
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
+  { path: '/admin/members', label: 'Member', roles: ['CS'] },
+  { path: '/admin/settings', label: 'Pengaturan', roles: [] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
 ];
 
