@@ -45,17 +45,14 @@ test("CS's day: find a member by name and phone, walk the tree, suspend and lift
   await page.getByRole('link', { name: member.nama }).click();
   await expect(page.getByRole('heading', { name: `${member.nama} (${member.id})` })).toBeVisible();
 
-  // The tree from this member: a child's card opens the child's file, UP comes back.
+  // The tree from this member: UP opens the upline's file, whose tree shows the member's card to go back down.
   const tree = page.locator('.tree-scroll');
   await expect(tree.locator(`a.node[data-id="${member.id}"]`)).toBeVisible();
-  const child = tree.locator('.tree-children a.node').first();
-  if (await child.count()) {
-    const childId = await child.getAttribute('data-id');
-    await child.click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(`(${childId})`);
-    await page.getByRole('link', { name: 'UP' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(`(${member.id})`);
-  }
+  await page.getByRole('button', { name: 'UP' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText(`(${member.id})`);
+  await expect(page.locator('.tree-children').first()).toBeVisible();
+  await tree.locator(`.tree-children a.node[data-id="${member.id}"]`).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`(${member.id})`);
 
   await page.getByLabel('Alasan penangguhan').fill('Laporan penyalahgunaan akun');
   await page.getByRole('button', { name: 'Tangguhkan akun' }).click();
