@@ -59,6 +59,8 @@ export const defaultSettings = {
     { name: 'credit_card', label: 'Kartu Kredit', icon: '/payments/card.svg', fix_charge: 2000, float_charge: 2.9, ppn: 11 },
     { name: 'transferbca', label: 'Transfer BCA (manual)', icon: '/payments/bca.svg', fix_charge: 0, float_charge: 0, ppn: 0 },
   ] as { name: string; label: string; icon: string; fix_charge: number; float_charge: number; ppn: number }[],
+  /** Payment methods an operator switched off (names from payment_methods): not offered, not accepted for new orders. */
+  payment_methods_off: [] as string[],
   /** The account shown for manual BCA transfers. */
   transfer_bca: { nomor_rekening_bca: '8880123456', nama_rekening_bca: 'PT Portal Member Indonesia', cabang_rekening_bca: 'KCU Darmo Surabaya' },
   /** Couriers and their insurance (spec/001 §3 Courier config). */

@@ -81,4 +81,7 @@ export const members = pgTable('members', {
   // Name search within a downline ('Cari ID/Nama'): byte-ordered lower-cased names serve both the
   // prefix match and the order, so a million members stop after the first ten matches.
   index('members_nama_prefix_idx').using('btree', sql`(lower(${t.nama}) collate "C")`, t.id),
+  // The console's member search (CS) looks members up by exact phone or e-mail on a big network.
+  index('members_phone_idx').on(t.phone),
+  index('members_email_lower_idx').on(sql`lower(${t.email})`),
 ]);

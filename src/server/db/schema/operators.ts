@@ -32,4 +32,8 @@ export const auditLog = pgTable('audit_log', {
   object: text('object').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
-}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.at)]);
+}, (t) => [
+  index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.at),
+  // One object's history (a member's page, a setting's who/when list), newest first.
+  index('audit_log_object_idx').on(t.object, t.at),
+]);

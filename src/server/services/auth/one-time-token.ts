@@ -12,17 +12,19 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
  * Issues a random single-use token; only its hash is stored. Issuing a new one for the same
  * member and purpose invalidates the old link (resend).
  */
-export async function issueToken(memberId: number, purpose: TokenPurpose, minutes: number, payload?: unknown): Promise<string> {
+export async function issueToken(memberId: number, purpose: TokenPurpose, minutes: number, payload?: unknown, within?: Tx): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  const work = async (tx: Tx) => {
     await tx.update(oneTimeTokens).set({ usedAt: sql`now()` })
       .where(and(eq(oneTimeTokens.memberId, memberId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
     await tx.insert(oneTimeTokens).values({
       tokenHash: sha256(token), purpose, memberId, payload: payload ?? null,
       expiresAt: new Date(Date.now() + minutes * 60_000),
     });
-  });
+  };
+  // Inside the caller's transaction when given (an operator's link is audited with it).
+  if (within) await work(within);
+  else await (await getDb()).transaction(work);
   return token;
 }
 

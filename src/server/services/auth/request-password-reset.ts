@@ -26,13 +26,18 @@ export async function requestPasswordReset(usernameOrId: string, address: string
     await recordFailure(memberKey, await getSetting('reset_requests_per_member'));
     const minutes = await getSetting('reset_token_minutes');
     const token = await issueToken(member.id, 'reset-password', minutes);
-    const link = `${config.publicBaseUrl}/reset-password?token=${token}`;
-    await sendMail({
-      to: member.email,
-      subject: 'Reset password Portal Member',
-      text: `Halo ${member.nama},\n\nKlik tautan berikut untuk membuat password baru (berlaku ${minutes} menit):\n${link}\n\nAbaikan e-mail ini jika Anda tidak memintanya.`,
-      meta: { purpose: 'reset-password', link, username: member.username },
-    });
+    await mailResetLink(member, token, minutes);
   }
   return FORGOT_PASSWORD_SENT;
+}
+
+/** The reset mail itself, also sent when CS sends a member the link from the console. */
+export async function mailResetLink(member: { email: string; nama: string; username: string }, token: string, minutes: number): Promise<void> {
+  const link = `${config.publicBaseUrl}/reset-password?token=${token}`;
+  await sendMail({
+    to: member.email,
+    subject: 'Reset password Portal Member',
+    text: `Halo ${member.nama},\n\nKlik tautan berikut untuk membuat password baru (berlaku ${minutes} menit):\n${link}\n\nAbaikan e-mail ini jika Anda tidak memintanya.`,
+    meta: { purpose: 'reset-password', link, username: member.username },
+  });
 }

@@ -16,7 +16,7 @@ export interface DownlineMember {
  * A member by ID Member (or the signed-in member when empty), only if inside the signed-in
  * member's own downline; anyone else answers as not found (DESIGN.md §3).
  */
-export async function findDownlineMember(viewer: SessionMember, idMember: string | null | undefined): Promise<DownlineMember> {
+export async function findDownlineMember(viewer: Pick<SessionMember, 'id'>, idMember: string | null | undefined): Promise<DownlineMember> {
   const db = await getDb();
   const [me] = await selectRows<DownlineMember>(db, sql`select id::int as id, id_member, path, depth from members where id = ${viewer.id}`);
   const wanted = idMember?.trim();

@@ -66,7 +66,7 @@ function nest(rows: Row[], rootPath: string, viewerPath: string, levels: number)
 }
 
 /** GET /member/reports/tree: `levels` levels from cariId (default the member), own downline only. */
-export async function getTree(viewer: SessionMember, cariId: string | null | undefined, levels = 3) {
+export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string | null | undefined, levels = 3) {
   const depth = Math.min(MAX_TREE_LEVELS, Math.max(1, Math.trunc(levels) || 3));
   const target = await findDownlineMember(viewer, cariId);
   const [me] = await selectRows<{ path: string; id_member: string }>(await getDb(), sql`select path, id_member from members where id = ${viewer.id}`);

@@ -17,9 +17,10 @@ export async function listPaymentMethodsWithFee(baseTotal: number): Promise<Paym
   return (await listPaymentMethods()).map((m) => ({ ...m, totalBiaya: paymentFee(m, baseTotal) }));
 }
 
-/** GET /member/payment-method: the methods an operator offers, with their fees. */
+/** GET /member/payment-method: the methods an operator offers (not switched off), with their fees. */
 export async function listPaymentMethods(): Promise<PaymentMethodDto[]> {
-  return [...(await getSetting('payment_methods'))];
+  const off = new Set(await getSetting('payment_methods_off'));
+  return (await getSetting('payment_methods')).filter((m) => !off.has(m.name));
 }
 
 export async function findPaymentMethod(name: string): Promise<PaymentMethodDto | undefined> {

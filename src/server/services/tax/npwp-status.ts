@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { jakartaDate } from '../../../lib/jakarta';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { memberObject } from '../member-care/member-object';
 
 /** Whether the member (`memberId`, an SQL expression) had a verified NPWP or NIK in effect on `tanggal` (dated history). */
 export function npwpInEffect(memberId: SQL, tanggal: SQL): SQL<boolean> {
@@ -34,13 +36,14 @@ export const TAX_ID_MESSAGES = {
 /**
  * An operator marks a member's NPWP, or their NIK as an active tax number, verified (the e-mailed
  * link proves the address, not the number: INTEGRATIONS.md). Effective today, or on the 1st of
- * next month when this month already has a bonus; recorded with the operator's name.
+ * next month when this month already has a bonus; recorded with the operator's name and audited
+ * in the same transaction (`by`: the console's operator; the CLI's named admin otherwise).
  */
-export async function verifyTaxNumber(idMember: string, input: { jenis: 'NPWP' | 'NIK'; admin: string; now?: Date }): Promise<{ berlaku_sejak: string; nomor: string }> {
+export async function verifyTaxNumber(idMember: string, input: { jenis: 'NPWP' | 'NIK'; admin: string; now?: Date; by?: AuditActor }): Promise<{ berlaku_sejak: string; nomor: string }> {
   if (!input.admin.trim()) throw new AppError('BAD_INPUT', TAX_ID_MESSAGES.admin);
   return inTransaction(async (tx) => {
-    const [m] = await selectRows<{ id: number; npwp: string | null; nik: string | null }>(tx, sql`
-      select id::int as id, npwp, nomor_identitas as nik from members where id_member = ${idMember} for update`);
+    const [m] = await selectRows<{ id: number; npwp: string | null; nik: string | null; status_npwp: string }>(tx, sql`
+      select id::int as id, npwp, nomor_identitas as nik, status_npwp from members where id_member = ${idMember} for update`);
     if (!m) throw new AppError('NOT_FOUND', TAX_ID_MESSAGES.notFound);
     const nomor = input.jenis === 'NPWP' ? m.npwp : m.nik;
     if (!nomor) throw new AppError('BAD_INPUT', input.jenis === 'NPWP' ? TAX_ID_MESSAGES.noNpwp : TAX_ID_MESSAGES.noNik);
@@ -48,6 +51,8 @@ export async function verifyTaxNumber(idMember: string, input: { jenis: 'NPWP' |
     await tx.execute(sql`insert into npwp_statuses (member_id, berlaku_sejak, punya_npwp, jenis, nomor, admin)
       values (${m.id}, ${berlaku}::date, true, ${input.jenis}, ${nomor}, ${input.admin.trim()})`);
     if (input.jenis === 'NPWP') await tx.execute(sql`update members set status_npwp = 'VERIFIED' where id = ${m.id}`);
+    await recordAudit(tx, input.by ?? { id: null, nama: input.admin.trim() }, `member:verify-${input.jenis.toLowerCase()}`, memberObject(idMember),
+      { status_npwp: m.status_npwp }, { jenis: input.jenis, nomor, berlaku_sejak: berlaku, status_npwp: input.jenis === 'NPWP' ? 'VERIFIED' : m.status_npwp });
     return { berlaku_sejak: berlaku, nomor };
   });
 }

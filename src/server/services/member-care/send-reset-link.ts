@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { inTransaction } from '../../db/client';
+import { members } from '../../db/schema';
+import { AppError } from '../../errors';
+import { memberCareMessages } from '../../../lib/schemas/member-care';
+import { issueToken } from '../auth/one-time-token';
+import { mailResetLink } from '../auth/request-password-reset';
+import { getSetting } from '../settings';
+import { recordAudit } from '../operator/record-audit';
+import { requireRole } from '../operator/require-role';
+import type { SessionOperator } from '../operator/operator-sessions';
+import { memberObject } from './member-object';
+
+export const RESET_LINK_SENT = 'Link reset password telah dikirim ke alamat email member';
+
+/**
+ * CS sends the member the same reset link as "Forgot Password?" (without its rate limits: an
+ * operator asked for it, and the audit row says who). The token and the audit row commit
+ * together; the mail goes after the commit, so a failed mail leaves an unused link, never a
+ * mail whose link does not exist.
+ */
+export async function sendResetLink(operator: SessionOperator, idMember: string): Promise<string> {
+  requireRole(operator, ['CS']);
+  const minutes = await getSetting('reset_token_minutes');
+  const { member, token } = await inTransaction(async (tx) => {
+    const [member] = await tx.select({ id: members.id, email: members.email, nama: members.nama, username: members.username })
+      .from(members).where(eq(members.idMember, idMember)).limit(1);
+    if (!member) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
+    const token = await issueToken(member.id, 'reset-password', minutes, undefined, tx);
+    await recordAudit(tx, operator, 'member:send-reset-link', memberObject(idMember), null, { email: member.email, berlaku_menit: minutes });
+    return { member, token };
+  });
+  await mailResetLink(member, token, minutes);
+  return RESET_LINK_SENT;
+}

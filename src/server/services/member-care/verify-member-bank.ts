@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { inTransaction } from '../../db/client';
+import { members } from '../../db/schema';
+import { AppError } from '../../errors';
+import { memberCareMessages } from '../../../lib/schemas/member-care';
+import { VERIFY_MESSAGES } from '../account/verify-bank';
+import { recordAudit } from '../operator/record-audit';
+import { requireRole } from '../operator/require-role';
+import type { SessionOperator } from '../operator/operator-sessions';
+import { memberObject } from './member-object';
+
+/** CS marks the bank account on file verified (the member's e-mailed link does the same). */
+export async function verifyMemberBank(operator: SessionOperator, idMember: string): Promise<string> {
+  requireRole(operator, ['CS']);
+  return inTransaction(async (tx) => {
+    const [row] = await tx.select({ id: members.id, status: members.statusRekening, kodeBank: members.kodeBank, noRekening: members.noRekening, namaRekening: members.namaRekening })
+      .from(members).where(eq(members.idMember, idMember)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
+    if (!row.noRekening || !row.kodeBank) throw new AppError('BAD_INPUT', memberCareMessages.noBank);
+    if (row.status === 'VERIFIED') throw new AppError('CONFLICT', memberCareMessages.bankAlready);
+    await tx.update(members).set({ statusRekening: 'VERIFIED' }).where(eq(members.id, row.id));
+    const account = { kode_bank: row.kodeBank, no_rekening: row.noRekening, nama_rekening: row.namaRekening };
+    await recordAudit(tx, operator, 'member:verify-bank', memberObject(idMember), { status_rekening: row.status, ...account }, { status_rekening: 'VERIFIED', ...account });
+    return VERIFY_MESSAGES.bankOk;
+  });
+}

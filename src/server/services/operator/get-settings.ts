@@ -1,0 +1,22 @@
+import { getDb } from '../../db/client';
+import type { PlanSettings } from '../../../lib/schemas/settings';
+import {
+  GROUP_KEYS, SETTING_GROUPS, groupForm, readSettingValues, settingHistory, type PaymentForm, type RatesForm, type SubsidyForm,
+} from './setting-groups';
+import { requireRole } from './require-role';
+import type { SessionOperator } from './operator-sessions';
+
+/** /admin/settings: every group's current values and the who/when history of each of its keys (SUPERADMIN). */
+export async function getSettings(operator: SessionOperator) {
+  requireRole(operator, []);
+  const db = await getDb();
+  const keys = SETTING_GROUPS.flatMap((group) => GROUP_KEYS[group]);
+  const values = await readSettingValues(db, keys);
+  return {
+    rencana: groupForm('rencana', values) as PlanSettings,
+    pembayaran: groupForm('pembayaran', values) as PaymentForm,
+    ongkir: groupForm('ongkir', values) as RatesForm,
+    subsidi: groupForm('subsidi', values) as SubsidyForm,
+    history: await settingHistory(db, keys),
+  };
+}
