@@ -9,6 +9,10 @@ export const ADMIN_SIGNIN = '/admin/signin';
 export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[] = [
   { path: '/admin', label: 'Ringkasan', roles: ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'] },
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
+  { path: '/admin/news', label: 'News', roles: ['KONTEN'] },
+  { path: '/admin/banners', label: 'Banner', roles: ['KONTEN'] },
+  { path: '/admin/promos', label: 'Promo', roles: ['KONTEN'] },
+  { path: '/admin/halaman', label: 'Halaman', roles: ['KONTEN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
 ];
 
