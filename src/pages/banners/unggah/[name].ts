@@ -12,6 +12,9 @@ export const GET = (async ({ params }) => {
   const bytes = /^[A-Za-z0-9-]+\.[a-z]{3,4}$/.test(name) && type ? await readStoredFile(BANNER_AREA, name) : undefined;
   if (!bytes) return new Response('Gambar tidak ditemukan', { status: 404 });
   return new Response(new Uint8Array(bytes), {
-    headers: { 'content-type': type!, 'content-length': String(bytes.length), 'cache-control': 'public, max-age=31536000, immutable' },
+    headers: {
+      'content-type': type!, 'content-length': String(bytes.length), 'cache-control': 'public, max-age=31536000, immutable',
+      'content-disposition': 'inline', 'content-security-policy': "default-src 'none'",
+    },
   });
 }) satisfies APIRoute;
