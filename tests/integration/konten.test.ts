@@ -223,7 +223,7 @@ describe('promos (KONTEN)', () => {
     expect(outside!.n).toBe(0);
   });
 
-  it.each([
+  it.each<[Partial<PromoForm>, string, string]>([
     [{ nama: '' }, 'Nama promo wajib diisi', 'no name'],
     [{ periode_akhir: jakartaDay(-500) }, 'Periode akhir tidak boleh sebelum periode awal', 'period reversed'],
     [{ batas_klaim: jakartaDay(0) }, 'Batas klaim tidak boleh sebelum periode akhir', 'claim deadline before the end'],
@@ -233,7 +233,7 @@ describe('promos (KONTEN)', () => {
     [{ periode_awal: '2025-02-30' }, 'Periode awal bukan tanggal yang valid', 'no such day'],
     [{ jenis: 'DISKON' as never }, 'Jenis promo harus REWARD atau TRIP', 'unknown kind'],
     [{ url_banner: 'javascript:alert(1)' }, 'URL banner harus diawali / atau https://', 'script address'],
-  ])('refuses %o with "%s" (%s) and stores nothing', async (over, message) => {
+  ])('refuses %o with "%s" (%s) and stores nothing', async (over, message, _reason) => {
     const db = await getDb();
     const [before] = await db.select({ n: count() }).from(promos);
     await expect(createPromo(promoInput(over), KONTEN)).rejects.toMatchObject({ code: 'BAD_INPUT', message });
