@@ -14,6 +14,7 @@ async function operatorPage(browser: Browser, username: string): Promise<Page> {
 const jakartaDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
 
 test('KONTEN\'s day: publishes a news item the member then sees, creates a promo the member claims, edits the FAQ page', async ({ page, browser }) => {
+  test.setTimeout(120_000); // a whole working day of pages, on a shared machine
   const konten = await operatorPage(browser, 'konten');
   for (const label of ['News', 'Banner', 'Promo', 'Halaman']) await expect(konten.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(konten.getByRole('link', { name: 'Order', exact: true })).toHaveCount(0);
@@ -21,7 +22,7 @@ test('KONTEN\'s day: publishes a news item the member then sees, creates a promo
   // News: written as a draft (members do not see it), then published (they do), then taken back.
   const title = `Uji konsol ${Date.now()}`;
   await konten.getByRole('link', { name: 'News', exact: true }).click();
-  await konten.getByRole('link', { name: 'Tulis berita baru' }).click();
+  await konten.getByRole('button', { name: 'Tulis berita baru' }).click();
   await konten.getByLabel('Judul').fill(title);
   await konten.getByLabel('Isi berita').fill('<p onclick="alert(1)">Gudang buka hari <strong>Sabtu</strong>.</p><script>alert(2)</script>');
   await konten.getByRole('button', { name: 'Simpan', exact: true }).click();
@@ -52,7 +53,7 @@ test('KONTEN\'s day: publishes a news item the member then sees, creates a promo
   // Promo: bad input answers in Indonesian; a valid promo over past dates gets the paid orders' omsets.
   const nama = `Promo Konsol ${Date.now()}`;
   await konten.goto('/admin/promos');
-  await konten.getByRole('link', { name: 'Buat promo baru' }).click();
+  await konten.getByRole('button', { name: 'Buat promo baru' }).click();
   await konten.getByLabel('Nama promo').fill(nama);
   await konten.getByLabel('Reward').fill('Voucher Rp 100.000');
   await konten.getByLabel('Periode awal').fill(jakartaDay(-400));
