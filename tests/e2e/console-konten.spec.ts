@@ -55,7 +55,7 @@ test('KONTEN\'s day: publishes a news item the member then sees, creates a promo
   await konten.goto('/admin/promos');
   await konten.getByRole('button', { name: 'Buat promo baru' }).click();
   await konten.getByLabel('Nama promo').fill(nama);
-  await konten.getByLabel('Reward').fill('Voucher Rp 100.000');
+  await konten.getByLabel('Reward', { exact: true }).fill('Voucher Rp 100.000');
   await konten.getByLabel('Periode awal').fill(jakartaDay(-400));
   await konten.getByLabel('Periode akhir').fill(jakartaDay(-401));
   await konten.getByLabel('Batas klaim').fill(jakartaDay(30));
