@@ -4,7 +4,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { createContext } from 'astro/middleware';
 import { onRequest } from '../../src/middleware';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { auditLog, banners, news, pages, promoOmsets, promos } from '../../src/server/db/schema';
+import { auditLog, banners, news, operators as operatorsTable, pages, promoOmsets, promos } from '../../src/server/db/schema';
 import { listNews } from '../../src/server/services/news/list-news';
 import { saveNews, setNewsStatus } from '../../src/server/services/news/save-news';
 import { dashboardNews, dashboardBanners } from '../../src/server/services/dashboard/shared-content';
@@ -266,5 +266,44 @@ describe('console pages by role', () => {
 
   it('the public pages open without any session', async () => {
     for (const slug of Object.keys(DEFAULT_PAGES)) expect((await visit(`/info/${slug}`)).reached).toBe(true);
+  });
+});
+
+describe('console forms fed bad input (as KONTEN)', () => {
+  const FORMS: [string, string, Record<string, string>][] = [
+    ['admin/news.astro', '/admin/news', {}],
+    ['admin/news/[id].astro', '/admin/news/baru', { id: 'baru' }],
+    ['admin/banners.astro', '/admin/banners', {}],
+    ['admin/halaman/[slug].astro', '/admin/halaman/faq', { slug: 'faq' }],
+    ['admin/promos/[id].astro', '/admin/promos/baru', { id: 'baru' }],
+  ];
+  const BODIES: [string, string][] = [
+    ['', 'application/x-www-form-urlencoded'],
+    ['title=&content=&judul=&konten=&nama=&action=add&id=abc&public_id=x', 'application/x-www-form-urlencoded'],
+    ['{"title":"x"}', 'text/plain'],
+    ['--x\r\nContent-Disposition: form-data; name="nama"\r\n\r\nX', 'multipart/form-data'],
+    [`title=${'x'.repeat(300)}&content=a%00b&periode_awal=2025-13-01&syarat=-1`, 'application/x-www-form-urlencoded'],
+  ];
+
+  it.each(FORMS)('%s answers 4xx in Indonesian and changes nothing', async (file, path, params) => {
+    const { experimental_AstroContainer: AstroContainer } = await import('astro/container');
+    const pages = import.meta.glob<{ default: never }>('../../src/pages/admin/**/*.astro');
+    const Page = (await pages[`../../src/pages/${file}`]!()).default;
+    const container = await AstroContainer.create();
+    const [operator] = await (await getDb()).select().from(operatorsTable).where(eq(operatorsTable.username, 'konten'));
+    const locals = { operator: { id: operator!.id, username: 'konten', nama: operator!.nama, role: 'KONTEN' as const } };
+    const db = await getDb();
+    const counts = async () => selectRows(db, sql`select (select count(*)::int from news) as news, (select count(*)::int from promos) as promos,
+      (select count(*)::int from pages) as pages, (select count(*)::int from banners) as banners, (select count(*)::int from audit_log) as audits,
+      (select max(updated_at) from news) as news_at`);
+    const before = await counts();
+    for (const [body, contentType] of BODIES) {
+      const request = new Request(`http://portal.test${path}`, { method: 'POST', body, headers: { 'content-type': contentType, origin: 'http://portal.test' } });
+      const response = await container.renderToResponse(Page, { locals, params, request });
+      expect(response.status, `${contentType} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(await response.text()).toMatch(/class="alert alert-danger" role="alert">[^<]*[a-z]/);
+    }
+    expect(await counts()).toEqual(before);
   });
 });
