@@ -17,6 +17,10 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/keuangan/refund', label: 'Refund', roles: ['KEUANGAN'] },
   { path: '/admin/members', label: 'Member', roles: ['CS'] },
   { path: '/admin/settings', label: 'Pengaturan', roles: [] },
+  { path: '/admin/news', label: 'News', roles: ['KONTEN'] },
+  { path: '/admin/banners', label: 'Banner', roles: ['KONTEN'] },
+  { path: '/admin/promos', label: 'Promo', roles: ['KONTEN'] },
+  { path: '/admin/halaman', label: 'Halaman', roles: ['KONTEN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
 ];
 

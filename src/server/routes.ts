@@ -1,6 +1,6 @@
 /** Paths a signed-out visitor may open (spec/000 §2, §6). */
 const publicPages = ['/signin', '/forgot-password', '/reset-password', '/daftar'];
-const publicPrefixes = ['/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/banners/', '/dev/', '/pembayaran/', '/products/', '/payments/', '/daftar/'];
+const publicPrefixes = ['/info/', '/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/banners/', '/dev/', '/pembayaran/', '/products/', '/payments/', '/daftar/'];
 const publicApi = [
   '/member/login', '/member/forgot-password', '/member/reset-password',
   '/member/account/validate-bank', '/member/account/validate-npwp',

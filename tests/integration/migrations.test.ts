@@ -100,5 +100,12 @@ describe('an existing database upgrades in place', () => {
     const { loadDashboard } = await import('../../src/server/services/dashboard/get-dashboard');
     const dashboard = await loadDashboard(member);
     expect(dashboard).toBeTruthy();
+
+    // 0010: the footer's example.com placeholders became the portal's own pages; banners stay on.
+    const footer = await selectRows<{ value: { url: string }[] }>(db, sql`select value from settings where key = 'footer_links'`);
+    expect(footer[0]!.value.map((link) => link.url)).toContain('/info/kode-etik');
+    expect(JSON.stringify(footer[0]!.value)).not.toContain('example.com');
+    const { getBanners } = await import('../../src/server/services/dashboard/get-banners');
+    expect((await getBanners('banner-member')).banner_items.length).toBeGreaterThan(0);
   });
 });

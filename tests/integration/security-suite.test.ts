@@ -262,6 +262,8 @@ const SAMPLES: Record<string, Sample> = {
     input: 'query', params: () => ({ id: uuid0 }), valid: () => ({ no_order: 'TIDAK-ADA-1' }), strict: [], validStatus: 404,
     foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }, { call: { params: { id: w.order.publicId }, query: { no_order: w.order.noOrder } }, leak: [w.order.ownerNama, w.order.ownerId] }],
   },
+  // A public banner image (the carousel); unknown names 404.
+  'GET /banners/unggah/[name]': { input: 'none', anonymous: true, params: () => ({ name: '20260101-00000000000000000000000000000000.png' }), validStatus: 404 },
   'GET /member/transaction/retur-able': { input: 'none' },
   'GET /member/transaction/retur/[id]': {
     input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
@@ -650,7 +652,12 @@ describe('hostile input (fast-check)', () => {
  */
 const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean }> = {
   'admin/keluar.astro': { fields: ['x'], anonymous: true },
+  'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
+  'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
+  'admin/news.astro': { fields: ['action', 'public_id'], anonymous: true },
+  'admin/news/[id].astro': { fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'], params: () => ({ id: 'baru' }), anonymous: true },
   'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], anonymous: true },
+  'admin/promos/[id].astro': { fields: ['action', 'nama', 'reward', 'periode_awal', 'periode_akhir', 'batas_klaim', 'syarat_jenis', 'syarat'], params: () => ({ id: 'baru' }), anonymous: true },
   'admin/signin.astro': { fields: ['username', 'password'], anonymous: true },
   'account/address.astro': { fields: ['_action', 'public_id', 'label', 'nama', 'phone', 'alamat', 'kelurahan_id', 'kode_pos'] },
   'account/change-password.astro': { fields: ['password_lama', 'password_baru', 'rpassword_baru'] },

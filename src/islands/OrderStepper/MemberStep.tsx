@@ -239,7 +239,7 @@ export function MemberStep() {
       <p className="alert alert-warning" id="undercutting-warning">{UNDERCUTTING_WARNING}</p>
       <label className="ethics">
         <input type="checkbox" id="m-kode-etik" checked={m.kodeEtik} onChange={(e) => set('kodeEtik')(e.target.checked)} />
-        {' '}Saya telah membaca dan menyetujui <a href="https://example.com/kode-etik" target="_blank" rel="noopener">Kode Etik</a> member
+        {' '}Saya telah membaca dan menyetujui <a href="/info/kode-etik" target="_blank">Kode Etik</a> member
       </label>
       <div className="step-actions">
         <span />

@@ -124,7 +124,7 @@ export function PaymentStep() {
       )}
       <label>
         <input type="checkbox" id="p-setuju" checked={pay.agree} onChange={(e) => updateStep('payment', { agree: e.target.checked })} />
-        {' '}Saya menyetujui syarat dan ketentuan yang berlaku
+        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank">syarat dan ketentuan</a> yang berlaku
       </label>
       <div className="step-actions">
         <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>Prev</button>

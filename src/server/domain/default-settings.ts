@@ -22,13 +22,14 @@ export const defaultSettings = {
   referral_orders_per_address: 10,
   /** Minutes a password-reset link stays valid. */
   reset_token_minutes: 60,
-  /** Links of the footer (spec/000 §2): external pages of the business. */
+  /** Links of the footer (spec/000 §2): the portal's own public pages (/info/..., edited by KONTEN). */
   footer_links: [
-    { label: 'Kode Etik', url: 'https://example.com/kode-etik' },
-    { label: 'Kebijakan Privasi', url: 'https://example.com/kebijakan-privasi' },
-    { label: 'Kebijakan Pengiriman', url: 'https://example.com/kebijakan-pengiriman' },
-    { label: 'Kebijakan Retur/Refund', url: 'https://example.com/kebijakan-retur' },
-    { label: 'FAQ', url: 'https://example.com/faq' },
+    { label: 'Kode Etik', url: '/info/kode-etik' },
+    { label: 'Kebijakan Privasi', url: '/info/kebijakan-privasi' },
+    { label: 'Kebijakan Pengiriman', url: '/info/kebijakan-pengiriman' },
+    { label: 'Kebijakan Retur/Refund', url: '/info/kebijakan-retur' },
+    { label: 'FAQ', url: '/info/faq' },
+    { label: 'Syarat Pembayaran', url: '/info/syarat-pembayaran' },
   ],
   company_name: 'PT Portal Member Indonesia',
   /** Overrides of the compensation plan (COMP_PLAN.md); keys not given keep their defaults. */

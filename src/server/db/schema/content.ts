@@ -29,7 +29,21 @@ export const banners = pgTable('banners', {
   link: text('link'),
   description: text('description'),
   number: integer('number').notNull(),
+  /** Off: kept in the console but not in the carousel. */
+  aktif: boolean('aktif').notNull().default(true),
 }, (t) => [index('banners_group_idx').on(t.groupName, t.number)]);
+
+/**
+ * The portal's public pages (code of ethics, policies, FAQ, payment terms) as edited by KONTEN.
+ * A slug without a row shows its default text (src/server/domain/default-pages.ts).
+ */
+export const pages = pgTable('pages', {
+  slug: text('slug').primaryKey(),
+  judul: text('judul').notNull(),
+  konten: text('konten').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+});
 
 /** Mail port's built-in adapter: what would have been sent (DESIGN.md §6). */
 export const mailOutbox = pgTable('mail_outbox', {

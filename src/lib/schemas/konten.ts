@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The operator console's content forms (KONTEN): one schema for the form and the service. */
+const checkbox = z.preprocess((v) => v === true || v === 'on' || v === '1' || v === 'true', z.boolean());
+
+export const NewsFormSchema = z.object({
+  title: z.string({ error: 'Judul wajib diisi' }).trim().min(1, 'Judul wajib diisi').max(200, 'Judul paling banyak 200 karakter'),
+  content: z.string({ error: 'Isi berita wajib diisi' }).trim().min(1, 'Isi berita wajib diisi').max(100_000, 'Isi berita terlalu panjang'),
+  menu_reg: checkbox.default(false),
+  menu_upg: checkbox.default(false),
+});
+export type NewsForm = z.input<typeof NewsFormSchema>;
+
+export const PageFormSchema = z.object({
+  judul: z.string({ error: 'Judul wajib diisi' }).trim().min(1, 'Judul wajib diisi').max(200, 'Judul paling banyak 200 karakter'),
+  konten: z.string({ error: 'Isi halaman wajib diisi' }).trim().min(1, 'Isi halaman wajib diisi').max(200_000, 'Isi halaman terlalu panjang'),
+});
+export type PageForm = z.input<typeof PageFormSchema>;
+
+/** A banner's link: a path of the portal or an http(s) address; empty for none. */
+const bannerLink = z.string().trim().max(500, 'Tautan terlalu panjang')
+  .refine((v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Tautan harus diawali / atau http(s)://');
+
+export const BannerFormSchema = z.object({
+  nama: z.string({ error: 'Nama banner wajib diisi' }).trim().min(1, 'Nama banner wajib diisi').max(100, 'Nama banner paling banyak 100 karakter'),
+  link: bannerLink.default(''),
+  description: z.string().trim().max(200, 'Keterangan paling banyak 200 karakter').default(''),
+});
+export type BannerForm = z.input<typeof BannerFormSchema>;

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../db/client';
+import { pages } from '../../db/schema';
+import { AppError } from '../../errors';
+import { DEFAULT_PAGES, PAGE_SLUGS, isPageSlug, type PageSlug } from '../../domain/default-pages';
+import { sanitizeNews } from '../news/sanitize-news';
+
+export interface PublicPage { slug: PageSlug; judul: string; konten: string; updatedAt: Date | null; isDefault: boolean }
+
+/** A public page as anyone may read it: the operator's text (sanitised again) or the default. */
+export async function getPage(slug: string): Promise<PublicPage> {
+  if (!isPageSlug(slug)) throw new AppError('NOT_FOUND', 'Halaman tidak ditemukan');
+  const db = await getDb();
+  const [row] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
+  if (!row) return { slug, ...DEFAULT_PAGES[slug], updatedAt: null, isDefault: true };
+  return { slug, judul: row.judul, konten: sanitizeNews(row.konten), updatedAt: row.updatedAt, isDefault: false };
+}
+
+/** The six pages for the console's list: title, last change and who made it. */
+export async function listPages() {
+  const db = await getDb();
+  const rows = await db.select({ slug: pages.slug, judul: pages.judul, updatedAt: pages.updatedAt, updatedBy: pages.updatedBy }).from(pages);
+  return PAGE_SLUGS.map((slug) => rows.find((row) => row.slug === slug) ?? { slug, judul: DEFAULT_PAGES[slug].judul, updatedAt: null, updatedBy: null });
+}
