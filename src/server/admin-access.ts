@@ -10,6 +10,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin', label: 'Ringkasan', roles: ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'] },
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
+  { path: '/admin/jadwal', label: 'Jadwal', roles: ['KEUANGAN'] },
 ];
 
 export function mayOpen(operator: SessionOperator, path: string): boolean {

@@ -10,3 +10,4 @@ export * from './promos';
 export * from './retur';
 export * from './tax';
 export * from './operators';
+export * from './scheduler';
