@@ -5,6 +5,7 @@ import { schedulerRuns, SCHEDULER_JOBS, type SchedulerJob } from '../../db/schem
 
 /** Advisory lock keys, one per job, so a long closing in one process never holds up the expiry in another. */
 const LOCK_BASE = 7_310_100;
+export const jobLockKey = (job: SchedulerJob): number => LOCK_BASE + SCHEDULER_JOBS.indexOf(job);
 const running = new Set<SchedulerJob>();
 const RUNNER = `${os.hostname()}:${process.pid}`;
 
@@ -30,7 +31,7 @@ export async function runJob(job: SchedulerJob, work: () => Promise<string>, opt
     };
     if (kind === 'pglite') return await execute();
     return await db.transaction(async (tx) => {
-      const [lock] = await selectRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_BASE + SCHEDULER_JOBS.indexOf(job)}) as ok`);
+      const [lock] = await selectRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${jobLockKey(job)}) as ok`);
       return lock?.ok ? execute() : 'busy';
     });
   } finally {
