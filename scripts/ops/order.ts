@@ -1,4 +1,5 @@
 import { OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../../src/server/services/order/operate-order';
+import type { AuditActor } from '../../src/server/services/operator/record-audit';
 
 export const ORDER_USAGE = 'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';
 
@@ -16,10 +17,10 @@ function options(args: string[]): OperatorOptions {
   return out;
 }
 
-/** `npm run ops -- order:<action> <no_order> …` (README, Operator commands). */
-export async function orderCommand(action: string, args: string[]): Promise<string> {
+/** `npm run ops -- order:<action> <no_order> …` (README, Operator commands); `by`: the operator when run through the server. */
+export async function orderCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
   if (!(OPERATOR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah order:${action} tidak dikenal. Tersedia: ${ORDER_USAGE}`);
   const no = args[0];
   if (!no || no.startsWith('--')) throw new Error(`Nomor order harus diisi, contoh: npm run ops -- order:${action} ORD-20261122-0000001`);
-  return operateOrder(action as OperatorAction, no, options(args));
+  return operateOrder(action as OperatorAction, no, { ...options(args), by });
 }

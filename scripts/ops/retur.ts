@@ -1,7 +1,8 @@
 import { RETUR_ACTIONS, settleReturn, type ReturAction } from '../../src/server/services/retur/operate-return';
+import type { AuditActor } from '../../src/server/services/operator/record-audit';
 
 /** `npm run ops -- retur:approve|retur:reject|retur:receive|retur:finish <no_retur> [--catatan "…"] [--admin "Nama"]` */
-export async function returCommand(action: string, args: string[]): Promise<string> {
+export async function returCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
   const no = args[0];
   if (!no || no.startsWith('--')) throw new Error('Nomor retur harus diisi, contoh: npm run ops -- retur:approve RTR-20261122-0000001');
   const option = (name: string) => {
@@ -9,5 +10,5 @@ export async function returCommand(action: string, args: string[]): Promise<stri
     return at >= 0 ? args[at + 1] : undefined;
   };
   if (!(RETUR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah retur:${action} tidak dikenal. Tersedia: retur:${RETUR_ACTIONS.join('|')}`);
-  return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), admin: option('--admin') });
+  return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), admin: option('--admin'), by });
 }

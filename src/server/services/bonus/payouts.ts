@@ -7,6 +7,7 @@ import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
 import type { SessionMember } from '../auth/session-member';
 import { containsPattern } from '../../db/like';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
 export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
@@ -114,8 +115,13 @@ export async function listPayouts(member: SessionMember, q: PayoutQuery) {
   };
 }
 
-/** Operator actions on a payout; rejected or failed ones release their bonuses to unpaid again. */
-export async function settlePayout(no: string, action: 'process' | 'complete' | 'reject' | 'fail', catatan?: string): Promise<string> {
+const PAYOUT_STATUS_AFTER = { process: 'processed', complete: 'completed', reject: 'rejected', fail: 'failed' } as const;
+
+/**
+ * Operator actions on a payout; rejected or failed ones release their bonuses to unpaid again.
+ * With `by` (a signed-in operator) the audit row is written in the same transaction.
+ */
+export async function settlePayout(no: string, action: 'process' | 'complete' | 'reject' | 'fail', catatan?: string, by?: AuditActor): Promise<string> {
   return inTransaction(async (tx) => {
     const [payout] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payouts where no = ${no} for update`);
     if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
@@ -130,6 +136,7 @@ export async function settlePayout(no: string, action: 'process' | 'complete' | 
       await tx.execute(sql`update payouts set status = ${action === 'reject' ? 'rejected' : 'failed'}, catatan = ${catatan ?? null} where id = ${payout.id}`);
       await tx.execute(sql`update bonuses set payout_id = null where payout_id = ${payout.id}`);
     }
+    if (by) await recordAudit(tx, by, `payout:${action}`, `payout:${no}`, { status: payout.status }, { status: PAYOUT_STATUS_AFTER[action], catatan: catatan ?? null });
     return `Payout ${no}: ${action} selesai`;
   });
 }

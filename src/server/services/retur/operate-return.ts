@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { getSetting } from '../settings';
+import { recordAudit, type AuditActor } from '../operator/record-audit';
 
 export type ReturAction = 'approve' | 'reject' | 'receive' | 'finish';
 export const RETUR_ACTIONS: readonly ReturAction[] = ['approve', 'reject', 'receive', 'finish'];
@@ -23,8 +24,8 @@ export const DEFAULT_ADMIN = 'Admin Gudang';
  * the reason the member sees), receive the package at the office, finish (creates the replacement
  * order and links it as kirim_ulang), all in one transaction.
  */
-export async function settleReturn(noRetur: string, action: ReturAction, options: { catatan?: string; admin?: string } = {}): Promise<string> {
-  const admin = options.admin?.trim() || DEFAULT_ADMIN;
+export async function settleReturn(noRetur: string, action: ReturAction, options: { catatan?: string; admin?: string; by?: AuditActor } = {}): Promise<string> {
+  const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
   const office = await getSetting('retur_office');
   return inTransaction(async (tx) => {
     const [retur] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from retur_jual where no_retur = ${noRetur} for update`);
@@ -46,6 +47,7 @@ export async function settleReturn(noRetur: string, action: ReturAction, options
     }
     await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, admin_nama, keterangan)
       values (${retur.id}, ${to[action]}, ${OPERATOR_ID}, ${admin}, ${keterangan})`);
+    if (options.by) await recordAudit(tx, options.by, `retur:${action}`, `retur:${noRetur}`, { status: retur.status }, { status: to[action], keterangan });
     return `Retur ${noRetur}: ${action} selesai, status ${to[action]}${extra}`;
   });
 }
