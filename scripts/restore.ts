@@ -18,6 +18,7 @@ try {
   const holder = dataDirHolder(dir);
   if (holder !== undefined) throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new Error(`DATA_DIR ${dir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)`);
+  fs.mkdirSync(dir, { recursive: true });
   claimDataDir(dir);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(target, { loadDataDir: new File([fs.readFileSync(file)], path.basename(file).replace(/(\.tar\.gz|\.tgz)?$/, '.tar.gz')) });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -15,6 +16,23 @@ import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.PORT_THROUGH_SERVER ?? 4805);
 const BASE = `http://127.0.0.1:${PORT}`;
+
+/**
+ * One HTTP request on a connection of its own: a kept-alive socket the server closes after its
+ * idle timeout (5 s, while a CLI command runs) would fail the next request for the wrong reason.
+ */
+function call(route: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${BASE}${route}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 /** The environment of a child process: no test-only variables, no PostgreSQL unless asked. */
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -40,14 +58,14 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () =
   let order: { no_order: string; public_id: string; username: string };
 
   const token = async (username: string) => {
-    const r = await fetch(`${BASE}/admin/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_OPERATOR_PASSWORD }) });
-    return ((await r.json()) as { result: { token: string } }).result.token;
+    const r = await post('/admin/api/token', { username, password: DEMO_OPERATOR_PASSWORD });
+    return (JSON.parse(r.text) as { result: { token: string } }).result.token;
   };
   const memberSees = async () => {
-    const login = await fetch(`${BASE}/member/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: order.username, password: DEMO_PASSWORD }) });
-    const { result } = await login.json() as { result: { access_token: string } };
-    const detail = await fetch(`${BASE}/member/transaction/${order.public_id}`, { headers: { authorization: `Bearer ${result.access_token}` } });
-    return ((await detail.json()) as { result: { status_order: string } }).result.status_order;
+    const login = await post('/member/login', { username: order.username, password: DEMO_PASSWORD });
+    const { result } = JSON.parse(login.text) as { result: { access_token: string } };
+    const detail = await call(`/member/transaction/${order.public_id}`, { headers: { authorization: `Bearer ${result.access_token}` } });
+    return (JSON.parse(detail.text) as { result: { status_order: string } }).result.status_order;
   };
 
   beforeAll(async () => {
@@ -63,7 +81,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () =
       cwd: ROOT, env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }), stdio: 'ignore',
     });
     for (let i = 0; i < 300; i++) {
-      if (await fetch(`${BASE}/signin`).then((r) => r.ok, () => false)) return;
+      if (await call('/signin').then((r) => r.status === 200, () => false)) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error('server tidak siap');
@@ -93,8 +111,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () =
     expect(r.code).toBe(0);
     expect(r.out).toContain(order.no_order);
     expect(await memberSees()).toBe('WAREHOUSE');
-    const audit = await fetch(`${BASE}/admin/audit?action=order:pack`, { headers: { authorization: `Bearer ${await token('superadmin')}` } });
-    const html = await audit.text();
+    const html = (await call('/admin/audit?action=order:pack', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text;
     expect(html).toContain(`order:${order.no_order}`);
     expect(html).toContain('Gilang Gudang');
 
@@ -110,7 +127,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () =
     let page = '';
     // The first pass runs a few seconds after start; wait for its row, whatever the machine's speed.
     for (let i = 0; i < 150 && !page.includes('Semua hari yang sudah selesai telah ditutup'); i++) {
-      page = await (await fetch(`${BASE}/admin/jadwal`, { headers: { authorization: `Bearer ${bearer}` } })).text();
+      page = (await call('/admin/jadwal', { headers: { authorization: `Bearer ${bearer}` } })).text;
       if (!page.includes('Semua hari yang sudah selesai telah ditutup')) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(page).toContain('Closing bonus harian');
