@@ -88,7 +88,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () =
   }, 300_000);
 
   afterAll(async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
