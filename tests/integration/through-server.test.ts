@@ -103,6 +103,10 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () =
     const other = cli('ops', ['promo:omsets'], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
     expect(other.code).toBe(1);
     expect(other.err).toBe(`promo:omsets tidak bisa dijalankan lewat server (hanya order:*, payout:*, retur:* dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+    const anonymous = await post('/admin/api/ops', { args: ['order:pack', order.no_order] });
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.text)).toEqual({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' });
+    expect((await call('/admin/jadwal', { headers: { authorization: `Bearer ${await token('gudang')}` } })).status).toBe(403);
   });
 
   it('order:pack goes through the running server: the member sees WAREHOUSE there, audited as the operator', async () => {
