@@ -1,6 +1,7 @@
 /**
- * Operator commands until there is an admin screen (DESIGN.md §7): `npm run ops -- AREA:ACTION …`.
- * On PGlite, stop the server first (one process per data folder).
+ * Operator commands for scripts (DESIGN.md §7): `npm run ops -- AREA:ACTION …`. On PGlite while
+ * the server runs, order:*, payout:* and retur:* go through the server (scripts/through-server.ts);
+ * the others ask to stop the server first (one process per data folder).
  */
 import { closeDb } from '../src/server/db/client';
 import { payoutCommand } from './ops/payout';
@@ -10,15 +11,25 @@ import { orderCommand, ORDER_USAGE } from './ops/order';
 import { refundCommand, REFUND_USAGE } from './ops/refund';
 import { pajakCommand, PAJAK_USAGE } from './ops/pajak';
 import { operatorCommand } from './ops/operator';
+import { runThroughServer, serverHoldingDataDir } from './through-server';
+import { THROUGH_SERVER_AREAS } from './ops/through-server-areas';
 
 const [command, ...args] = process.argv.slice(2);
 const [area, action] = (command ?? '').split(':');
 const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand, promo: promoCommand, retur: returCommand, order: orderCommand, refund: refundCommand, pajak: pajakCommand, operator: operatorCommand };
 
+const server = serverHoldingDataDir();
 try {
-  const run = areas[area ?? ''];
-  if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], retur:approve|reject|receive|finish <no_retur>, ${ORDER_USAGE}, ${REFUND_USAGE}, ${PAJAK_USAGE}, operator:create --username U --role ROLE`);
-  console.log(await run(action, args));
+  if (server) {
+    if (!THROUGH_SERVER_AREAS.includes(area ?? '')) {
+      throw new Error(`${command ?? '(kosong)'} tidak bisa dijalankan lewat server (hanya ${THROUGH_SERVER_AREAS.map((a) => `${a}:*`).join(', ')} dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+    }
+    process.exitCode = await runThroughServer(server, [command!, ...args]);
+  } else {
+    const run = areas[area ?? ''];
+    if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], retur:approve|reject|receive|finish <no_retur>, ${ORDER_USAGE}, ${REFUND_USAGE}, ${PAJAK_USAGE}, operator:create --username U --role ROLE`);
+    console.log(await run(action, args));
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -85,7 +85,28 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
       resolve();
     });
   });
+  announceUrl(server, host, Boolean(cert && key));
   return server;
+}
+
+/**
+ * On PGlite, writes where this server listens to DATA_DIR/portal.url (next to portal.pid): the
+ * CLI (`npm run ops`, `close`, `backup`) finds a running server there and sends its command over
+ * HTTP instead of opening the folder a second time. Removed again on exit.
+ */
+function announceUrl(server, host, tls) {
+  if (process.env.DATABASE_URL || process.env.DATA_DIR === 'memory://') return;
+  const dir = path.resolve(process.env.DATA_DIR || './data');
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${server.address().port}`;
+  const file = path.join(dir, 'portal.url');
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, url);
+    process.once('exit', () => {
+      try { if (fs.readFileSync(file, 'utf8') === url) fs.rmSync(file); } catch { /* gone */ }
+    });
+  } catch { /* the data folder check reports an unwritable folder */ }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await startServer();

@@ -9,7 +9,7 @@ import { paymentScriptOrigin } from './server/integrations/payment';
 import { jsonResponse } from './server/http';
 import { modeRefusal } from './server/mode-routes';
 import { takeFlash } from './server/flash';
-import { ADMIN_SIGNIN, isAdminPath, mayOpen, resolveAdmin } from './server/admin-access';
+import { ADMIN_SIGNIN, ADMIN_TOKEN_PATH, isAdminApiPath, isAdminPath, mayOpen, resolveAdmin } from './server/admin-access';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
 function withHeaders(response: Response, https: boolean): Response {
@@ -130,7 +130,11 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
 async function handleAdmin(ctx: APIContext, next: MiddlewareNext, bearer: string | undefined): Promise<Response> {
   const path = ctx.url.pathname;
   const operator = await resolveAdmin(ctx.cookies, bearer);
-  if (!operator) return path === ADMIN_SIGNIN ? next() : ctx.redirect(ADMIN_SIGNIN, 302);
+  if (!operator) {
+    if (path === ADMIN_SIGNIN || path === ADMIN_TOKEN_PATH) return next();
+    if (isAdminApiPath(path)) return jsonResponse({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' }, { status: 401 });
+    return ctx.redirect(ADMIN_SIGNIN, 302);
+  }
   ctx.locals.operator = operator;
   if (path === ADMIN_SIGNIN) return ctx.redirect('/admin', 302);
   if (!mayOpen(operator, path)) return new Response('Peran Anda tidak boleh membuka halaman ini', { status: 403 });

@@ -1,4 +1,5 @@
 import { DEFAULT_ADMIN, OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../../src/server/services/order/operate-order';
+import type { AuditActor } from '../../src/server/services/operator/record-audit';
 
 export const ORDER_USAGE = 'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';
 
@@ -16,12 +17,12 @@ function options(args: string[]): OperatorOptions {
   return out;
 }
 
-/** `npm run ops -- order:<action> <no_order> …` (README, Operator commands). */
-export async function orderCommand(action: string, args: string[]): Promise<string> {
+/** `npm run ops -- order:<action> <no_order> …` (README, Operator commands); `by`: the operator when run through the server. */
+export async function orderCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
   if (!(OPERATOR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah order:${action} tidak dikenal. Tersedia: ${ORDER_USAGE}`);
   const no = args[0];
   if (!no || no.startsWith('--')) throw new Error(`Nomor order harus diisi, contoh: npm run ops -- order:${action} ORD-20261122-0000001`);
   const given = options(args);
-  // Audited like the console, under the name given with --admin (a script has no operator account).
-  return operateOrder(action as OperatorAction, no, { ...given, by: { id: null, nama: given.admin?.trim() || DEFAULT_ADMIN } });
+  // Through the server `by` is the signed-in operator; run locally, the name given with --admin.
+  return operateOrder(action as OperatorAction, no, { ...given, by: by ?? { id: null, nama: given.admin?.trim() || DEFAULT_ADMIN } });
 }

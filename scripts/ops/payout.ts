@@ -1,7 +1,11 @@
 import { PAYOUT_ACTIONS, settlePayout, type PayoutAction } from '../../src/server/services/bonus/payouts';
+import type { AuditActor } from '../../src/server/services/operator/record-audit';
 
-/** `npm run ops -- payout:process|payout:complete|payout:reject|payout:fail <no> [--catatan "…"] [--admin "…"]` (reject/fail need --catatan) */
-export async function payoutCommand(action: string, args: string[]): Promise<string> {
+/**
+ * `npm run ops -- payout:process|payout:complete|payout:reject|payout:fail <no> [--catatan "…"] [--admin "…"]`
+ * (reject/fail need --catatan). `by` is the operator when the command runs through the server.
+ */
+export async function payoutCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
   const no = args[0];
   if (!no) throw new Error('Nomor payout harus diisi, contoh: npm run ops -- payout:complete WD-20261122-0000001');
   const option = (name: string) => {
@@ -10,5 +14,5 @@ export async function payoutCommand(action: string, args: string[]): Promise<str
   };
   if (!(PAYOUT_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah payout:${action} tidak dikenal`);
   const admin = option('--admin');
-  return settlePayout(no, action as PayoutAction, option('--catatan'), { id: null, nama: admin ? `${admin} (npm run ops)` : 'Sistem (npm run ops)' });
+  return settlePayout(no, action as PayoutAction, option('--catatan'), by ?? { id: null, nama: admin ? `${admin} (npm run ops)` : 'Sistem (npm run ops)' });
 }

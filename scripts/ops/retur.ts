@@ -1,7 +1,8 @@
 import { DEFAULT_ADMIN, RETUR_ACTIONS, settleReturn, type ReturAction } from '../../src/server/services/retur/operate-return';
+import type { AuditActor } from '../../src/server/services/operator/record-audit';
 
 /** `npm run ops -- retur:approve|retur:reject|retur:receive|retur:finish <no_retur> [--catatan "…"] [--admin "Nama"]` */
-export async function returCommand(action: string, args: string[]): Promise<string> {
+export async function returCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
   const no = args[0];
   if (!no || no.startsWith('--')) throw new Error('Nomor retur harus diisi, contoh: npm run ops -- retur:approve RTR-20261122-0000001');
   const option = (name: string) => {
@@ -10,6 +11,6 @@ export async function returCommand(action: string, args: string[]): Promise<stri
   };
   if (!(RETUR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah retur:${action} tidak dikenal. Tersedia: retur:${RETUR_ACTIONS.join('|')}`);
   const admin = option('--admin')?.trim() || DEFAULT_ADMIN;
-  // Audited like the console, under the name given with --admin (a script has no operator account).
-  return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), by: { id: null, nama: admin } });
+  // Through the server `by` is the signed-in operator; run locally, the name given with --admin.
+  return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), by: by ?? { id: null, nama: admin } });
 }

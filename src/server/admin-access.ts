@@ -4,6 +4,9 @@ import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from '.
 
 export const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 export const ADMIN_SIGNIN = '/admin/signin';
+/** The operator API the CLI talks to (bearer token); each endpoint checks the role itself. */
+export const isAdminApiPath = (path: string): boolean => path.startsWith('/admin/api/');
+export const ADMIN_TOKEN_PATH = '/admin/api/token';
 
 /** The console's pages and the roles that may open them (SUPERADMIN opens everything). */
 export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[] = [
@@ -22,10 +25,11 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/promos', label: 'Promo', roles: ['KONTEN'] },
   { path: '/admin/halaman', label: 'Halaman', roles: ['KONTEN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
+  { path: '/admin/jadwal', label: 'Jadwal', roles: ['KEUANGAN'] },
 ];
 
 export function mayOpen(operator: SessionOperator, path: string): boolean {
-  if (operator.role === 'SUPERADMIN') return true;
+  if (operator.role === 'SUPERADMIN' || isAdminApiPath(path)) return true;
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const page = [...ADMIN_MENU].sort((a, b) => b.path.length - a.path.length)
     .find((item) => clean === item.path || clean.startsWith(`${item.path}/`));

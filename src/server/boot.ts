@@ -2,7 +2,7 @@ import { config } from './config';
 import { isProduction, productionProblem } from './mode';
 import { connection } from './db/client';
 import { isSeeded, seedDemo } from './db/seed';
-import { startOrderExpiry } from './services/order/expire-orders';
+import { startScheduler } from './services/scheduler/start-scheduler';
 
 let ready: Promise<void> | undefined;
 
@@ -14,7 +14,8 @@ export function ensureReady(): Promise<void> {
     if (missing) throw new Error(missing);
     const { db, kind } = await connection();
     await seedIfEmpty(db, kind);
-    startOrderExpiry();
+    // The closing, the expiry of unpaid orders and the month's tax slips (DESIGN.md §7).
+    startScheduler();
   })().catch((error) => {
     ready = undefined;
     throw error;

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 /** A tsx child on this process's Node (24 under npm), with the test's database in its environment. */
 export function startChild(script: string, args: string[], env: Record<string, string | undefined> = {}) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, SEED_ON_START: '0', ORDER_EXPIRY_TIMER: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SEED_ON_START: '0', SCHEDULER: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';

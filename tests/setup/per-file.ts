@@ -20,6 +20,8 @@ if (baseUrl && usePostgres()) {
   cleanup = async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true });
 }
 process.env.SEED_ON_START = '0';
+// No scheduler closing days or expiring orders on its own behind a test (tests run it themselves).
+process.env.SCHEDULER = '0';
 
 afterAll(async () => {
   const { closeDb } = await import('../../src/server/db/client');

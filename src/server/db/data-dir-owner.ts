@@ -13,11 +13,21 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** Where the server holding the folder listens (written by scripts/server.mjs), for the CLI. */
+export const URL_FILE = 'portal.url';
+
+/** The pid of another live process holding the folder (normally the server), if any. */
+export function dataDirHolder(dir: string): number | undefined {
+  const file = path.join(dir, OWNER_FILE);
+  const holder = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : NaN);
+  return Number.isInteger(holder) && holder !== process.pid && alive(holder) ? holder : undefined;
+}
+
 /** Claims the data folder, or refuses with one clear line when another live process holds it. */
 export function claimDataDir(dir: string): void {
   const file = path.join(dir, OWNER_FILE);
-  const holder = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : NaN);
-  if (Number.isInteger(holder) && holder !== process.pid && alive(holder)) {
+  const holder = dataDirHolder(dir);
+  if (holder !== undefined) {
     throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); hentikan server dulu atau gunakan PostgreSQL`);
   }
   fs.writeFileSync(file, String(process.pid));

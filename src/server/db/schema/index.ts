@@ -12,3 +12,4 @@ export * from './tax';
 export * from './operators';
 export * from './stock';
 export * from './payout-batches';
+export * from './scheduler';

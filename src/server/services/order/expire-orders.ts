@@ -5,7 +5,7 @@ import { lockOrder } from './mark-order-paid';
 
 /**
  * Unpaid orders past their expiry become EXPIRED by 'System' and give their stock back
- * (setting order_expiry_hours). Each order is its own transaction that re-reads it locked, so a
+ * (setting order_expiry_hours); the scheduler calls it every minute. Each order is its own transaction that re-reads it locked, so a
  * payment arriving at the same moment wins or loses cleanly. Returns how many expired.
  */
 export async function expireOrders(now = new Date(), limit = 500): Promise<number> {
@@ -22,15 +22,4 @@ export async function expireOrders(now = new Date(), limit = 500): Promise<numbe
     });
   }
   return expired;
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-/** Runs the expiry every minute in the web process (several processes are safe: each order is locked). */
-export function startOrderExpiry(): void {
-  if (timer || process.env.ORDER_EXPIRY_TIMER === '0') return;
-  timer = setInterval(() => {
-    expireOrders().catch((error) => console.error('[order] kedaluwarsa gagal', error));
-  }, 60_000);
-  timer.unref();
 }

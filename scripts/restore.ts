@@ -1,0 +1,36 @@
+/**
+ * `npm run restore -- file.tar.gz`: loads a backup made by `npm run backup` into an empty
+ * DATA_DIR (PGlite). Refused while a process holds the folder, and when it already has a database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { config } from '../src/server/config';
+import { claimDataDir, dataDirHolder, releaseDataDir } from '../src/server/db/data-dir-owner';
+
+const file = process.argv[2];
+const dir = config.dataDir;
+const target = path.join(dir, 'pglite');
+try {
+  if (!file || file.startsWith('--')) throw new Error('Penggunaan: DATA_DIR=/folder/kosong npm run restore -- portal-backup.tar.gz');
+  if (config.databaseUrl) throw new Error('Database ini PostgreSQL: pulihkan dengan pg_restore (docs/operations.md, "Backup and restore")');
+  if (!fs.existsSync(file)) throw new Error(`File backup ${file} tidak ditemukan`);
+  const holder = dataDirHolder(dir);
+  if (holder !== undefined) throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong`);
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new Error(`DATA_DIR ${dir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)`);
+  fs.mkdirSync(dir, { recursive: true });
+  claimDataDir(dir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(target, { loadDataDir: new File([fs.readFileSync(file)], path.basename(file).replace(/(\.tar\.gz|\.tgz)?$/, '.tar.gz')) });
+  try {
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const [row] = (await drizzle(client).execute(sql`select (select count(*) from members)::int as members, (select count(*) from orders)::int as orders`)).rows as { members: number; orders: number }[];
+    console.log(`Database dipulihkan ke ${target}: ${row!.members} member, ${row!.orders} order; jalankan npm start`);
+  } finally {
+    await client.close();
+    releaseDataDir(dir);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

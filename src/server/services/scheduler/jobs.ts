@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import type { SchedulerJob } from '../../db/schema';
+import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { closeMissingDays } from '../bonus/close-days';
+import { expireOrders } from '../order/expire-orders';
+import { issueTaxSlips } from '../tax/issue-tax-slips';
+
+/** The last run and the last successful run of a job (start times), and how the last one ended. */
+export interface LastRuns { startedAt?: Date; status?: string; succeededAt?: Date }
+
+export interface JobDefinition {
+  job: SchedulerJob;
+  label: string;
+  schedule: string;
+  /** The moment it runs next after these runs (now or earlier: due). */
+  next(now: Date, last: LastRuns): Date;
+  work(now: Date): Promise<string>;
+}
+
+const MINUTE = 60_000;
+/** A failed daily or monthly job is tried again after this long, not every minute. */
+export const RETRY_AFTER_MS = 15 * MINUTE;
+
+/** 00:30 Asia/Jakarta of a calendar date, as a moment. */
+const halfPastMidnight = (date: string) => new Date(`${date}T00:30:00+07:00`);
+
+/** The latest daily slot (00:30 Jakarta) at or before now. */
+function dailySlot(now: Date): Date {
+  const today = halfPastMidnight(jakartaDate(now));
+  return today <= now ? today : halfPastMidnight(addDays(jakartaDate(now), -1));
+}
+
+/** The latest monthly slot (the 1st, 00:30 Jakarta) at or before now. */
+function monthlySlot(now: Date): Date {
+  const first = halfPastMidnight(`${jakartaDate(now).slice(0, 8)}01`);
+  if (first <= now) return first;
+  const previous = addDays(`${jakartaDate(now).slice(0, 8)}01`, -1);
+  return halfPastMidnight(`${previous.slice(0, 8)}01`);
+}
+
+/**
+ * Next run of a job with one run per slot: the slot when it has not succeeded since (catch-up
+ * after downtime: a server started at 09:00 runs the 00:30 closing at once), else the following
+ * slot; after a failure, RETRY_AFTER_MS later.
+ */
+function slotted(slot: (now: Date) => Date, following: (slot: Date) => Date) {
+  return (now: Date, last: LastRuns): Date => {
+    const current = slot(now);
+    if (last.succeededAt && last.succeededAt >= current) return following(current);
+    if (last.status === 'GAGAL' && last.startedAt) return new Date(Math.max(current.getTime(), last.startedAt.getTime() + RETRY_AFTER_MS));
+    return current;
+  };
+}
+
+const nextDay = (slot: Date) => halfPastMidnight(addDays(jakartaDate(slot), 1));
+const nextMonth = (slot: Date) => {
+  const d = jakartaDate(slot);
+  const [y, m] = [Number(d.slice(0, 4)), Number(d.slice(5, 7))];
+  return halfPastMidnight(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`);
+};
+
+async function closeDays(now: Date): Promise<string> {
+  const results = await closeMissingDays({ now });
+  // The run history stays short: a year of daily jobs, a week of the minute-by-minute expiry.
+  await (await getDb()).execute(sql`delete from scheduler_runs where started_at < now() - (case when job = 'kedaluwarsa' then interval '7 days' else interval '400 days' end)`);
+  const closed = results.filter((r) => !r.alreadyClosed);
+  if (closed.length === 0) return 'Semua hari yang sudah selesai telah ditutup';
+  const bonus = closed.reduce((n, r) => n + r.bonusCount, 0);
+  return `${closed.length} hari ditutup (${closed[0]!.tanggal} s.d. ${closed.at(-1)!.tanggal}), ${bonus} bonus`;
+}
+
+async function issueLastMonthSlips(now: Date): Promise<string> {
+  const firstOfMonth = `${jakartaDate(now).slice(0, 8)}01`;
+  const lastDay = addDays(firstOfMonth, -1);
+  const [tahun, masa] = [Number(lastDay.slice(0, 4)), Number(lastDay.slice(5, 7))];
+  const [first] = await selectRows<{ d: string | null }>(await getDb(), sql`select min(tanggal)::text as d from closed_days`);
+  // A business whose first closed day is later had no bonuses in that month: nothing to issue.
+  if (!first?.d || first.d > lastDay) return `Tidak ada closing pada masa ${masa}/${tahun}`;
+  const n = await issueTaxSlips(tahun, masa, now);
+  return `${n} bukti potong diterbitkan untuk masa ${masa}/${tahun}`;
+}
+
+/** The jobs in the order a tick runs them: the month's slips need the closing of its last day. */
+export const JOBS: JobDefinition[] = [
+  { job: 'closing', label: 'Closing bonus harian', schedule: 'Setiap hari 00:30 WIB, mengejar hari yang terlewat', next: slotted(dailySlot, nextDay), work: closeDays },
+  { job: 'bukti-potong', label: 'Bukti potong PPh 21 bulanan', schedule: 'Tanggal 1 setiap bulan 00:30 WIB, setelah closing', next: slotted(monthlySlot, nextMonth), work: issueLastMonthSlips },
+  {
+    job: 'kedaluwarsa',
+    label: 'Order belum dibayar kedaluwarsa',
+    schedule: 'Setiap menit',
+    next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + MINUTE) : now),
+    work: async (now) => `${await expireOrders(now)} order kedaluwarsa`,
+  },
+];
+
+/** The last run and last success of every job, in two indexed reads. */
+export async function lastRuns(): Promise<Partial<Record<SchedulerJob, LastRuns>>> {
+  const db = await getDb();
+  const [latest, succeeded] = await Promise.all([
+    selectRows<{ job: SchedulerJob; at: number; status: string }>(db, sql`
+      select distinct on (job) job, (extract(epoch from started_at) * 1000)::float8 as at, status from scheduler_runs order by job, started_at desc`),
+    selectRows<{ job: SchedulerJob; at: number }>(db, sql`
+      select distinct on (job) job, (extract(epoch from started_at) * 1000)::float8 as at from scheduler_runs where status = 'BERHASIL' order by job, started_at desc`),
+  ]);
+  const out: Partial<Record<SchedulerJob, LastRuns>> = {};
+  for (const r of latest) out[r.job] = { startedAt: new Date(r.at), status: r.status };
+  for (const r of succeeded) out[r.job] = { ...out[r.job], succeededAt: new Date(r.at) };
+  return out;
+}

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
+import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-dir';
+import { usePostgres } from '../setup/databases';
+import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.PORT_THROUGH_SERVER ?? 4805);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/**
+ * One HTTP request on a connection of its own: a kept-alive socket the server closes after its
+ * idle timeout (5 s, while a CLI command runs) would fail the next request for the wrong reason.
+ */
+function call(route: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${BASE}${route}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** The environment of a child process: no test-only variables, no PostgreSQL unless asked. */
+function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/** Runs an npm script's file (`scripts/<name>.ts`) as the operator would with `npm run <name>`. */
+function cli(script: string, args: string[], env: Record<string, string | undefined>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    cwd: ROOT, env: childEnv(env), encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
+}
+
+describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () => {
+  let server: ChildProcess;
+  let work: string;
+  let dataDir: string;
+  let order: { no_order: string; public_id: string; username: string };
+
+  const token = async (username: string) => {
+    const r = await post('/admin/api/token', { username, password: DEMO_OPERATOR_PASSWORD });
+    return (JSON.parse(r.text) as { result: { token: string } }).result.token;
+  };
+  const memberSees = async () => {
+    const login = await post('/member/login', { username: order.username, password: DEMO_PASSWORD });
+    const { result } = JSON.parse(login.text) as { result: { access_token: string } };
+    const detail = await call(`/member/transaction/${order.public_id}`, { headers: { authorization: `Bearer ${result.access_token}` } });
+    return (JSON.parse(detail.text) as { result: { status_order: string } }).result.status_order;
+  };
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    // The server gets its own copy of this file's seeded folder; this process reads only its own.
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-through-'));
+    dataDir = path.join(work, 'data');
+    fs.cpSync(process.env.DATA_DIR!, dataDir, { recursive: true });
+    [order] = await selectRows<typeof order>(await getDb(), sql`
+      select o.no_order, o.public_id::text as public_id, m.username from orders o join members m on m.id = o.member_id
+      where o.status_order = 'PAID' and not o.pickup_store order by o.id limit 1`);
+    server = spawn(process.execPath, ['scripts/server.mjs'], {
+      cwd: ROOT, env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }), stdio: 'ignore',
+    });
+    for (let i = 0; i < 300; i++) {
+      if (await call('/signin').then((r) => r.status === 200, () => false)) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('server tidak siap');
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('without operator credentials the CLI refuses with one line and changes nothing', async () => {
+    const r = cli('ops', ['order:pack', order.no_order], { DATA_DIR: dataDir });
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`DATA_DIR ${dataDir} sedang dipakai server (pid ${server.pid}, ${BASE}): isi OPERATOR_TOKEN, atau OPERATOR_USERNAME dan OPERATOR_PASSWORD, agar perintah dijalankan lewat server; atau hentikan server dulu`);
+    expect(await memberSees()).toBe('PAID');
+    const other = cli('ops', ['promo:omsets'], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    expect(other.code).toBe(1);
+    expect(other.err).toBe(`promo:omsets tidak bisa dijalankan lewat server (hanya order:*, payout:*, retur:* dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+    const anonymous = await post('/admin/api/ops', { args: ['order:pack', order.no_order] });
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.text)).toEqual({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' });
+    expect((await call('/admin/jadwal', { headers: { authorization: `Bearer ${await token('gudang')}` } })).status).toBe(403);
+  });
+
+  it('order:pack goes through the running server: the member sees WAREHOUSE there, audited as the operator', async () => {
+    const r = cli('ops', ['order:pack', order.no_order], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'gudang', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(order.no_order);
+    expect(await memberSees()).toBe('WAREHOUSE');
+    const html = (await call('/admin/audit?action=order:pack', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text;
+    expect(html).toContain(`order:${order.no_order}`);
+    expect(html).toContain('Gilang Gudang');
+
+    const refused = cli('ops', ['payout:complete', 'WD-20260101-0000001'], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'gudang', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    expect(refused).toMatchObject({ code: 1, err: 'Peran GUDANG tidak boleh menjalankan payout:complete' });
+  });
+
+  it('npm run close goes through the server too, and the server ran its own scheduler', async () => {
+    const r = cli('close', [], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'keuangan', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toMatch(/^Semua hari sampai \d{4}-\d{2}-\d{2} sudah ditutup$/);
+    const bearer = await token('keuangan');
+    let page = '';
+    // The first pass runs a few seconds after start; wait for its row, whatever the machine's speed.
+    for (let i = 0; i < 150 && !page.includes('Semua hari yang sudah selesai telah ditutup'); i++) {
+      page = (await call('/admin/jadwal', { headers: { authorization: `Bearer ${bearer}` } })).text;
+      if (!page.includes('Semua hari yang sudah selesai telah ditutup')) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(page).toContain('Closing bonus harian');
+    expect(page).toContain('Semua hari yang sudah selesai telah ditutup');
+    expect(page).toContain('order kedaluwarsa');
+  });
+
+  it('a backup taken while the server runs restores into a working database with the same rows; never into a folder in use', async () => {
+    const file = path.join(work, 'backup.tar.gz');
+    const r = cli('backup', ['--out', file], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(new RegExp(`^Backup ${file} \\(\\d+ KB\\) dari server pid ${server.pid} yang sedang berjalan`));
+    expect(cli('restore', [file], { DATA_DIR: dataDir })).toMatchObject({ code: 1, err: `DATA_DIR ${dataDir} sedang dipakai proses lain (pid ${server.pid}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong` });
+
+    const restoredDir = path.join(work, 'restored');
+    const restored = cli('restore', [file], { DATA_DIR: restoredDir });
+    expect(restored.err).toBe('');
+    expect(restored.out).toMatch(/^Database dipulihkan ke .*: \d+ member, \d+ order; jalankan npm start$/);
+    expect(cli('restore', [file], { DATA_DIR: restoredDir })).toMatchObject({ code: 1, err: `DATA_DIR ${restoredDir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)` });
+
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    const fingerprint = async (dir: string) => {
+      const db = await PGlite.create(path.join(dir, 'pglite'));
+      try {
+        const { rows } = await db.query<{ orders: string; members: string; status: string }>(`select
+          (select md5(string_agg(o::text, '|' order by id)) from orders o) as orders,
+          (select md5(string_agg(m::text, '|' order by id)) from members m) as members,
+          (select status_order from orders where no_order = $1) as status`, [order.no_order]);
+        return rows[0];
+      } finally {
+        await db.close();
+      }
+    };
+    const live = await fingerprint(dataDir);
+    expect(await fingerprint(restoredDir)).toEqual(live);
+    expect(live!.status).toBe('WAREHOUSE');
+  });
+});
+
+describe.runIf(usePostgres())('backup on PostgreSQL', () => {
+  it('npm run backup says to use pg_dump, in one line', () => {
+    const r = cli('backup', [], { DATABASE_URL: process.env.DATABASE_URL });
+    expect(r).toMatchObject({ code: 1, err: BACKUP_MESSAGES.postgres });
+  });
+});
