@@ -43,7 +43,7 @@ export async function getDownlineReport(viewer: SessionMember, query: DownlineQu
     selectRows<Omit<DownlineRow, 'bv'>>(db, sql`
       select m.tgl_join::text as tgl_join, m.id_member, m.nama, s.id_member as sponsor_id_member, s.nama as sponsor_nama,
         (m.sponsor_id = ${viewer.id}) as sponsored, m.posisi,
-        exists (select 1 from orders o where o.member_id = m.id and o.jenis_order = 'upg' and o.paid_at is not null) as upgrade_member
+        (m.tgl_upgrade is not null) as upgrade_member
       from members m left join members s on s.id = m.sponsor_id
       where ${where}
       order by m.tgl_join desc, m.id desc
