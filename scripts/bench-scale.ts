@@ -70,7 +70,7 @@ async function addOrderHistory(db: import('../src/server/db/client').Db): Promis
     insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, posisi, posisi_pembeli,
       total_bv, total_harga, total_bayar, tanggal_bonus, created_at)
     select 'S-U-' || m.id, 'SI-U-' || m.id, m.id, 'upg', 'DONE', x.t, x.t, x.t, m.posisi, 'BRONZE', 1, 350000, 350000, (x.t at time zone 'Asia/Jakarta')::date, x.t
-    from members m, lateral (select m.tgl_join + (m.id * 104729 % greatest(current_date - m.tgl_join, 1)) + time '11:00' as local) l,
+    from members m, lateral (select m.tgl_join + (m.id * 104729 % greatest(current_date - m.tgl_join, 1))::int + time '11:00' as local) l,
       lateral (select l.local at time zone 'Asia/Jakarta' as t) x
     where m.posisi <> 'BRONZE' and m.id % 10 < 3 and m.path <> '' and l.local < current_date`);
   // Two repeat orders each, within the last year (after joining).
@@ -80,7 +80,7 @@ async function addOrderHistory(db: import('../src/server/db/client').Db): Promis
     select 'S-O-' || m.id || '-' || k, 'SI-O-' || m.id || '-' || k, m.id, 'ro', 'DONE', x.t, x.t, x.t, m.posisi, 1 + (m.id + k) % 2, 250000, 250000,
       (x.t at time zone 'Asia/Jakarta')::date, x.t
     from members m, generate_series(1, 2) k,
-      lateral (select greatest(m.tgl_join, current_date - 365) + ((m.id * 31 + k * 977) % greatest(current_date - greatest(m.tgl_join, current_date - 365), 1)) + time '14:00' as local) l,
+      lateral (select greatest(m.tgl_join, current_date - 365) + ((m.id * 31 + k * 977) % greatest(current_date - greatest(m.tgl_join, current_date - 365), 1))::int + time '14:00' as local) l,
       lateral (select l.local at time zone 'Asia/Jakarta' as t) x
     where l.local < current_date`);
   await db.execute(sql`
@@ -123,13 +123,15 @@ async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   const { db } = await client.connection();
   const [{ n }] = await client.selectRows<{ n: number }>(db, sql`select count(*)::int as n from members`);
   const [{ o }] = await client.selectRows<{ o: number }>(db, sql`select count(*)::int as o from orders`);
-  if (n > 0 && (n < N || o === 0)) throw new Error(`${kind}: the scale database has ${n} members and ${o} orders; expected ${N} with orders: drop it first`);
+  if (n > 0 && n !== N) throw new Error(`${kind}: the scale database has ${n} members, expected ${N}: drop it first`);
   if (n === 0) {
-    let t = Date.now();
+    const t = Date.now();
     log(`[${kind}] building ${N} members…`);
     await seedDemo(db, { members: N, seed: 42, withoutOrders: true, log: (l) => log(`[${kind}]   ${l}`) });
     log(`[${kind}] network in ${((Date.now() - t) / 1000).toFixed(0)} s`);
-    t = Date.now();
+  }
+  if (o === 0) {
+    const t = Date.now();
     await addOrderHistory(db);
     await rebuildAnnualCounters(db);
     for (const day of [2, 1]) {

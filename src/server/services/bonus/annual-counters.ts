@@ -2,11 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db, type Tx } from '../../db/client';
 import { ancestorPaths } from '../../domain/network-path';
 import { annualPeriodsUntil, type AnnualPeriod } from '../../domain/bonus/annual-period';
-import { getSetting } from '../settings';
+import { defaultSettings } from '../../domain/default-settings';
 
-/** The annual period (from the settings) holding a Jakarta day, if the day is inside one. */
-export async function annualPeriodOf(tanggal: string): Promise<AnnualPeriod | undefined> {
-  return annualPeriodsUntil(await getSetting('annual_pairing_period'), tanggal).find((p) => p.start <= tanggal && tanggal <= p.end);
+/**
+ * The annual period (from the settings) holding a Jakarta day, if the day is inside one. Read
+ * through the caller's transaction: PGlite has one connection, which the transaction holds.
+ */
+export async function annualPeriodOf(tx: Tx, tanggal: string): Promise<AnnualPeriod | undefined> {
+  const [row] = await selectRows<{ value: AnnualPeriod }>(tx, sql`select value from settings where key = 'annual_pairing_period'`);
+  const first = row?.value ?? defaultSettings.annual_pairing_period;
+  return annualPeriodsUntil(first, tanggal).find((p) => p.start <= tanggal && tanggal <= p.end);
 }
 
 /**
@@ -25,7 +30,7 @@ export async function countAnnualBv(tx: Tx, orderId: number, bv?: number): Promi
     await tx.execute(sql`update members set tgl_upgrade = least(tgl_upgrade, ${o.paid_at}::timestamptz) where id = ${o.subject_id}`);
   }
   const amount = bv ?? o.total_bv;
-  const period = await annualPeriodOf(o.hari);
+  const period = await annualPeriodOf(tx, o.hari);
   const ancestors = ancestorPaths(o.path);
   if (!period || amount === 0 || ancestors.length === 0) return;
   const side = sql`substr(${o.path}, length(m.path) + 1, 1)`;
@@ -40,7 +45,7 @@ export async function countAnnualBv(tx: Tx, orderId: number, bv?: number): Promi
 
 /** Adds a closing's paid pairs (member id → pair-BV) to the annual counters of the day's period. In the closing's transaction. */
 export async function countAnnualPairs(tx: Tx, tanggal: string, pairs: [number, number][]): Promise<void> {
-  const period = await annualPeriodOf(tanggal);
+  const period = await annualPeriodOf(tx, tanggal);
   const paid = pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
   if (!period || paid.length === 0) return;
   await tx.execute(sql`
