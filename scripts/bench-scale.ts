@@ -122,8 +122,9 @@ async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   const { closeDay } = await import('../src/server/services/bonus/close-day');
   const { db } = await client.connection();
   const [{ n }] = await client.selectRows<{ n: number }>(db, sql`select count(*)::int as n from members`);
-  const [{ o }] = await client.selectRows<{ o: number }>(db, sql`select count(*)::int as o from orders`);
-  if (n > 0 && n !== N) throw new Error(`${kind}: the scale database has ${n} members, expected ${N}: drop it first`);
+  const [{ o, done }] = await client.selectRows<{ o: number; done: boolean }>(db, sql`
+    select count(*)::int as o, exists (select 1 from closed_days where tanggal = current_date - 1) as done from orders`);
+  if (n > 0 && (n !== N || (o > 0 && !done))) throw new Error(`${kind}: the scale database has ${n} members and ${o} orders, not a finished build of ${N}: drop it first`);
   if (n === 0) {
     const t = Date.now();
     log(`[${kind}] building ${N} members…`);
