@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
 import { closeDay } from '../../src/server/services/bonus/close-day';
 import { refundOrder } from '../../src/server/services/order/refund-order';
-import { rebuildAnnualCounters } from '../../src/server/services/bonus/annual-counters';
+import fs from 'node:fs';
+import { REBUILD_ANNUAL_COUNTERS, REBUILD_UPGRADE_DATES, rebuildAnnualCounters } from '../../src/server/services/bonus/annual-counters';
 import { annualPairingReport } from '../../src/server/services/bonus/annual-pairing';
 import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
 import { annualPeriodsUntil } from '../../src/server/domain/bonus/annual-period';
@@ -132,6 +133,11 @@ describe('the annual pairing counters and upgrade dates equal a recount of the f
   });
 
   it('a rebuild from the facts (the migration’s statement) changes nothing', async () => {
+    // The migration's backfill is this very statement, so an upgraded database starts with true counters.
+    const migration = fs.readFileSync('drizzle/0014_annual-counters.sql', 'utf8');
+    const text = (q: typeof REBUILD_ANNUAL_COUNTERS) => (q.queryChunks[0] as { value: string[] }).value.join('').trim();
+    expect(migration).toContain(text(REBUILD_ANNUAL_COUNTERS));
+    expect(migration).toContain(text(REBUILD_UPGRADE_DATES));
     const before = await stored();
     await inTransaction((tx) => rebuildAnnualCounters(tx));
     expect(await stored()).toEqual(before);
