@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
 import { addMemberToNetwork } from '../../src/server/services/network/place-member';
 import { lockOrder, markOrderPaid } from '../../src/server/services/order/mark-order-paid';
+import { countAnnualBv } from '../../src/server/services/bonus/annual-counters';
 import type { Rank } from '../../src/lib/rank';
 
 /** A Jakarta calendar day `offset` days from today: "2026-11-23". */
@@ -30,6 +31,9 @@ export async function registerPaid(sponsorId: number, sisi: 'L' | 'R', posisi: R
     await tx.execute(sql`insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, posisi, posisi_pembeli, sisi, new_member_id, total_bv, total_harga, total_bayar)
       values (${`ORD-LEDGER-R${n}-${m.id}`}, ${`INV-LEDGER-R${n}-${m.id}`}, ${sponsorId}, 'reg', 'PAID', ${paidAt.toISOString()}, ${paidAt.toISOString()}, ${paidAt.toISOString()},
         ${posisi}, ${posisi}, ${sisi}, ${m.id}, ${bv}, ${bv * 350_000}, ${bv * 350_000})`);
+    // The payment's counters, as markOrderPaid keeps them.
+    const [order] = await selectRows<{ id: number }>(tx, sql`select id::int as id from orders where new_member_id = ${m.id}`);
+    await countAnnualBv(tx, order!.id);
     return { id: m.id, path: m.path };
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { payoutBatches } from './payout-batches';
 
@@ -51,6 +51,20 @@ export const memberPairing = pgTable('member_pairing', {
   hutangBvKiri: integer('hutang_bv_kiri').notNull().default(0),
   hutangBvKanan: integer('hutang_bv_kanan').notNull().default(0),
 }, (t) => [check('member_pairing_carry_ck', sql`${t.sisaBvKiri} >= 0 and ${t.sisaBvKanan} >= 0 and ${t.hutangBvKiri} >= 0 and ${t.hutangBvKanan} >= 0`)]);
+
+/**
+ * Per member and annual period (keyed by the period's first day): the registration and upgrade
+ * BV paid in the period that reached each side, net of refunds, and the pair-BV the closings
+ * paid (COMP_PLAN.md, Annual pairing). Kept in the payment's, the refund's and the closing's
+ * transaction so the annual pairing report and card read one row whatever the downline's size.
+ */
+export const memberAnnual = pgTable('member_annual', {
+  memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => members.id),
+  periodeMulai: date('periode_mulai', { mode: 'string' }).notNull(),
+  bvKiri: bigint('bv_kiri', { mode: 'number' }).notNull().default(0),
+  bvKanan: bigint('bv_kanan', { mode: 'number' }).notNull().default(0),
+  pairBv: bigint('pair_bv', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.memberId, t.periodeMulai] })]);
 
 /** Days the closing has run; a closed day is never computed again. */
 export const closedDays = pgTable('closed_days', {

@@ -67,6 +67,8 @@ export const members = pgTable('members', {
   noMobilePewaris: text('no_mobile_pewaris'),
   hubunganPewaris: text('hubungan_pewaris'),
   autoWidraw: boolean('auto_widraw').notNull().default(false),
+  /** The first paid upgrade (the downline report's "upgrade" column), kept with the payment. */
+  tglUpgrade: timestamp('tgl_upgrade', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('members_public_id_uq').on(t.publicId),

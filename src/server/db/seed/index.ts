@@ -11,6 +11,7 @@ import { seedPayouts } from './payouts';
 import { seedPromos } from './promos';
 import { seedReturns } from './returns';
 import { seedOperators } from './operators';
+import { rebuildAnnualCounters } from '../../services/bonus/annual-counters';
 
 export interface SeedOptions {
   members: number;
@@ -75,5 +76,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     await seedReturns(db, until);
     log(`retur: ${Date.now() - t} ms`);
   }
+  // The history was written directly, so its counters are recomputed once, set-based.
+  if (!options.withoutOrders) await rebuildAnnualCounters(db);
   await db.execute(sql`analyze`);
 }

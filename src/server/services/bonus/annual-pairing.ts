@@ -14,20 +14,12 @@ function periodsUntilToday(first: Period): Period[] {
   return annualPeriodsUntil(first, new Date().toISOString().slice(0, 10));
 }
 
-/** One period's row: registration and upgrade BV that reached each side, and the pair-BV paid (one query). */
-async function periodRow(db: Db, memberId: number, path: string, p: Period, plan: BonusPlan) {
+/** One period's row from its counters (annual-counters.ts): one index lookup whatever the downline's size. */
+async function periodRow(db: Db, memberId: number, p: Period, plan: BonusPlan) {
   const [row] = await selectRows<{ kiri: number; kanan: number; pairs: number; dibayar: number | null }>(db, sql`
-    select v.kiri, v.kanan, (
-      select sum(bonus_bruto)::float8 from bonuses where member_id = ${memberId} and jenis_bonus = 'ANNUAL' and tanggal = ${p.end}::date) as dibayar, (
-      select coalesce(sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int), 0)::int
-      from bonuses where member_id = ${memberId} and jenis_bonus = 'PAIR' and tanggal between ${p.start}::date and ${p.end}::date) as pairs
-    from (
-      select coalesce(sum(o.total_bv) filter (where substr(m.path, ${path.length + 1}, 1) = '0'), 0)::int as kiri,
-             coalesce(sum(o.total_bv) filter (where substr(m.path, ${path.length + 1}, 1) = '1'), 0)::int as kanan
-      from orders o join members m on m.id = coalesce(o.new_member_id, o.member_id)
-      where o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')
-        and m.path > ${path} and m.path < ${`${path}2`}
-        and o.paid_at >= (${p.start}::date)::timestamp at time zone 'Asia/Jakarta' and o.paid_at < (${p.end}::date + 1)::timestamp at time zone 'Asia/Jakarta') v`);
+    select coalesce(a.bv_kiri, 0)::int as kiri, coalesce(a.bv_kanan, 0)::int as kanan, coalesce(a.pair_bv, 0)::int as pairs, (
+      select sum(bonus_bruto)::float8 from bonuses where member_id = ${memberId} and jenis_bonus = 'ANNUAL' and tanggal = ${p.end}::date) as dibayar
+    from (select 1) one left join member_annual a on a.member_id = ${memberId} and a.periode_mulai = ${p.start}::date`);
   return {
     periode: p, jumlah_bv_kiri_each_year: row!.kiri, jumlah_bv_kanan_each_year: row!.kanan,
     jumlah_pair_bv_each_year: row!.pairs, annual: annualRank(row!.pairs, plan),
@@ -45,15 +37,13 @@ export async function annualPairingReport(member: SessionMember) {
   const period = await getSetting('annual_pairing_period');
   const plan = await getPlan();
   const db = await getDb();
-  const [me] = await selectRows<{ path: string }>(db, sql`select path from members where id = ${member.id}`);
-  const rows = [];
-  for (const p of periodsUntilToday(period)) rows.push(await periodRow(db, member.id, me!.path, p, plan));
+  const rows = await Promise.all(periodsUntilToday(period).map((p) => periodRow(db, member.id, p, plan)));
   return { periode_text: period.label, rows, annualPairingRank: plan.annualRanks };
 }
 
-/** The report's last row (the current period) alone, for the dashboard's annual rank card; `path` is the member's. */
-export async function currentAnnualPairing(member: SessionMember, path: string) {
+/** The report's last row (the current period) alone, for the dashboard's annual rank card. */
+export async function currentAnnualPairing(member: SessionMember) {
   const current = periodsUntilToday(await getSetting('annual_pairing_period')).at(-1);
   if (!current) return undefined;
-  return periodRow(await getDb(), member.id, path, current, await getPlan());
+  return periodRow(await getDb(), member.id, current, await getPlan());
 }

@@ -16,6 +16,7 @@ import { annualRank } from '../../domain/bonus/pairing';
 import { annualPeriodEndingOn, type AnnualPeriod } from '../../domain/bonus/annual-period';
 import { getSetting } from '../settings';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { countAnnualPairs } from './annual-counters';
 
 type BonusType = 'SPONSOR' | 'PASSUP' | 'PAIR' | 'RO' | 'RO-SPONSOR' | 'ANNUAL';
 const TYPE_ORDER: BonusType[] = ['SPONSOR', 'PASSUP', 'RO', 'RO-SPONSOR', 'PAIR', 'ANNUAL'];
@@ -147,6 +148,7 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
         from members m left join member_pairing p on p.member_id = m.id
         where m.path in (${sql.join([...volume.keys()].map((p) => sql`${p}`), sql`, `)})`);
       const updates: unknown[][] = [];
+      const paidPairs: [number, number][] = [];
       for (const u of uplines) {
         const v = volume.get(u.path)!;
         const expiry = u.tanggal_expired ?? addDays(u.tgl_join, plan.pairingDaysAtJoin);
@@ -155,6 +157,7 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
           owedLeft: u.hutang_bv_kiri ?? 0, owedRight: u.hutang_bv_kanan ?? 0,
         }, plan);
         updates.push([u.id, result.carryLeft, result.carryRight, expiry, result.paidPairs, v.left, v.right, result.owedLeft, result.owedRight]);
+        paidPairs.push([u.id, result.paidPairs]);
         if (result.paidPairs > 0) {
           earn(u.id, 'PAIR', result.bonus, { posisi: u.posisi, jumlah_increment_pair_bv: result.pairs, bonus_pair_details: [{ jumlah_pair_dibayar: result.paidPairs, max_pair_dibayar: plan.dailyPairCap[u.posisi], bonus_per_pair: plan.pairPerBv }] });
         }
@@ -171,6 +174,7 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
           hutang_bv_kiri = excluded.hutang_bv_kiri, hutang_bv_kanan = excluded.hutang_bv_kanan,
           jumlah_pair = member_pairing.jumlah_pair + excluded.jumlah_pair, jumlah_pair_bv = member_pairing.jumlah_pair_bv + excluded.jumlah_pair_bv,
           jumlah_bv_kiri = member_pairing.jumlah_bv_kiri + excluded.jumlah_bv_kiri, jumlah_bv_kanan = member_pairing.jumlah_bv_kanan + excluded.jumlah_bv_kanan`);
+      await countAnnualPairs(tx, tanggal, paidPairs);
     }
 
     if (annualPeriod) await earnAnnualAward(tx, tanggal, annualPeriod, plan, earned.values(), earn);

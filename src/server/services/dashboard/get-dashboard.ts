@@ -20,7 +20,7 @@ type MemberRow = PairingRow & {
  */
 export async function loadDashboard(member: SessionMember) {
   const db = await getDb();
-  const [[row], sponsored, bonus, orderStats] = await Promise.all([
+  const [[row], sponsored, bonus, orderStats, annual] = await Promise.all([
     selectRows<MemberRow>(db, sql`
       select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
         m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS}
@@ -28,8 +28,8 @@ export async function loadDashboard(member: SessionMember) {
     recentlySponsored(db, member.id),
     getBonusTotals(member),
     getOrderStats(member),
+    currentAnnualPairing(member),
   ]);
-  const annual = row ? await currentAnnualPairing(member, row.path) : undefined;
   return {
     standing: { posisi: row?.posisi ?? member.posisi, is_suspended: row?.is_suspended ?? false },
     tgl_join: row?.tgl_join ?? null,

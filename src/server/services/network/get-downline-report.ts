@@ -40,14 +40,16 @@ export async function getDownlineReport(viewer: SessionMember, query: DownlineQu
   const db = await getDb();
   const where = filters(path, query);
   const [rows, [total]] = await Promise.all([
+    // The page is cut first (index order, no join), then only its rows look up their sponsor.
     selectRows<Omit<DownlineRow, 'bv'>>(db, sql`
       select m.tgl_join::text as tgl_join, m.id_member, m.nama, s.id_member as sponsor_id_member, s.nama as sponsor_nama,
         (m.sponsor_id = ${viewer.id}) as sponsored, m.posisi,
-        exists (select 1 from orders o where o.member_id = m.id and o.jenis_order = 'upg' and o.paid_at is not null) as upgrade_member
-      from members m left join members s on s.id = m.sponsor_id
-      where ${where}
-      order by m.tgl_join desc, m.id desc
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+        (m.tgl_upgrade is not null) as upgrade_member
+      from (select m.* from members m where ${where}
+            order by m.tgl_join desc, m.id desc
+            limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) m
+        left join members s on s.id = m.sponsor_id
+      order by m.tgl_join desc, m.id desc`),
     // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows.
     query.cariNama?.trim()
       ? selectRows<{ n: number }>(db, sql`select count(*)::int as n from members m where ${where}`)

@@ -5,6 +5,7 @@ import { looksLikeIdMember } from '../../../lib/username';
 import { jakartaDate } from '../../../lib/jakarta';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
+import { countAnnualBv } from '../bonus/annual-counters';
 import type { CalonMember } from './calon-member';
 import { orderNumber } from './create-order';
 
@@ -82,6 +83,8 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
       await countRankChange(tx, buyer.path, buyer.posisi, order.posisi);
     }
   }
+  // The uplines' annual pairing counters and the upgrade date (after the new member exists).
+  await countAnnualBv(tx, order.id);
   // The sponsor's reward-promo omsets of this order (after the new member exists).
   await recordPromoOmsets(tx, order.id);
   return effects;

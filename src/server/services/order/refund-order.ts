@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { countAnnualBv } from '../bonus/annual-counters';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockOrder } from './mark-order-paid';
@@ -37,6 +38,7 @@ export async function recordRefund(tx: Tx, orderId: number, jenis: RefundType, t
   const bvTotal = total >= order.total_bayar ? order.total_bv : Math.floor((order.total_bv * total) / order.total_bayar);
   const bv = Math.max(0, bvTotal - order.bv);
   await tx.execute(sql`insert into order_refunds (order_id, jenis, jumlah, bv, alasan, admin) values (${orderId}, ${jenis}, ${jumlah}, ${bv}, ${note.alasan ?? null}, ${note.admin ?? null})`);
+  if (bv > 0) await countAnnualBv(tx, orderId, -bv);
   await tx.execute(sql`insert into order_histories (order_id, status, id_admin, admin_nama, keterangan)
     values (${orderId}, 'REFUND', ${note.admin ? 1 : null}, ${note.admin ?? null}, ${`${jenis}: Rp ${jumlah.toLocaleString('id-ID')}, ${bv} BV${note.alasan ? ` — ${note.alasan}` : ''}`})`);
   return { outcome: 'RECORDED', jumlah, bv };
