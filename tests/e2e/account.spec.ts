@@ -1,5 +1,6 @@
 import { expect, login, memberId, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { pickRegion } from './region';
 
 /** Opens the newest outbox mail to `email` and follows its link. */
 async function followMailLink(page: Page, email: string): Promise<void> {
@@ -120,21 +121,24 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
   await page.getByRole('button', { name: 'Tambah Alamat' }).click();
   const dialog = page.locator('#dlg-alamat');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
-  await expect(dialog.locator('#label-error')).toHaveText('Masukkan label pengiriman');
-  await expect(dialog.locator('#alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
+  await expect(dialog.locator('#a-label-error')).toHaveText('Masukkan label pengiriman');
+  await expect(dialog.locator('#a-alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
   await dialog.getByLabel('Label').fill('Rumah');
   await dialog.getByLabel('Nama Penerima').fill('Siti Rahma');
   await dialog.getByLabel('Nomor Telepon').fill('081234567890');
-  await dialog.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
-  await dialog.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
-  await dialog.getByLabel('Kecamatan').selectOption({ index: 1 });
-  await dialog.getByLabel('Kelurahan').selectOption({ index: 1 });
-  await dialog.getByLabel('Kode Pos').fill('60111');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Provinsi' }), 'Jawa Timur');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Kota/Kabupaten' }), 'Kota Surabaya');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Kecamatan' }), 'Gubeng');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Kelurahan' }), 'Airlangga');
+  // The village's postal code comes from kodepos-desa.csv and is not typed.
+  await expect(dialog.getByLabel('Kode Pos')).toHaveValue('60286');
+  await expect(dialog.getByLabel('Kode Pos')).toHaveAttribute('readonly', '');
   await dialog.getByLabel('Alamat Lengkap').fill('Jl. Mawar No. 1');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   const card = page.locator('.address-card', { hasText: 'Rumah' });
   await expect(card).toContainText('Default');
   await expect(card).toContainText('Kota Surabaya');
+  await expect(card).toContainText('60286');
   await expect(page.locator('#bell')).not.toContainText('Alamat pengiriman belum ada');
 
   await card.getByRole('link', { name: /Ubah alamat/ }).click();
@@ -144,9 +148,19 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
   await expect(page.locator('.address-card', { hasText: 'Rumah Ibu' })).toBeVisible();
 
   await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  // Edit mode closes without a change too.
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Tutup' }).click();
+  await expect(page.locator('#dlg-alamat')).toBeHidden();
+  await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  // Deleting asks first: Batal keeps the address.
   await page.locator('#dlg-alamat').getByRole('button', { name: 'Hapus' }).click();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Batal' }).click();
+  await expect(page.locator('.address-card', { hasText: 'Rumah Ibu' })).toBeVisible();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Hapus' }).click();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Ya, hapus' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Alamat berhasil dihapus' })).toBeVisible();
   await expect(page.locator('.address-card')).toHaveCount(0);
+  await expect(page.locator('#bell')).toContainText('Alamat pengiriman belum ada');
 });
 
 test('heir edit: messages and the saved heir', async ({ page }) => {
