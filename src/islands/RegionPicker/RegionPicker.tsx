@@ -49,6 +49,10 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
   const [options, setOptions] = useState(() => levels.map((l) => l.options));
   const [zip, setZip] = useState(postal?.value ?? '');
   const loaded = useRef(levels.map((l, i) => (i === 0 ? '' : levels[i - 1]!.value)));
+  // The server's HTML (and a browser without JavaScript) has plain selects that post the form;
+  // the comboboxes take over once the island runs.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
 
   // Each level below the first lists the children of the level above once that one changes.
   useEffect(() => {
@@ -76,14 +80,24 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
     <>
       {levels.map((level, i) => (
         <div key={level.key} className="region-level">
-          <RegionCombobox id={level.id} name={level.name} label={level.label} value={values[i] ?? ''} options={options[i] ?? []}
+          {!enhanced ? (
+            <>
+              <label htmlFor={level.id}>{level.label}</label>
+              <select id={level.id} name={level.name} defaultValue={level.value} data-required={level.required} data-focus-later={level.focusLater ? "" : undefined}
+                aria-invalid={level.error ? true : undefined} aria-describedby={`${level.id}-error`}>
+                <option value="">-</option>
+                {level.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              </select>
+              <small id={`${level.id}-error`} className="field-error" aria-live="polite">{level.error}</small>
+            </>
+          ) : <RegionCombobox id={level.id} name={level.name} label={level.label} value={values[i] ?? ''} options={options[i] ?? []}
             required={level.required} error={values[i] === level.value ? level.error : undefined} focusLater={level.focusLater}
-            onChange={(value, option) => change(i, value, option)} />
+            onChange={(value, option) => change(i, value, option)} />}
         </div>
       ))}
       {postal && (
         <div className="region-level">
-          <PostalCodeField id={postal.id} name={postal.name} label={postal.label} value={villageZip ?? zip} known={villageZip !== null}
+          <PostalCodeField id={postal.id} name={postal.name} label={postal.label} value={villageZip ?? zip} known={enhanced && villageZip !== null}
             error={postal.error} onChange={setZip} />
         </div>
       )}
