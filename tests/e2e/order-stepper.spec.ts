@@ -373,6 +373,12 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
     await page.getByLabel('Gudang').selectOption({ label: 'Gudang Jakarta' });
     await expect(page.getByTestId('kurir-disarankan')).toBeVisible();
     await expect(chosen).toContainText('Disarankan');
+    // The address added in the stepper is in the address book, with its village's postal code.
+    await expect(page.getByTestId('alamat-terpilih')).toContainText(/\d{5}/);
+    await page.goto('/account/address');
+    await expect(page.locator('.address-card', { hasText: 'Penerima Uji' })).toContainText(/\d{5}/);
+    await page.locator('#bell summary').click();
+    await expect(page.locator('#bell')).not.toContainText('Alamat pengiriman belum ada');
   });
 
   test('insurance: forced for a mandatory courier, not offered without a rate', async ({ page }) => {

@@ -33,6 +33,14 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The domicile redirect focuses this field after 800 ms (spec/000 §2), also when the island
+  // replaced the server's select before the layout script got to it.
+  useEffect(() => {
+    if (!focusLater) return;
+    const timer = setTimeout(() => { inputRef.current?.scrollIntoView({ block: 'center' }); inputRef.current?.focus(); }, 800);
+    return () => clearTimeout(timer);
+  }, [focusLater]);
   const listId = `${id}-list`;
   const hintId = useId();
   const shown = useMemo(() => {
@@ -102,7 +110,7 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
   return (
     <div className="combobox">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" role="combobox" autoComplete="off" spellCheck={false}
+      <input ref={inputRef} id={id} type="text" role="combobox" autoComplete="off" spellCheck={false}
         value={query ?? chosenName} placeholder={empty ? '-' : 'Ketik untuk mencari'}
         aria-autocomplete="list" aria-expanded={open && shown.length > 0} aria-controls={listId}
         aria-activedescendant={open && active >= 0 && shown[active] ? `${listId}-${shown[active].id}` : undefined}
