@@ -1,4 +1,5 @@
 import { expect, login, test } from './fixtures';
+import { hydrated } from './region';
 
 test('bonus report: defaults to the last 30 days, filters, expands a bonus, and matches the dashboard', async ({ page }) => {
   await login(page, 'demosilver');
@@ -40,6 +41,7 @@ test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdr
   await login(page, await withdrawer(request, true));
   await page.goto('/bonus/withdraw');
   await expect(page.locator('#payout-summary')).toContainText('Not Queued Yet');
+  await hydrated(page, 'WithdrawDialog');
   await page.getByRole('button', { name: 'Create Withdraw' }).click();
   const dialog = page.locator('#dlg-withdraw');
   const boxes = dialog.locator('input[name="bonus_ids"]');
@@ -67,6 +69,7 @@ test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdr
 test('withdraw is refused while the bank account is unverified', async ({ page, request }) => {
   await login(page, await withdrawer(request, false));
   await page.goto('/bonus/withdraw');
+  await hydrated(page, 'WithdrawDialog');
   await page.getByRole('button', { name: 'Create Withdraw' }).click();
   const dialog = page.locator('#dlg-withdraw');
   await dialog.getByRole('button', { name: 'Withdraw' }).click();

@@ -1,5 +1,5 @@
 import { expect, login, test } from './fixtures';
-import { pickRegion } from './region';
+import { hydrated, pickRegion } from './region';
 
 test('the shipping cost check lists the couriers’ services cheapest first after the region cascade', async ({ page }) => {
   await login(page, 'demosilver');
@@ -8,6 +8,7 @@ test('the shipping cost check lists the couriers’ services cheapest first afte
   await menu.getByRole('link', { name: 'Cek Ongkir' }).click();
   await expect(page.getByRole('heading', { name: 'Cek Ongkir' })).toBeVisible();
   await expect(page.locator('#ongkir')).toHaveCount(0);
+  await hydrated(page, 'RegionPicker');
   await pickRegion(page.getByRole('combobox', { name: 'Provinsi' }), 'Jawa Timur');
   await pickRegion(page.getByRole('combobox', { name: 'Kota/Kabupaten' }), 'Kota Surabaya');
   await pickRegion(page.getByRole('combobox', { name: 'Kecamatan' }));

@@ -1,5 +1,5 @@
 import { expect, login, memberId, test } from './fixtures';
-import { pickRegion } from './region';
+import { hydrated, pickRegion } from './region';
 
 /**
  * The form islands of issue #16: the region combobox (keyboard, postal code from the village or
@@ -9,6 +9,7 @@ import { pickRegion } from './region';
 test('the region combobox: type to filter, arrows and Enter choose, Esc puts back; the postal code comes from the village', async ({ page }) => {
   await login(page, memberId(276));
   await page.goto('/account/address');
+  await hydrated(page, 'AddressBook');
   await page.getByRole('button', { name: 'Tambah Alamat' }).click();
   const dialog = page.locator('#dlg-alamat');
   const provinsi = dialog.getByRole('combobox', { name: 'Provinsi' });
@@ -56,6 +57,7 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
 test('a village without a known postal code takes a typed one, 5 digits', async ({ page }) => {
   await login(page, memberId(277));
   await page.goto('/account/address');
+  await hydrated(page, 'AddressBook');
   await page.getByRole('button', { name: 'Tambah Alamat' }).click();
   const dialog = page.locator('#dlg-alamat');
   await dialog.getByLabel('Label').fill('Sabang');

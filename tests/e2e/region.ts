@@ -13,3 +13,10 @@ export async function pickRegion(input: Locator, name?: string): Promise<void> {
   await option.click();
   await expect(input).toHaveValue(chosen);
 }
+
+/** Waits until the island whose component file contains `name` has hydrated (Astro drops `ssr`). */
+export async function hydrated(page: import('@playwright/test').Page, name: string): Promise<void> {
+  const island = page.locator(`astro-island[component-url*="${name}"]`).first();
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).not.toHaveAttribute('ssr', '');
+}
