@@ -120,7 +120,7 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onKeyDown} onBlur={leave} />
       {name !== undefined && <input type="hidden" name={name} value={value} />}
-      <ul id={listId} role="listbox" aria-label={label} ref={listRef} className="combobox-list" hidden={!open || shown.length === 0}>
+      <ul id={listId} role="listbox" aria-label="Daftar pilihan" ref={listRef} className="combobox-list" hidden={!open || shown.length === 0}>
         {open && shown.map((o, i) => (
           <li key={o.id} id={`${listId}-${o.id}`} role="option" aria-selected={o.id === value}
             className={i === active ? 'active' : undefined}
