@@ -62,9 +62,9 @@ export default function WithdrawDialog({ bonuses }: { bonuses: UnpaidBonus[] }) 
         {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
         {left.length === 0 ? <p className="muted">Tidak ada bonus</p> : (
           <>
-            <p className="step-actions" style={{ justifyContent: 'flex-start' }}>
-              <button type="button" className="outline secondary" onClick={() => { setChosen(new Set(left.map((b) => b.public_id))); setFailure(null); }}>Pilih semua</button>
-              <button type="button" className="outline secondary" onClick={() => setChosen(new Set())}>Kosongkan pilihan</button>
+            <p style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+              <button type="button" className="outline secondary" style={{ width: 'auto', marginBottom: 0 }} onClick={() => { setChosen(new Set(left.map((b) => b.public_id))); setFailure(null); }}>Pilih semua</button>
+              <button type="button" className="outline secondary" style={{ width: 'auto', marginBottom: 0 }} onClick={() => setChosen(new Set())}>Kosongkan pilihan</button>
             </p>
             <div style={{ maxHeight: 300, overflow: 'auto' }}>
               {left.map((b) => (
