@@ -21,7 +21,9 @@ const budgets = { html: 40 * KB, jsList: 5 * KB, jsHeavy: 100 * KB, p95: 100 };
 const sampleParams = sampleParamsFromArgs();
 /** The pages allowed up to 100 KB of JavaScript (DESIGN.md §9: stepper and tree); all others 5 KB. */
 const heavy = (route) => route === '/report/tree' || route === '/daftar' || route.startsWith('/transaksi/order-transaksi/') || route === '/account/profile'
-  || route === '/' || route === '/bonus/withdraw' || route === '/account/address' || route.startsWith('/reward-promo/');
+  || route === '/' || route === '/bonus/withdraw' || route === '/account/address' || route.startsWith('/reward-promo/')
+  // The region picker island (issue #16).
+  || route === '/transaksi/cek-ongkir';
 
 const gzipSize = (buffer) => zlib.gzipSync(buffer).length;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -1,5 +1,6 @@
 import { expect, login, memberId, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { hydrated, pickRegion } from './region';
 
 /** Opens the newest outbox mail to `email` and follows its link. */
 async function followMailLink(page: Page, email: string): Promise<void> {
@@ -33,16 +34,20 @@ test('a valid profile change is saved, shown after reload, and returns to the fa
   await expect(page.getByText('Lengkapi data domisili saat ini!')).toBeVisible();
   await expect(page.getByLabel('Propinsi Domisili')).toBeFocused({ timeout: 3000 });
   await page.getByLabel('Nama Lengkap', { exact: true }).fill('Rina Setiawati');
-  await page.getByLabel('Propinsi Domisili').selectOption({ label: 'Jawa Timur' });
+  await hydrated(page, 'RegionPicker');
+  await page.locator('#domisili').scrollIntoViewIfNeeded();
+  await expect(page.locator('input#propinsi_domisili')).toBeVisible();
+  await pickRegion(page.getByRole('combobox', { name: 'Propinsi Domisili' }), 'Jawa Timur');
   // Changing the province clears the city and loads its cities.
-  await expect(page.getByLabel('Kota/Kabupaten Domisili')).toHaveValue('');
-  await page.getByLabel('Kota/Kabupaten Domisili').selectOption({ label: 'Kota Surabaya' });
+  await expect(page.getByRole('combobox', { name: 'Kota/Kabupaten Domisili' })).toHaveValue('');
+  await pickRegion(page.getByRole('combobox', { name: 'Kota/Kabupaten Domisili' }), 'Kota Surabaya');
   await page.getByRole('button', { name: 'Simpan' }).first().click();
   await expect(page).toHaveURL('/news/informasi');
   await expect(page.getByRole('status').filter({ hasText: 'Data member berhasil diperbarui' })).toBeVisible();
   await page.goto('/account/profile');
   await expect(page.getByLabel('Nama Lengkap', { exact: true })).toHaveValue('Rina Setiawati');
-  await expect(page.getByLabel('Kota/Kabupaten Domisili').locator('option:checked')).toHaveText('Kota Surabaya');
+  await page.locator('#domisili').scrollIntoViewIfNeeded();
+  await expect(page.locator('input#kota_domisili')).toHaveValue('Kota Surabaya');
 });
 
 test('bank edit → e-mailed link → Verifikasi Berhasil and a VERIFIED badge; the used link fails', async ({ page }) => {
@@ -111,30 +116,35 @@ test('change password: wrong old password, mismatch, then success', async ({ pag
 });
 
 test('address book: add with the cascade, edit, make default, delete; the bell follows', async ({ page }) => {
+  test.slow();
   await login(page, memberId(125));
   await page.goto('/account/address');
   await expect(page.getByRole('heading', { name: 'Alamat yang sudah tersimpan' })).toBeVisible();
   await page.locator('#bell summary').click();
   await expect(page.locator('#bell')).toContainText('Alamat pengiriman belum ada');
   await page.locator('#bell summary').click();
+  await hydrated(page, 'AddressBook');
   await page.getByRole('button', { name: 'Tambah Alamat' }).click();
   const dialog = page.locator('#dlg-alamat');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
-  await expect(dialog.locator('#label-error')).toHaveText('Masukkan label pengiriman');
-  await expect(dialog.locator('#alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
+  await expect(dialog.locator('#a-label-error')).toHaveText('Masukkan label pengiriman');
+  await expect(dialog.locator('#a-alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
   await dialog.getByLabel('Label').fill('Rumah');
   await dialog.getByLabel('Nama Penerima').fill('Siti Rahma');
   await dialog.getByLabel('Nomor Telepon').fill('081234567890');
-  await dialog.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
-  await dialog.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
-  await dialog.getByLabel('Kecamatan').selectOption({ index: 1 });
-  await dialog.getByLabel('Kelurahan').selectOption({ index: 1 });
-  await dialog.getByLabel('Kode Pos').fill('60111');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Provinsi' }), 'Jawa Timur');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Kota/Kabupaten' }), 'Kota Surabaya');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Kecamatan' }), 'Gubeng');
+  await pickRegion(dialog.getByRole('combobox', { name: 'Kelurahan' }), 'Airlangga');
+  // The village's postal code comes from kodepos-desa.csv and is not typed.
+  await expect(dialog.getByLabel('Kode Pos')).toHaveValue('60286');
+  await expect(dialog.getByLabel('Kode Pos')).toHaveAttribute('readonly', '');
   await dialog.getByLabel('Alamat Lengkap').fill('Jl. Mawar No. 1');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   const card = page.locator('.address-card', { hasText: 'Rumah' });
   await expect(card).toContainText('Default');
   await expect(card).toContainText('Kota Surabaya');
+  await expect(card).toContainText('60286');
   await expect(page.locator('#bell')).not.toContainText('Alamat pengiriman belum ada');
 
   await card.getByRole('link', { name: /Ubah alamat/ }).click();
@@ -144,9 +154,19 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
   await expect(page.locator('.address-card', { hasText: 'Rumah Ibu' })).toBeVisible();
 
   await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  // Edit mode closes without a change too.
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Tutup' }).click();
+  await expect(page.locator('#dlg-alamat')).toBeHidden();
+  await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  // Deleting asks first: Batal keeps the address.
   await page.locator('#dlg-alamat').getByRole('button', { name: 'Hapus' }).click();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Batal' }).click();
+  await expect(page.locator('.address-card', { hasText: 'Rumah Ibu' })).toBeVisible();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Hapus' }).click();
+  await page.locator('#dlg-alamat').getByRole('button', { name: 'Ya, hapus' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Alamat berhasil dihapus' })).toBeVisible();
   await expect(page.locator('.address-card')).toHaveCount(0);
+  await expect(page.locator('#bell')).toContainText('Alamat pengiriman belum ada');
 });
 
 test('heir edit: messages and the saved heir', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, login, test } from './fixtures';
+import { hydrated } from './region';
 
 test('bonus report: defaults to the last 30 days, filters, expands a bonus, and matches the dashboard', async ({ page }) => {
   await login(page, 'demosilver');
@@ -40,11 +41,23 @@ test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdr
   await login(page, await withdrawer(request, true));
   await page.goto('/bonus/withdraw');
   await expect(page.locator('#payout-summary')).toContainText('Not Queued Yet');
+  await hydrated(page, 'WithdrawDialog');
   await page.getByRole('button', { name: 'Create Withdraw' }).click();
   const dialog = page.locator('#dlg-withdraw');
   const boxes = dialog.locator('input[name="bonus_ids"]');
   expect(await boxes.count()).toBeGreaterThan(0);
+  const n = await boxes.count();
   for (const box of await boxes.all()) await expect(box).toBeChecked();
+  // The count and total follow the ticks; all and none in one click.
+  const total = dialog.getByTestId('withdraw-total');
+  await expect(total).toContainText(`${n} bonus dipilih`);
+  await dialog.getByRole('button', { name: 'Kosongkan pilihan' }).click();
+  await expect(total).toHaveText('0 bonus dipilih · Total dipilih: Rp\u00a00 (sebelum biaya admin)');
+  for (const box of await boxes.all()) await expect(box).not.toBeChecked();
+  await boxes.first().check();
+  await expect(total).toContainText('1 bonus dipilih');
+  await dialog.getByRole('button', { name: 'Pilih semua' }).click();
+  await expect(total).toContainText(`${n} bonus dipilih`);
   await dialog.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Permintaan withdraw berhasil dibuat' })).toBeVisible();
   const row = page.locator('details.payout-row').first();
@@ -55,10 +68,27 @@ test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdr
 
 test('withdraw is refused while the bank account is unverified', async ({ page, request }) => {
   await login(page, await withdrawer(request, false));
-  await page.goto('/bonus/withdraw?create=1');
-  await page.locator('#dlg-withdraw').getByRole('button', { name: 'Withdraw' }).click();
-  await expect(page.getByText('Tidak bisa melakukan widthraw, rekening belum terverifikasi...').first()).toBeVisible();
+  await page.goto('/bonus/withdraw');
+  await hydrated(page, 'WithdrawDialog');
+  await page.getByRole('button', { name: 'Create Withdraw' }).click();
+  const dialog = page.locator('#dlg-withdraw');
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  // The refusal shows inside the open dialog, not behind it.
+  await expect(dialog.getByRole('alert')).toHaveText('Tidak bisa melakukan widthraw, rekening belum terverifikasi...');
+  await expect(dialog).toBeVisible();
   await expect(page.locator('#empty')).toHaveText('Tidak ada payout');
+});
+
+test('without JavaScript the withdraw form posts and its refusal is shown', async ({ browser, request }) => {
+  const id = await withdrawer(request, false);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page, id);
+  await page.goto('/bonus/withdraw');
+  await page.getByRole('button', { name: 'Create Withdraw' }).click();
+  await page.locator('#dlg-withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Tidak bisa melakukan widthraw, rekening belum terverifikasi...').first()).toBeVisible();
+  await context.close();
 });
 
 test('daily, monthly and withdrawal reports: defaults, totals, masked join date, print header', async ({ page }) => {

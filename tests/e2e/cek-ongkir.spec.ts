@@ -1,4 +1,5 @@
 import { expect, login, test } from './fixtures';
+import { hydrated, pickRegion } from './region';
 
 test('the shipping cost check lists the couriers’ services cheapest first after the region cascade', async ({ page }) => {
   await login(page, 'demosilver');
@@ -7,13 +8,11 @@ test('the shipping cost check lists the couriers’ services cheapest first afte
   await menu.getByRole('link', { name: 'Cek Ongkir' }).click();
   await expect(page.getByRole('heading', { name: 'Cek Ongkir' })).toBeVisible();
   await expect(page.locator('#ongkir')).toHaveCount(0);
-  await page.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
-  await expect(page.getByLabel('Kota/Kabupaten').locator('option', { hasText: 'Kota Surabaya' })).toHaveCount(1);
-  await page.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
-  await expect(page.getByLabel('Kecamatan').locator('option')).not.toHaveCount(1);
-  await page.getByLabel('Kecamatan').selectOption({ index: 1 });
-  await expect(page.getByLabel('Kelurahan').locator('option')).not.toHaveCount(1);
-  await page.getByLabel('Kelurahan').selectOption({ index: 1 });
+  await hydrated(page, 'RegionPicker');
+  await pickRegion(page.getByRole('combobox', { name: 'Provinsi' }), 'Jawa Timur');
+  await pickRegion(page.getByRole('combobox', { name: 'Kota/Kabupaten' }), 'Kota Surabaya');
+  await pickRegion(page.getByRole('combobox', { name: 'Kecamatan' }));
+  await pickRegion(page.getByRole('combobox', { name: 'Kelurahan' }));
   await page.getByLabel('Berat (kg)').fill('2.5');
   await page.getByRole('button', { name: 'Lihat' }).click();
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, memberId, test } from './fixtures';
+import { pickRegion } from './region';
 
 /**
  * The order stepper as a member walks it (spec/001 §2, §4, §5). Demo catalogue: Paket Starter
@@ -32,17 +33,17 @@ async function fillMember(page: Page, tag: string, posisi: 'BRONZE' | 'SILVER' |
   await page.getByLabel('Username').fill(`calon${tag}`);
   await page.getByLabel('Tipe Member').selectOption(posisi);
   await page.getByLabel('Sisi').selectOption('L');
-  await page.getByLabel('Propinsi Domisili').selectOption({ label: 'Jawa Timur' });
-  await page.getByLabel('Kabupaten / Kota Domisili').selectOption({ label: 'Kota Surabaya' });
+  await pickRegion(page.getByRole('combobox', { name: 'Propinsi Domisili', exact: true }), 'Jawa Timur');
+  await pickRegion(page.getByRole('combobox', { name: 'Kabupaten / Kota Domisili', exact: true }), 'Kota Surabaya');
   await page.getByLabel('Tanggal Lahir').fill('1990-05-17');
   await page.getByLabel('Jenis Kelamin').selectOption('PEREMPUAN');
   await page.getByLabel('Status Perkawinan').selectOption('KAWIN');
   await page.getByLabel('Agama').selectOption('ISLAM');
-  await page.locator('#m-prov').selectOption({ label: 'Jawa Timur' });
-  await page.locator('#m-kota').selectOption({ label: 'Kota Surabaya' });
-  await page.locator('#m-kec').selectOption({ index: 1 });
-  await page.locator('#m-kel').selectOption({ index: 1 });
-  // The demo region data has no postal codes per village, so the member types it.
+  await pickRegion(page.locator('#m-prov'), 'Jawa Timur');
+  await pickRegion(page.locator('#m-kota'), 'Kota Surabaya');
+  await pickRegion(page.locator('#m-kec'));
+  await pickRegion(page.locator('#m-kel'));
+  // The village's postal code is filled in; the member may still type another.
   await page.locator('#m-kodepos').fill('60241');
   await page.getByLabel('Alamat Lengkap').fill('Jl. Darmo 100');
   await page.locator('#m-kode-etik').check();
@@ -158,9 +159,9 @@ test.describe('member step messages (spec/001 §5)', () => {
     await expect(errorOf(page, 'm-posisi')).toHaveText('');
     await page.getByLabel('Sisi').selectOption('R');
     await expect(errorOf(page, 'm-sisi')).toHaveText('');
-    await page.getByLabel('Propinsi Domisili').selectOption({ label: 'Jawa Timur' });
+    await pickRegion(page.getByRole('combobox', { name: 'Propinsi Domisili', exact: true }), 'Jawa Timur');
     await expect(errorOf(page, 'm-prov-dom')).toHaveText('');
-    await page.getByLabel('Kabupaten / Kota Domisili').selectOption({ label: 'Kota Surabaya' });
+    await pickRegion(page.getByRole('combobox', { name: 'Kabupaten / Kota Domisili', exact: true }), 'Kota Surabaya');
     await expect(errorOf(page, 'm-kota-dom')).toHaveText('');
     // Still on the member step: nothing passed.
     await expect(stepButton(page, '2. Item')).toBeDisabled();
@@ -351,10 +352,10 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
     await modal.getByLabel('Label').fill('Rumah');
     await modal.getByLabel('Nama Penerima').fill('Penerima Uji');
     await modal.getByLabel('Nomor Telepon').fill('081234567890');
-    await modal.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
-    await modal.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
-    await modal.getByLabel('Kecamatan').selectOption({ index: 1 });
-    await modal.getByLabel('Kelurahan').selectOption({ index: 1 });
+    await pickRegion(modal.getByRole('combobox', { name: 'Provinsi', exact: true }), 'Jawa Timur');
+    await pickRegion(modal.getByRole('combobox', { name: 'Kota/Kabupaten', exact: true }), 'Kota Surabaya');
+    await pickRegion(modal.getByRole('combobox', { name: 'Kecamatan', exact: true }));
+    await pickRegion(modal.getByRole('combobox', { name: 'Kelurahan', exact: true }));
     await expect(modal.getByLabel('Kode Pos')).toHaveAttribute('readonly', '');
     await modal.getByLabel('Alamat Lengkap').fill('Jl. Uji 1');
     await modal.getByRole('button', { name: 'Simpan' }).click();
@@ -372,6 +373,12 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
     await page.getByLabel('Gudang').selectOption({ label: 'Gudang Jakarta' });
     await expect(page.getByTestId('kurir-disarankan')).toBeVisible();
     await expect(chosen).toContainText('Disarankan');
+    // The address added in the stepper is in the address book, with its village's postal code.
+    await expect(page.getByTestId('alamat-terpilih')).toContainText(/\d{5}/);
+    await page.goto('/account/address');
+    await expect(page.locator('.address-card', { hasText: 'Penerima Uji' })).toContainText(/\d{5}/);
+    await page.locator('#bell summary').click();
+    await expect(page.locator('#bell')).not.toContainText('Alamat pengiriman belum ada');
   });
 
   test('insurance: forced for a mandatory courier, not offered without a rate', async ({ page }) => {
@@ -387,10 +394,10 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
       await modal.getByLabel('Label').fill('Kantor');
       await modal.getByLabel('Nama Penerima').fill('Penerima Asuransi');
       await modal.getByLabel('Nomor Telepon').fill('081298765432');
-      await modal.getByLabel('Provinsi').selectOption({ label: 'Jawa Barat' });
-      await modal.getByLabel('Kota/Kabupaten').selectOption({ index: 1 });
-      await modal.getByLabel('Kecamatan').selectOption({ index: 1 });
-      await modal.getByLabel('Kelurahan').selectOption({ index: 1 });
+      await pickRegion(modal.getByRole('combobox', { name: 'Provinsi', exact: true }), 'Jawa Barat');
+      await pickRegion(modal.getByRole('combobox', { name: 'Kota/Kabupaten', exact: true }));
+      await pickRegion(modal.getByRole('combobox', { name: 'Kecamatan', exact: true }));
+      await pickRegion(modal.getByRole('combobox', { name: 'Kelurahan', exact: true }));
       await modal.getByLabel('Alamat Lengkap').fill('Jl. Asuransi 2');
       await modal.getByRole('button', { name: 'Simpan' }).click();
     } else {
@@ -512,10 +519,10 @@ test.describe('referral page /daftar?joinme=… (public)', () => {
     await expect(page.getByText('Masukkan nama penerima')).toBeVisible();
     await page.getByLabel('Nama Penerima').fill('Calon Penerima');
     await page.getByLabel('Nomor Telepon').fill('081234567890');
-    await page.locator('#k-prov').selectOption({ label: 'Jawa Timur' });
-    await page.locator('#k-kota').selectOption({ label: 'Kota Surabaya' });
-    await page.locator('#k-kec').selectOption({ index: 1 });
-    await page.locator('#k-kel').selectOption({ index: 1 });
+    await pickRegion(page.locator('#k-prov'), 'Jawa Timur');
+    await pickRegion(page.locator('#k-kota'), 'Kota Surabaya');
+    await pickRegion(page.locator('#k-kec'));
+    await pickRegion(page.locator('#k-kel'));
     await page.locator('#k-alamat').fill('Jl. Referal 3');
     await page.getByRole('button', { name: 'Gunakan Alamat Ini' }).click();
     await expect(page.getByTestId('alamat-terpilih')).toContainText('Calon Penerima');

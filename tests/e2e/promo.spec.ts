@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, memberId, test } from './fixtures';
+import { hydrated } from './region';
 
 /** Opens a promo through the 'Pilih Reward' select: with JavaScript choosing loads it, without the GET form's button does. */
 async function choose(page: Page, path: string, nama: string, js = true) {
@@ -32,6 +33,8 @@ test('a member claims a promo: confirmation modal, notification, and the cards a
   await expect(page.locator('#promo-claims tbody')).toHaveText('No data');
 
   // Tutup closes the modal without claiming; Claim confirms.
+  await page.getByRole('link', { name: 'Detail Poin/Omset' }).click();
+  await hydrated(page, 'PromoClaim');
   await page.locator('#promo-claim').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Konfirmasi' })).toBeVisible();
@@ -47,6 +50,8 @@ test('a member claims a promo: confirmation modal, notification, and the cards a
   await expect(page.locator('#promo-diklaim')).toContainText('Voucher belanja Rp 50.000');
   await expect(page.locator('#promo-total-klaim')).toContainText(/Klaim 1: Rp\s[\d.]+/);
   await expect(page.locator('#promo-omsets tbody')).toContainText('Sudah');
+  // The cards were reloaded in place: still this page, the modal closed.
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('link', { name: 'Riwayat Klaim' }).click();
   const row = page.locator('#promo-claims tbody > tr').first();
   await expect(row).toContainText(/CLM-\d{8}-\d{7}/);

@@ -22,6 +22,30 @@ describe('region cascade (idn-area-data)', () => {
   });
 });
 
+describe('postal codes (src/server/data/kodepos-desa.csv)', () => {
+  it('every village of a listed district carries its postal code; a village without one has null', async () => {
+    const karangPilang = await listVillages('35.78.01');
+    expect(karangPilang.find((v) => v.id === '35.78.01.1001')).toMatchObject({ name: 'Karang Pilang', zip_code: '60221' });
+    expect(karangPilang.every((v) => /^\d{5}$/.test(v.zip_code ?? ''))).toBe(true);
+    // Kota Sabang's Sukamakmue (a district made after 2017) is not in the data set.
+    const sukamakmue = await listVillages('11.72.03');
+    expect(sukamakmue.length).toBeGreaterThan(0);
+    expect(sukamakmue.every((v) => v.zip_code === null)).toBe(true);
+  });
+
+  it('a saved address takes its village’s postal code; one without keeps the typed 5 digits', async () => {
+    const me = await sessionOf(memberId(118));
+    const known = await saveAddress(me, undefined, address('Surabaya', '35.78.01.1001', { kode_pos: '99999' }));
+    const typed = await saveAddress(me, undefined, address('Sabang', '11.72.03.2001', { kode_pos: '23521' }));
+    const blank = await saveAddress(me, undefined, address('Tanpa', '11.72.03.2001'));
+    const rows = await listAddresses(me);
+    const of = (id: string) => rows.find((r) => r.public_id === id)!.kode_pos;
+    expect([of(known.public_id), of(typed.public_id), of(blank.public_id)]).toEqual(['60221', '23521', null]);
+    expect(AddressSchema.safeParse({ label: 'X', nama: 'Y', phone: '0812', alamat: 'Z', kelurahan_id: '11.72.03.2001', kode_pos: '235' })
+      .error!.issues.map((i) => i.message)).toEqual(['Kode pos harus terdiri dari 5 digit angka']);
+  });
+});
+
 describe('address book', () => {
   it('the first address becomes the default; a new default replaces it; deleting the default promotes the next', async () => {
     const me = await sessionOf(memberId(110));
@@ -31,7 +55,8 @@ describe('address book', () => {
     let rows = await listAddresses(me);
     expect(rows.map((r) => [r.label, r.is_default])).toEqual([['Kantor', true], ['Rumah', false]]);
     expect(rows[0]!.phone).toBe('081234567890');
-    expect(rows[0]).toMatchObject({ kota: 'Kota Surabaya', provinsi: 'Jawa Timur', kode_pos: '60111' });
+    // The village has a postal code in kodepos-desa.csv: it wins over the typed one.
+    expect(rows[0]).toMatchObject({ kota: 'Kota Surabaya', provinsi: 'Jawa Timur', kode_pos: (await listVillages('35.78.01'))[0]!.zip_code });
     await saveAddress(me, first.public_id, address('Rumah Baru', village));
     await deleteAddress(me, second.public_id);
     rows = await listAddresses(me);

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { rupiah } from '../../lib/money-format';
 import { insuranceRule, shippingSubsidy, suggestService, SUGGESTED_LABEL, type CourierConfig, type ShippingService, type Subsidy } from '../../lib/order/shipping';
 import {
   $orderForm, changeDelivery, completeStep, emptyCourier, goToStep, stepData, updateStep, type DeliveryForm, type Gudang, type ShipTo,
 } from '../../stores/order-form';
 import { ApiError, call } from './api';
-import { AddressFieldsForm, AddressPicker, addressErrors, emptyFields, type AddressFields, type SavedAddress } from './AddressPicker';
+import { AddressFieldsForm, AddressPicker, addressErrors, emptyFields, type AddressFields } from './AddressPicker';
+import { $addresses } from '../../stores/addresses';
+import { loadAddresses } from '../AddressBook/address-book';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { cartTotals, deliveryReady } from './order-body';
@@ -33,7 +35,7 @@ export function DeliveryStep() {
   const cartKey = lines.map((l) => `${l.public_id}:${l.qty}`).join(',');
 
   const [warehouses, setWarehouses] = useState<Gudang[] | null>(null);
-  const [addresses, setAddresses] = useState<SavedAddress[] | null>(null);
+  const addresses = useStore($addresses);
   const [picking, setPicking] = useState(false);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
@@ -57,18 +59,8 @@ export function DeliveryStep() {
     return () => { live = false; };
   }, [api.gudang, d.type, cartKey]);
 
-  const reloadAddresses = useCallback(async (): Promise<SavedAddress[]> => {
-    if (!api.addresses) return [];
-    try {
-      const result = await call<{ rows: SavedAddress[] }>('GET', api.addresses);
-      setAddresses(result.rows);
-      return result.rows;
-    } catch {
-      setAddresses([]);
-      return [];
-    }
-  }, [api.addresses]);
-  useEffect(() => { if (!referral) void reloadAddresses(); }, [referral, reloadAddresses]);
+  // The shared address book ($addresses): loaded once, then kept by the address modal's saves.
+  useEffect(() => { if (!referral && $addresses.get() === null) loadAddresses().catch(() => $addresses.set([])); }, [referral]);
 
   const gudangId = d.gudang?.public_id ?? '';
   const kelurahanId = d.address?.kelurahan_id ?? '';
@@ -158,7 +150,7 @@ export function DeliveryStep() {
                 <span className="muted">{d.address.alamat}, {d.address.kelurahan}, Kec. {d.address.kecamatan}, {d.address.kota}, {d.address.provinsi} {d.address.kode_pos ?? ''}</span></p>
             : addresses !== null && addresses.length > 0 && <p className="alert alert-warning">{deliveryMessages.notChosen}</p>}
           <button type="button" className="outline" onClick={() => setPicking(true)}>{d.address ? 'Ubah Alamat' : 'Pilih Alamat'}</button>
-          <AddressPicker open={picking} onClose={() => setPicking(false)} addresses={addresses ?? []} reload={reloadAddresses}
+          <AddressPicker open={picking} onClose={() => setPicking(false)}
             onPick={(a) => { setPicking(false); if (a.public_id !== d.address?.public_id) changeDelivery({ address: a }); }} />
         </div>
       )}
@@ -166,7 +158,7 @@ export function DeliveryStep() {
       {d.type === 'delivery' && referral && (
         <div className="ship-to">
           <h3 className="step-subtitle">Alamat Pengiriman</h3>
-          <AddressFieldsForm value={shipTo} onChange={setShipTo} errors={shipToErrors} withLabel={false} prefix="k" />
+          <AddressFieldsForm value={shipTo} onChange={setShipTo} errors={shipToErrors} withLabel={false} prefix="k" api={api} />
           {!d.address && <p className="alert alert-warning">{deliveryMessages.notChosen}</p>}
           <button type="button" className="outline" onClick={applyShipTo}>Gunakan Alamat Ini</button>
           {d.address && <p className="muted" data-testid="alamat-terpilih">Dikirim ke: {d.address.nama}, {d.address.alamat} {d.address.kode_pos ?? ''}</p>}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { call } from './api';
+import { RegionCombobox, type RegionOption } from '../RegionPicker/RegionCombobox';
+import '../RegionPicker/combobox.css';
 
-export interface RegionOption { id: string; name: string; zip_code?: string | null }
+export type { RegionOption };
 
 /** The options of one level of the region cascade; empty until its parent is chosen. */
 export function useRegionOptions(url: string, param: string | null, parent: string): RegionOption[] {
@@ -31,17 +33,7 @@ interface Props {
   onBlur?: () => void;
 }
 
-export function RegionSelect({ id, label, value, options, error, onChange, onBlur }: Props) {
-  const known = options.some((o) => o.id === value);
-  return (
-    <div>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={known ? value : ''} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`}
-        onBlur={onBlur} onChange={(e) => onChange(e.target.value, options.find((o) => o.id === e.target.value))}>
-        <option value="">-</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-      </select>
-      <small id={`${id}-error`} className="field-error" aria-live="polite">{error}</small>
-    </div>
-  );
+/** One level of the stepper's region cascade: the shared searchable combobox (src/islands/RegionPicker). */
+export function RegionSelect(props: Props) {
+  return <RegionCombobox {...props} />;
 }

@@ -7,12 +7,12 @@ export class ApiError extends Error {
 
 export const GENERAL_FAILURE = 'Terjadi kesalahan, silakan coba lagi.';
 
-export async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
   return (await callWithMessage<T>(method, url, body)).result;
 }
 
 /** Like call(), with the server's success message (shown as the notification after BAYAR). */
-export async function callWithMessage<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
+export async function callWithMessage<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
   let response: Response;
   try {
     response = await fetch(url, {

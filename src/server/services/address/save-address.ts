@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { addressMessages, type AddressInput } from '../../../lib/schemas/address';
 import type { SessionMember } from '../auth/session-member';
 import { findOwnAddress } from './list-addresses';
+import { postalCodeOf } from '../regions/postal-codes';
 
 export const ADDRESS_SAVED = 'Alamat berhasil disimpan';
 export const ADDRESS_NOT_FOUND = 'Alamat tidak ditemukan';
@@ -13,7 +14,8 @@ const MAX_ADDRESSES = 20;
 async function checkVillage(tx: Tx, input: AddressInput): Promise<string | null> {
   const [village] = await tx.select({ postalCode: villages.postalCode }).from(villages).where(eq(villages.code, input.kelurahan_id));
   if (!village) throw new AppError('BAD_INPUT', addressMessages.kelurahan, { kelurahan_id: addressMessages.kelurahan });
-  return village.postalCode ?? input.kode_pos ?? null;
+  // A village with a known postal code takes it; only one without may carry a typed one.
+  return village.postalCode ?? postalCodeOf(input.kelurahan_id) ?? input.kode_pos ?? null;
 }
 
 /** The first address, or one marked default, becomes the only default (a partial unique index holds it). */

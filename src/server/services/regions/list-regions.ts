@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import { districts, provinces, regencies, villages } from '../../db/schema';
+import { postalCodeOf } from './postal-codes';
 
 export interface RegionOption {
   id: string;
@@ -28,8 +29,9 @@ export async function listDistricts(cityId: string): Promise<RegionOption[]> {
 
 export async function listVillages(districtId: string): Promise<RegionOption[]> {
   const db = await getDb();
-  return db.select({ id: villages.code, name: villages.name, zip_code: villages.postalCode }).from(villages)
+  const rows = await db.select({ id: villages.code, name: villages.name, zip_code: villages.postalCode }).from(villages)
     .where(eq(villages.districtCode, districtId)).orderBy(asc(villages.name));
+  return rows.map((v) => ({ ...v, zip_code: v.zip_code ?? postalCodeOf(v.id) }));
 }
 
 /** Whether child belongs to parent in the Kemendagri code scheme ('35.78' under '35'). */

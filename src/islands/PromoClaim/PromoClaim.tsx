@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { ApiError, callWithMessage, notify } from '../OrderStepper/api';
+import { Modal } from '../AddressBook/Modal';
+
+/** Swaps the promo's cards and tables for those of a fresh GET of this page (the claim changed them). */
+async function refreshPromo(): Promise<void> {
+  const html = await (await fetch(location.pathname + location.search.replace(/([?&])konfirmasi=1&?/, '$1'), { headers: { accept: 'text/html' } })).text();
+  const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById('promo-view');
+  const now = document.getElementById('promo-view');
+  // The island inside the fresh copy hydrates itself again once it is in the document.
+  if (fresh && now) now.replaceWith(document.importNode(fresh, true));
+}
+
+/**
+ * The promo's Claim button and "Konfirmasi" modal (spec/001 §2 Reward promo): POST
+ * /member/promo/claim, the 'claim berhasil' notification, then the cards and history are
+ * reloaded in place; a refusal stays in the modal. Without JavaScript the link opens the
+ * server's confirmation form (?konfirmasi=1).
+ */
+export default function PromoClaim({ promoId, href, title, text }: { promoId: string; href: string; title: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function claim(): Promise<void> {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { message } = await callWithMessage<{ no: string }>('POST', '/member/promo/claim', { promo_id: promoId });
+      setOpen(false);
+      notify(message ?? 'claim berhasil');
+      await refreshPromo().catch(() => location.reload());
+    } catch (error) {
+      setFailure((error as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <a role="button" href={href} id="promo-claim" onClick={(e) => { e.preventDefault(); setFailure(null); setOpen(true); }}>Claim</a>
+      <Modal open={open} onClose={() => setOpen(false)} title={title} id="dlg-claim">
+        {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
+        <p>{text}</p>
+        <footer className="grid">
+          <button type="button" className="secondary" onClick={() => setOpen(false)}>Tutup</button>
+          <button type="button" onClick={() => void claim()} disabled={busy} aria-busy={busy || undefined}>Claim</button>
+        </footer>
+      </Modal>
+    </>
+  );
+}
