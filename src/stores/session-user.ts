@@ -9,18 +9,19 @@ export interface SessionUser { id_member: string; nama: string; posisi: string; 
 
 export const SESSION_USER_KEY = 'portal:user';
 
-export const $sessionUser = persistentAtom<SessionUser | null>(SESSION_USER_KEY, null, {
+export const $sessionUser = persistentAtom<SessionUser | undefined>(SESSION_USER_KEY, undefined, {
   encode: JSON.stringify,
   decode: (text) => {
     try {
       const value = JSON.parse(text) as SessionUser | null;
-      return value && typeof value.id_member === 'string' ? value : null;
+      return value && typeof value.id_member === 'string' ? value : undefined;
     } catch {
-      return null;
+      return undefined;
     }
   },
 });
 
+/** Forgets the saved user (undefined removes the key from local storage). */
 export function clearSessionUser(): void {
-  $sessionUser.set(null);
+  $sessionUser.set(undefined);
 }

@@ -220,7 +220,8 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
               </span>
             )}
           </div>
-          <div className={ready ? 'tree-canvas' : 'tree-scroll'} ref={viewport} data-scale={pan.view.scale.toFixed(2)}>
+          <div className={ready ? 'tree-canvas' : 'tree-scroll'} ref={viewport} data-scale={pan.view.scale.toFixed(2)}
+            style={ready ? { height: `min(70vh, ${level * 8 + 2}rem)` } : undefined}>
             <div ref={canvas} className="tree-canvas-inner" style={{
               minWidth: `${2 ** (level - 1) * 5.5}rem`,
               transform: ready ? `translate(${pan.view.x}px, ${pan.view.y}px) scale(${pan.view.scale})` : undefined,

@@ -80,6 +80,9 @@ export function usePanZoom(viewport: RefObject<HTMLElement | null>) {
       e.stopPropagation();
       moved.current = false;
     };
+    // Links and text would start the browser's own drag, which cancels the pointer.
+    const noNativeDrag = (e: Event) => e.preventDefault();
+    el.addEventListener('dragstart', noNativeDrag);
     el.addEventListener('pointerdown', down);
     el.addEventListener('pointermove', move);
     el.addEventListener('pointerup', up);
@@ -87,6 +90,7 @@ export function usePanZoom(viewport: RefObject<HTMLElement | null>) {
     el.addEventListener('wheel', wheel, { passive: false });
     el.addEventListener('click', click, true);
     return () => {
+      el.removeEventListener('dragstart', noNativeDrag);
       el.removeEventListener('pointerdown', down);
       el.removeEventListener('pointermove', move);
       el.removeEventListener('pointerup', up);
