@@ -100,7 +100,8 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
           {series.map((s) => <span key={s.label}><i style={{ background: s.color }} /> {s.label} </span>)}
         </p>
       )}
-      <table className={drawn ? 'sr-only print-only-table' : 'month-chart-table'}>
+      <div className={drawn ? 'sr-only print-only-table' : undefined}>
+      <table className="month-chart-table">
         <caption>{caption}</caption>
         <thead><tr><th scope="col">Bulan</th>{series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>
         <tbody>
@@ -109,6 +110,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

@@ -53,8 +53,11 @@ export function usePanZoom(viewport: RefObject<HTMLElement | null>) {
       pointers.current.set(e.pointerId, p);
       if (pointers.current.size >= 2 && pinch) {
         const now = distance();
+        // Updaters run later: they take copies, never the mutable pinch state.
+        const dx = now.cx - pinch.cx;
+        const dy = now.cy - pinch.cy;
         if (pinch.d > 0) zoomAt(now.d / pinch.d, now.cx, now.cy);
-        setView((v) => ({ ...v, x: v.x + now.cx - pinch!.cx, y: v.y + now.cy - pinch!.cy }));
+        setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
         pinch = now;
         moved.current = true;
         return;
@@ -62,7 +65,9 @@ export function usePanZoom(viewport: RefObject<HTMLElement | null>) {
       if (!moved.current && start && Math.hypot(p.x - start.x, p.y - start.y) < 6) return;
       if (!moved.current) el.setPointerCapture?.(e.pointerId);
       moved.current = true;
-      setView((v) => ({ ...v, x: v.x + p.x - last.x, y: v.y + p.y - last.y }));
+      const dx = p.x - last.x;
+      const dy = p.y - last.y;
+      setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
     };
     const up = (e: PointerEvent) => {
       pointers.current.delete(e.pointerId);
