@@ -3,6 +3,8 @@
  * pages: progress bar, notifications, form checks with the server's messages, password
  * show/hide, copy buttons. Every page works without it.
  */
+import { $toasts, dismissToast, notify, type Toast } from '../stores/toasts';
+import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
 
 // Progress bar: on while a request (navigation, form post, island fetch) is under way.
 const bar = document.getElementById('progress');
@@ -15,53 +17,62 @@ const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {
   progress(1);
   try {
-    const response = await nativeFetch(...args);
-    const url = String(args[0] instanceof Request ? args[0].url : args[0]);
-    if ((response.status === 401 || response.status === 403) && url.includes('/member/')) {
-      localStorage.removeItem('portal:user');
-      if (response.status === 401) localStorage.removeItem('portal:order-form');
-      if (response.status === 401) location.assign('/signin');
-    }
-    return response;
+    return await nativeFetch(...args);
   } finally {
     progress(-1);
   }
 };
+// The signed-in member's non-secret fields, kept for the islands (src/stores/session-user.ts).
 // Signing out leaves nothing personal in this browser: the saved user and a half-filled order
-// form (a prospective member's identity number, phone, address).
+// form (a prospective member's identity number, phone, address). 401/403 of /member calls are
+// handled by src/lib/member-fetch.ts.
+const user = document.body.dataset.user;
+if (user) $sessionUser.set(JSON.parse(user) as SessionUser);
 document.querySelector('form[action="/logout"]')?.addEventListener('submit', () => {
-  localStorage.removeItem('portal:user');
+  clearSessionUser();
   localStorage.removeItem('portal:order-form');
 });
 addEventListener('beforeunload', () => progress(1));
 addEventListener('pageshow', () => { pending = 0; progress(0); });
 
-// Notifications: bottom-right, success by default, close after 3 s or by their button.
+// Notifications: bottom-right, success by default, close after 3 s or by their button. The
+// server's one-time flash is rendered in the page; islands add theirs to $toasts.
 const toasts = document.getElementById('toasts');
-function notify(message: string, type = 'success'): void {
-  if (!toasts) return;
-  const box = document.createElement('div');
-  box.className = `toast toast-${type}`;
-  box.setAttribute('role', type === 'danger' ? 'alert' : 'status');
-  const text = document.createElement('span');
-  text.textContent = message;
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'toast-close';
-  close.setAttribute('aria-label', 'Tutup');
-  close.textContent = '×';
-  box.append(text, close);
-  toasts.append(box);
-  arm(box);
-}
 function arm(box: Element): void {
   const remove = (): void => box.remove();
   box.querySelector('.toast-close')?.addEventListener('click', remove);
   setTimeout(remove, 3000);
 }
 toasts?.querySelectorAll('.toast').forEach(arm);
+const shown = new Map<number, HTMLElement>();
+$toasts.subscribe((list) => {
+  if (!toasts) return;
+  for (const [id, box] of shown) {
+    if (!list.some((t) => t.id === id)) {
+      box.remove();
+      shown.delete(id);
+    }
+  }
+  for (const toast of list) {
+    if (shown.has(toast.id)) continue;
+    const box = document.createElement('div');
+    box.className = `toast toast-${toast.type}`;
+    box.setAttribute('role', toast.type === 'danger' ? 'alert' : 'status');
+    const text = document.createElement('span');
+    text.textContent = toast.message;
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'toast-close';
+    close.setAttribute('aria-label', 'Tutup');
+    close.textContent = '×';
+    close.addEventListener('click', () => dismissToast(toast.id));
+    box.append(text, close);
+    toasts.append(box);
+    shown.set(toast.id, box);
+  }
+});
 addEventListener('portal:notify', (event) => {
-  const { message, type } = (event as CustomEvent<{ message: string; type?: string }>).detail;
+  const { message, type } = (event as CustomEvent<{ message: string; type?: Toast['type'] }>).detail;
   notify(message, type);
 });
 

@@ -105,7 +105,12 @@ export interface OrderForm {
   minBv: number;
   /** Made once per checkout: a double click or a retry creates one order (the contract's client_ref). */
   clientRef: string;
+  /** The empty slot chosen in the network tree ("Daftar di sini"), shown beside the side. */
+  placement?: Placement | null;
 }
+
+/** An empty slot of the network tree: under which member, on which side of it. */
+export interface Placement { upline_id_member: string; upline_nama: string; sisi: 'L' | 'R'; /** The sponsor's side that leads there. */ leg: 'L' | 'R' }
 
 export const emptyMember = (): MemberForm => ({
   noIdentitas: '', nama: '', email: '', phoneCountry: '62', phoneNumber: '', username: '', posisi: '', sisi: '',
@@ -251,3 +256,13 @@ export function clearOrderForm(): void {
 
 /** The order just created on the referral page (its form is already cleared): shown with a pay button. */
 export const $createdOrder = atom<{ public_id: string; no_order: string } | null>(null);
+
+/**
+ * "Daftar di sini" on an empty slot of the network tree: the registration form of `owner` opens
+ * with the slot and the sponsor's side that leads to it already chosen.
+ */
+export function registerAt(owner: string, placement: Placement): void {
+  startOrder('registrasi', '', owner);
+  setMemberField('sisi', placement.leg);
+  $orderForm.set({ ...$orderForm.get(), placement });
+}

@@ -167,5 +167,7 @@ test('dashboard: order composition and monthly orders drawn without JavaScript',
   const dashboard = (await (await request.get('/member/dashboard', { headers: { authorization: `Bearer ${token}` } })).json()).result;
   expect(label).toBe(`Registrasi ${dashboard.members.orders.totalorderregistrasi}, Upgrade ${dashboard.members.orders.totalorderupgrade}, Repeat Order ${dashboard.members.orders.totalrepeatorder}`);
   expect(dashboard.members.orders.totalrepeatorder).toBeGreaterThan(0);
-  await expect(page.locator('#order-chart rect')).toHaveCount(6);
+  // The monthly chart's table (what a reader without JavaScript gets): six months, three order types.
+  await expect(page.locator('#order-chart table tbody tr')).toHaveCount(6);
+  await expect(page.locator('#order-chart table thead th')).toHaveText(['Bulan', 'Registrasi', 'Upgrade', 'Repeat Order']);
 });

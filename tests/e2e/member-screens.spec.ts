@@ -35,7 +35,7 @@ test('dashboard on a phone: the member’s own numbers come before the promos; P
 test('folder view: each member’s rank badge carries the rank colour', async ({ page }) => {
   await login(page, 'demoplatinum');
   await page.goto('/report/tree?tab=folder');
-  const badges = page.locator('#folder summary .badge');
+  const badges = page.locator('#folder [role="treeitem"] .badge');
   expect(await badges.count()).toBeGreaterThan(0);
   const colours = { PLATINUM: 'badge-warning', SILVER: 'badge-info', BRONZE: 'badge-success' } as Record<string, string>;
   for (const badge of await badges.all()) {

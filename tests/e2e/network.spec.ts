@@ -1,44 +1,55 @@
 import { expect, login, test } from './fixtures';
 
-test('walks the tree: levels, DownL / UP / DownR and their disabled states', async ({ page }) => {
+test('walks the tree: levels, DownL / UP / DownR and their disabled states, without a page reload', async ({ page }) => {
   await login(page, 'demosilver');
   await page.goto('/report/tree');
-  const nodes = page.locator('.tree-scroll a.node');
+  await expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
+  // A mark on the window survives only if no page loads.
+  await page.evaluate(() => { (window as unknown as { stay: number }).stay = 1; });
+  const nodes = page.locator('[role="tree"] a.node');
   await expect(nodes.first()).toContainText('Demo Silver');
   await expect(page.getByRole('button', { name: 'UP', exact: true })).toBeDisabled();
   await expect(page.locator('#level')).toHaveValue('3');
   await page.getByRole('button', { name: 'DownL', exact: true }).click();
   await expect(nodes.first()).toContainText('Demo Stokis');
+  await expect(page).toHaveURL(/cariId=1000000004/);
   await expect(page.getByRole('button', { name: 'UP', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'UP', exact: true }).click();
   await expect(nodes.first()).toContainText('Demo Silver');
   await page.locator('#level').selectOption('2');
-  await page.getByRole('button', { name: 'Cari' }).click();
-  await expect(page.locator('.tree-scroll .tree-cell')).toHaveCount(3);
+  await expect(page.locator('[role="tree"] .tree-cell')).toHaveCount(3);
   // Walk right to the end of the leg: DownR turns disabled where there is no right child.
   for (let i = 0; i < 60 && (await page.locator('a', { hasText: /^DownR$/ }).count()) > 0; i++) {
+    const before = await nodes.first().getAttribute('data-id');
     await page.locator('a', { hasText: /^DownR$/ }).click();
+    await expect(nodes.first()).not.toHaveAttribute('data-id', before!);
   }
   await expect(page.getByRole('button', { name: 'DownR', exact: true })).toBeDisabled();
+  expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(1);
+  // The browser's Back goes to the member shown before.
+  await page.goBack();
+  await expect(page.locator('a', { hasText: /^DownR$/ })).toBeVisible();
 });
 
-test('search: an ID fires at 10 characters, a name suggests after 3; outsiders are not found', async ({ page }) => {
+test('search: an ID opens at 10 digits, a name lists after 3 characters; outsiders are not found', async ({ page }) => {
   await login(page, 'demosilver');
   await page.goto('/report/tree');
-  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('100000000');
-  await page.waitForTimeout(400);
-  await expect(page).toHaveURL('/report/tree');
-  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('4');
+  await expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
+  const box = page.getByRole('combobox', { name: 'Cari ID/Nama' });
+  await box.pressSequentially('100000000');
+  await expect(page.locator('[role="tree"] a.node').first()).toContainText('Demo Silver');
+  await box.pressSequentially('4');
   await expect(page).toHaveURL(/cariId=1000000004/);
-  await expect(page.locator('.tree-scroll a.node').first()).toContainText('Demo Stokis');
+  await expect(page.locator('[role="tree"] a.node').first()).toContainText('Demo Stokis');
 
-  const suggestions = page.locator('#downline-options option');
-  await page.getByPlaceholder('Cari ID/Nama').fill('');
-  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('De');
-  await page.waitForTimeout(500);
-  await expect(suggestions).toHaveCount(0);
-  await page.getByPlaceholder('Cari ID/Nama').pressSequentially('m');
-  await expect(suggestions.first()).toHaveAttribute('label', 'Demo Stokis');
+  const options = page.getByRole('listbox', { name: 'Hasil pencarian member' }).getByRole('option');
+  await box.fill('');
+  await box.pressSequentially('De');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(options).toHaveCount(0);
+  await box.pressSequentially('m');
+  await expect(options.first()).toContainText('Demo Stokis');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
 
   await page.goto('/report/tree?cariId=1000000001');
   await expect(page.getByText('Member tidak ditemukan di jaringan Anda')).toBeVisible();
@@ -46,18 +57,22 @@ test('search: an ID fires at 10 characters, a name suggests after 3; outsiders a
   expect(api.status()).toBe(404);
 });
 
-test('folder view loads children on demand', async ({ page }) => {
+test('folder view loads children on demand and closes them in place', async ({ page }) => {
   await login(page, 'demoplatinum');
   await page.getByRole('button', { name: 'Lihat Jaringan' }).click();
   await page.getByRole('link', { name: 'Folder' }).click();
-  const silver = page.locator('details[data-id="1000000002"]');
-  await silver.locator('summary').click();
-  await expect(silver.locator('details[data-id="1000000004"]')).toBeVisible();
-  await silver.locator('details[data-id="1000000004"] summary').click();
+  await expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
+  const silver = page.getByRole('treeitem', { name: /^Demo Silver, 1000000002/ });
+  await expect(silver).toHaveAttribute('aria-expanded', 'false');
+  await silver.locator('> .tree-toggle').click();
+  const stokis = silver.getByRole('treeitem', { name: /^Demo Stokis, 1000000004/ });
+  await expect(stokis).toBeVisible();
+  await stokis.locator('> .tree-toggle').click();
   // Its children arrive from /member/reports/sub-tree only now.
-  await expect(silver.locator('details[data-id="1000000004"] details').first()).toBeVisible();
-  await silver.locator('summary').first().click();
-  await expect(silver.locator('details[data-id="1000000004"]')).toBeHidden();
+  await expect(stokis.getByRole('group').getByRole('treeitem').first()).toBeVisible();
+  await silver.locator('> .tree-toggle').click();
+  await expect(stokis).toBeHidden();
+  await expect(silver).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('downline report: filters, totals panel, CSV, and the dashboard doughnut', async ({ page }) => {

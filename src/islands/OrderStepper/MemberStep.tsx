@@ -184,6 +184,9 @@ export function MemberStep() {
             <option value="L">Kiri</option>
             <option value="R">Kanan</option>
           </select>
+          {form.placement && m.sisi === form.placement.leg && (
+            <small className="muted" data-testid="placement">Slot dipilih di pohon: di bawah {form.placement.upline_nama} ({form.placement.upline_id_member}), sisi {form.placement.sisi === 'L' ? 'Kiri' : 'Kanan'}</small>
+          )}
         </Field>
         <RegionSelect id="m-prov-dom" label="Propinsi Domisili" value={m.idPropinsiDomisili} options={provinces} error={shown('id_propinsi_domisili')}
           onBlur={touch('id_propinsi_domisili')}

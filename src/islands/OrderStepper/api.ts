@@ -1,3 +1,4 @@
+import { memberFetch } from '../../lib/member-fetch';
 /** The island's one way to the server: the /member API (or the referral page's public calls). */
 export class ApiError extends Error {
   constructor(message: string, readonly status: number, readonly errors?: Record<string, string>) {
@@ -15,7 +16,7 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
 export async function callWithMessage<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await memberFetch(url, {
       method,
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

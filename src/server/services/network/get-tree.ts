@@ -65,6 +65,8 @@ function nest(rows: Row[], rootPath: string, viewerPath: string, levels: number)
   return build(rootPath, 1)!;
 }
 
+export type TreeView = Awaited<ReturnType<typeof getTree>>;
+
 /** GET /member/reports/tree: `levels` levels from cariId (default the member), own downline only. */
 export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string | null | undefined, levels = 3) {
   const depth = Math.min(MAX_TREE_LEVELS, Math.max(1, Math.trunc(levels) || 3));
@@ -75,7 +77,7 @@ export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string 
   const rows = await selectRows<Row>(await getDb(), sql`${nodeSelect} where m.path in (${sql.join(paths.map((p) => sql`${p}`), sql`, `)})`);
   const tree = nest(rows, target.path, me!.path, depth);
   const uplineAllowed = target.path.length > me!.path.length;
-  return { tree, level: depth, upline_id_member: uplineAllowed ? tree.id_upline : null, viewer_id_member: me!.id_member };
+  return { tree, level: depth, upline_id_member: uplineAllowed ? tree.id_upline : null, viewer_id_member: me!.id_member, viewer_path: me!.path };
 }
 
 /** GET /member/reports/sub-tree: the children of one node for the folder view. */
