@@ -1,6 +1,6 @@
+import { createContainer } from './container';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import Dashboard from '../../src/pages/index.astro';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { news } from '../../src/server/db/schema';
@@ -11,7 +11,7 @@ import { INVOICED_STATUSES } from '../../src/lib/order-status';
 import { memberId, sessionOf } from './helpers';
 
 async function render(member: Awaited<ReturnType<typeof sessionOf>>): Promise<string> {
-  const container = await AstroContainer.create();
+  const container = await createContainer();
   const html = await container.renderToString(Dashboard, { locals: { member }, request: new Request('http://portal.test/') });
   return html.replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '');
 }

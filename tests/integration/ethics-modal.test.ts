@@ -1,6 +1,6 @@
+import { createContainer } from './container';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { createContext } from 'astro/middleware';
 import Dashboard from '../../src/pages/index.astro';
 import { POST as acceptForm } from '../../src/pages/kode-etik';
@@ -15,7 +15,7 @@ const ID = '1000000240';
 
 async function dashboardFor(token: string): Promise<string> {
   const member = await resolveSession(token);
-  const container = await AstroContainer.create();
+  const container = await createContainer();
   const html = await container.renderToString(Dashboard, { locals: { member }, request: new Request('http://portal.test/') });
   // Development rendering adds source annotations; drop them to read the markup a member gets.
   return html.replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '');

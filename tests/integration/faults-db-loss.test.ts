@@ -1,6 +1,6 @@
+import { createContainer } from './container';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { createContext } from 'astro/middleware';
 import Dashboard from '../../src/pages/index.astro';
 import { GET as unpaidBonuses } from '../../src/pages/member/bonus/unpayout';
@@ -69,7 +69,7 @@ async function visit(path: string, token: string, behind: 'page' | 'api', before
   const response = await onRequest(ctx as never, async () => {
     await beforePage?.();
     if (behind === 'api') return unpaidBonuses(ctx as never);
-    const container = await AstroContainer.create();
+    const container = await createContainer();
     return container.renderToResponse(Dashboard, { locals: ctx.locals, request });
   }) as Response;
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };

@@ -1,5 +1,5 @@
+import { createContainer } from './container';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import BonusHarianPage from '../../src/pages/report/bonus-harian.astro';
 import OmsetPage from '../../src/pages/report/omset.astro';
 import { resolveSession } from '../../src/server/services/auth/sessions';
@@ -57,7 +57,7 @@ describe('hostile query strings', () => {
 
 describe('report pages with impossible dates', () => {
   it('year 0000, month 13 and 30 February show the default range with the Indonesian message, not a 500', async () => {
-    const container = await AstroContainer.create();
+    const container = await createContainer();
     const member = await resolveSession(me.token);
     for (const [Page, path] of [[BonusHarianPage, '/report/bonus-harian'], [OmsetPage, '/report/omset']] as const) {
       for (const [from, to] of [['0000-01-01', '0000-12-31'], ['2026-13-01', '2026-13-31'], ['2026-02-30', '2026-03-01']]) {

@@ -1,3 +1,4 @@
+import { createContainer } from './container';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createContext } from 'astro/middleware';
@@ -6,7 +7,6 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { members } from '../../src/server/db/schema';
 import { safeLocalPath } from '../../src/lib/safe-redirect';
 import { POST as kodeEtik } from '../../src/pages/kode-etik';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ProfilePage from '../../src/pages/account/profile.astro';
 import { resolveSession } from '../../src/server/services/auth/sessions';
 import { callRoute, ORIGIN } from './route-harness';
@@ -31,7 +31,7 @@ describe('the profile page after a save with a hostile fallback', () => {
   it('%09 and %0a fallbacks: the profile is saved and the member stays on the site, no 500', async () => {
     const me = await sessionOf(memberId(284));
     const member = (await resolveSession(me.token))!;
-    const container = await AstroContainer.create();
+    const container = await createContainer();
     for (const fallback of ['%2F%09%2Fevil.example', '%2F%0a', '%2Fa%0d%0aSet-Cookie:x=1', '%2F%5Cevil.example', '%2F%2Fevil.example']) {
       const body = new URLSearchParams({ _action: 'profile', id: me.publicId, username: me.username, nama: 'Nama Uji', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '35', kota_domisili: '35.78' });
       const request = new Request(`${ORIGIN}/account/profile?field=domisili&fallback=${fallback}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });

@@ -1,3 +1,4 @@
+import { createContainer } from './container';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
@@ -286,10 +287,9 @@ describe('console forms fed bad input (as KONTEN)', () => {
   ];
 
   it.each(FORMS)('%s answers 4xx in Indonesian and changes nothing', async (file, path, params) => {
-    const { experimental_AstroContainer: AstroContainer } = await import('astro/container');
     const pages = import.meta.glob<{ default: never }>('../../src/pages/admin/**/*.astro');
     const Page = (await pages[`../../src/pages/${file}`]!()).default;
-    const container = await AstroContainer.create();
+    const container = await createContainer();
     const [operator] = await (await getDb()).select().from(operatorsTable).where(eq(operatorsTable.username, 'konten'));
     const locals = { operator: { id: operator!.id, username: 'konten', nama: operator!.nama, role: 'KONTEN' as const } };
     const db = await getDb();

@@ -1,7 +1,7 @@
+import { createContainer } from './container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
 import AddressPage from '../../src/pages/account/address.astro';
 import { getDb, selectRows } from '../../src/server/db/client';
@@ -588,7 +588,7 @@ describe('member A asking for member B\'s objects', () => {
 
   it('the order detail page with B\'s order and the address page with B\'s address show nothing of B', async () => {
     const member = await resolveSession(world.a.token);
-    const container = await AstroContainer.create();
+    const container = await createContainer();
     const render = async (page: typeof OrderDetailPage, path: string, params: Record<string, string>, method = 'GET', body?: BodyInit) => {
       const request = new Request(`http://portal.test${path}`, { method, body, headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} });
       counts.pages++;
@@ -684,7 +684,7 @@ describe('form pages (.astro POST) fed hostile forms', () => {
   it.each(Object.keys(FORM_PAGES))('%s: never a 5xx or an exception, nothing changed', async (file) => {
     const page = FORM_PAGES[file]!;
     const Page = (await pageModules[`../../src/pages/${file}`]!()).default;
-    const container = await AstroContainer.create();
+    const container = await createContainer();
     const member = page.anonymous ? undefined : await resolveSession(world.a.token);
     const value = hostileValue.map(asQueryString).filter((v) => v.trim() !== '');
     const forms = fc.record(Object.fromEntries(page.fields.map((f) => [f, value]))).map((fields) => ({ body: new URLSearchParams(fields as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded' }));
