@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, login, memberId, PASSWORD, test } from './fixtures';
@@ -257,15 +258,19 @@ test('KEUANGAN is refused from the GUDANG pages and does not see them in the men
   expect(post.status()).toBe(403);
 });
 
-test('the GUDANG pages fit a 360 px phone: no page-wide sideways scroll', async ({ browser }) => {
+test('the GUDANG pages fit a 360 px phone (no page-wide sideways scroll) and pass axe-core', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   await signInOperator(page, 'gudang');
   await page.goto('/admin/retur?status=DONE');
   const detail = await page.locator('tbody a').first().getAttribute('href');
+  const found: string[] = [];
   for (const path of ['/admin', '/admin/orders?status=PAID', '/admin/orders?status=DELIVERY', '/admin/retur', detail!, '/admin/stok']) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
   }
+  expect(found).toEqual([]);
   await context.close();
 });
