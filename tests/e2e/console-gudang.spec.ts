@@ -48,7 +48,10 @@ async function paidOrder(page: Page, username: string): Promise<{ no_order: stri
   const order = (await created.json()).result;
   const token = (await (await request.post('/member/payment', { headers, data: { no_order: order.no_order } })).json()).result;
   await page.goto(`/pembayaran/simulator/${token.token}`);
-  await page.getByRole('button', { name: 'Bayar (berhasil)' }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),
+    page.getByRole('button', { name: 'Bayar (berhasil)' }).click(),
+  ]);
   await page.goto(`/pembayaran/simulator/${token.token}`);
   await expect(page.getByRole('definition').filter({ hasText: 'PAID' })).toBeVisible();
   return { no_order: order.no_order, public_id: order.public_id };
