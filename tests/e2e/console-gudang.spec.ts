@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, login, memberId, PASSWORD, test } from './fixtures';
@@ -47,7 +48,10 @@ async function paidOrder(page: Page, username: string): Promise<{ no_order: stri
   const order = (await created.json()).result;
   const token = (await (await request.post('/member/payment', { headers, data: { no_order: order.no_order } })).json()).result;
   await page.goto(`/pembayaran/simulator/${token.token}`);
-  await page.getByRole('button', { name: 'Bayar (berhasil)' }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),
+    page.getByRole('button', { name: 'Bayar (berhasil)' }).click(),
+  ]);
   await page.goto(`/pembayaran/simulator/${token.token}`);
   await expect(page.getByRole('definition').filter({ hasText: 'PAID' })).toBeVisible();
   return { no_order: order.no_order, public_id: order.public_id };
@@ -257,15 +261,19 @@ test('KEUANGAN is refused from the GUDANG pages and does not see them in the men
   expect(post.status()).toBe(403);
 });
 
-test('the GUDANG pages fit a 360 px phone: no page-wide sideways scroll', async ({ browser }) => {
+test('the GUDANG pages fit a 360 px phone (no page-wide sideways scroll) and pass axe-core', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   await signInOperator(page, 'gudang');
   await page.goto('/admin/retur?status=DONE');
   const detail = await page.locator('tbody a').first().getAttribute('href');
+  const found: string[] = [];
   for (const path of ['/admin', '/admin/orders?status=PAID', '/admin/orders?status=DELIVERY', '/admin/retur', detail!, '/admin/stok']) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
   }
+  expect(found).toEqual([]);
   await context.close();
 });

@@ -118,6 +118,9 @@ const SAMPLES: Record<string, Sample> = {
     foreign: (w) => [{ call: { body: new URLSearchParams({ id: w.b.publicId, agree: 'on' }).toString(), contentType: 'application/x-www-form-urlencoded' }, leak: [w.b.nama], allow200: true }],
   },
   'POST /logout': { input: 'none', validStatus: 303 },
+  // Console endpoints: a member (cookie or bearer) or no session is sent to the operator sign-in.
+  'GET /admin/orders/cetak': { input: 'query', anonymous: true, lenient: true, valid: () => ({ jenis: 'label', no_order: 'ORD-X' }), validStatus: 302 },
+  'GET /admin/retur/file/[id]': { input: 'none', anonymous: true, params: () => ({ id: uuid0 }), validStatus: 302 },
   'GET /member/account/[id]': {
     input: 'none', params: () => ({ id: 'profile' }),
     foreign: (w) => [{ call: { params: { id: w.b.publicId } }, leak: [w.b.nama, w.b.idMember] }],
@@ -630,7 +633,8 @@ describe('hostile input (fast-check)', () => {
     for (const name of paramNames) arbs.push(paramCase(name));
     const exclude = [...VOLATILE, ...(AUDIT_ONLY[key] ?? [])];
     const before = await fingerprint(exclude);
-    const lenientParam = key === 'GET /member/dashboard/banner/[name]';
+    // Console routes answer every member or anonymous call with the redirect to /admin/signin.
+    const lenientParam = key === 'GET /member/dashboard/banner/[name]' || route.startsWith('/admin/');
     await fc.assert(
       fc.asyncProperty(fc.oneof(...arbs), fc.boolean(), fc.ipV4(), async (g, viaCookie, address) => {
         counts.generated++;
@@ -650,14 +654,16 @@ describe('hostile input (fast-check)', () => {
  * The .astro pages that take a plain form POST (found by their source), with the fields they read.
  * Every field gets a hostile value at once (ids included), so no generated form can be a valid write.
  */
-const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean }> = {
+const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean; operator?: boolean }> = {
   'admin/keluar.astro': { fields: ['x'], anonymous: true },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
   'admin/news.astro': { fields: ['action', 'public_id'], anonymous: true },
   'admin/news/[id].astro': { fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'], params: () => ({ id: 'baru' }), anonymous: true },
-  'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], anonymous: true },
+  'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: true },
   'admin/promos/[id].astro': { fields: ['action', 'nama', 'reward', 'periode_awal', 'periode_akhir', 'batas_klaim', 'syarat_jenis', 'syarat'], params: () => ({ id: 'baru' }), anonymous: true },
+  'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: true },
+  'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: true },
   'admin/signin.astro': { fields: ['username', 'password'], anonymous: true },
   'account/address.astro': { fields: ['_action', 'public_id', 'label', 'nama', 'phone', 'alamat', 'kelurahan_id', 'kode_pos'] },
   'account/change-password.astro': { fields: ['password_lama', 'password_baru', 'rpassword_baru'] },
@@ -685,7 +691,10 @@ describe('form pages (.astro POST) fed hostile forms', () => {
     const page = FORM_PAGES[file]!;
     const Page = (await pageModules[`../../src/pages/${file}`]!()).default;
     const container = await createContainer();
-    const member = page.anonymous ? undefined : await resolveSession(world.a.token);
+    const member = page.anonymous || page.operator ? undefined : await resolveSession(world.a.token);
+    // Console pages run as the GUDANG operator (the middleware has already checked the role).
+    const [operator] = page.operator ? await selectRows<{ id: number; nama: string; username: string; role: 'GUDANG' }>(await getDb(), sql`
+      select id::int as id, nama, username, role from operators where username = 'gudang'`) : [];
     const value = hostileValue.map(asQueryString).filter((v) => v.trim() !== '');
     const forms = fc.record(Object.fromEntries(page.fields.map((f) => [f, value]))).map((fields) => ({ body: new URLSearchParams(fields as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded' }));
     const raw = fc.constantFrom(...RAW_BODIES);
@@ -695,7 +704,7 @@ describe('form pages (.astro POST) fed hostile forms', () => {
       const request = new Request(`http://portal.test/${file.replace(/\.astro$/, '')}`, { method: 'POST', body, headers: { 'content-type': contentType, origin: 'http://portal.test' } });
       let status: number;
       try {
-        status = (await container.renderToResponse(Page, { locals: member ? { member } : {}, params: page.params?.(world) ?? {}, request })).status;
+        status = (await container.renderToResponse(Page, { locals: member ? { member } : operator ? { operator } : {}, params: page.params?.(world) ?? {}, request })).status;
       } catch (error) {
         if (error instanceof Error && error.message === "Couldn't find component for route /404") return;
         throw error;
