@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, login } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -80,4 +81,15 @@ test('GUDANG is refused the finance pages (403) and does not see them in the men
     expect(response!.status()).toBe(403);
     await expect(page.locator('body')).toContainText('Peran Anda tidak boleh membuka halaman ini');
   }
+});
+
+test('the finance pages pass axe (WCAG 2.1 AA and best practice)', async ({ page }) => {
+  await signInOperator(page, 'keuangan');
+  const found: string[] = [];
+  for (const path of ['/admin/keuangan?status=processed', '/admin/keuangan/closing', '/admin/keuangan/pajak', '/admin/keuangan/refund']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+  }
+  expect(found).toEqual([]);
 });

@@ -116,6 +116,17 @@ describe('payout batches (console, KEUANGAN)', () => {
     expect(row).toEqual({ batches: 1, n: 2 });
   });
 
+  it('the services refuse an operator of another role (403) and change nothing', async () => {
+    const [no] = await queuedPayouts(1, 12);
+    const gudang = { id: 2, nama: 'Gilang Gudang', role: 'GUDANG' } as const;
+    await expect(exportPayoutBatch([no!], gudang)).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    await expect(settlePayout(no!, 'complete', undefined, gudang)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(catchUpClosing({ id: 5, nama: 'Citra CS', role: 'CS' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await selectRows<{ status: string; batch_id: number | null }>(await getDb(), sql`select status, batch_id::int as batch_id from payouts where no = ${no!}`);
+    expect(row).toEqual({ status: 'queued', batch_id: null });
+    expect((await audits('payout:complete', `payout:${no}`))).toEqual([]);
+  });
+
   it('reject and fail need a reason, release the bonuses to unpaid and record before/after', async () => {
     const [no] = await queuedPayouts(1, 10);
     const db = await getDb();

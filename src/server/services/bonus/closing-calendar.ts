@@ -5,7 +5,7 @@ import { addDays, jakartaDate } from '../../../lib/jakarta';
 import { closeMissingDays } from './close-days';
 import type { CloseResult } from './close-day';
 import { reconcileDays, type ReconciliationDay } from './reconcile-days';
-import type { AuditActor } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 
 export type DayState = 'ditutup' | 'terbuka' | 'hari-ini' | 'mendatang';
 export interface CalendarDay { tanggal: string; state: DayState; bonus_count: number; total_bruto: number; jumlah_order: number; total_bv: number }
@@ -44,7 +44,8 @@ export async function closingMonth(bulan: string | null | undefined, now = new D
  * "Tutup hari yang belum ditutup": closes every finished open day in order, up to yesterday or
  * `sampai` (today and later refused), each day in its own audited transaction.
  */
-export async function catchUpClosing(by: AuditActor, sampai?: string, now = new Date()): Promise<CloseResult[]> {
+export async function catchUpClosing(by: Actor, sampai?: string, now = new Date()): Promise<CloseResult[]> {
+  assertRole(by, ['KEUANGAN']);
   if (sampai !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(sampai)) throw new AppError('BAD_INPUT', 'Tanggal harus berformat YYYY-MM-DD');
   return closeMissingDays({ by, now, until: sampai });
 }

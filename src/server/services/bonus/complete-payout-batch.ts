@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { recordAudit } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { settlePayoutIn } from './payouts';
 
@@ -10,7 +11,8 @@ import { settlePayoutIn } from './payouts';
  * is completed (its bonuses PROCESSED) and the batch marked completed, all in one transaction.
  * Payouts failed or rejected one by one meanwhile stay as they are and are listed.
  */
-export async function completePayoutBatch(no: string, by: AuditActor): Promise<{ selesai: string[]; dilewati: string[] }> {
+export async function completePayoutBatch(no: string, by: Actor): Promise<{ selesai: string[]; dilewati: string[] }> {
+  assertRole(by, ['KEUANGAN']);
   return inTransaction(async (tx) => {
     const [batch] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payout_batches where no = ${no} for update`);
     if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { BANKS } from '../../domain/banks';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { recordAudit } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 import { settlePayoutIn } from './payouts';
 
 export const BATCH_MESSAGES = {
@@ -33,7 +34,8 @@ export interface ExportedBatch extends PayoutBatchFile { dilewati: { no: string;
  * account. Queued ones are processed (audited as payout:process), all get the batch's id, and the
  * batch is recorded and audited. The others are listed with the reason they were left out.
  */
-export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: AuditActor): Promise<ExportedBatch> {
+export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: Actor): Promise<ExportedBatch> {
+  assertRole(by, ['KEUANGAN']);
   const nos = chosen === 'ALL_PROCESSED' ? [] : [...new Set(chosen.map((n) => n.trim()).filter(Boolean))];
   if (chosen !== 'ALL_PROCESSED' && nos.length === 0) throw new AppError('BAD_INPUT', BATCH_MESSAGES.none);
   if (nos.length > 500) throw new AppError('BAD_INPUT', BATCH_MESSAGES.tooMany);

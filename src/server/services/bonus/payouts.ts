@@ -8,6 +8,7 @@ import { planPayout } from '../../domain/bonus/payout';
 import type { SessionMember } from '../auth/session-member';
 import { containsPattern } from '../../db/like';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 
 export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
 export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
@@ -122,12 +123,13 @@ export const PAYOUT_REASON_REQUIRED = 'Alasan penolakan atau kegagalan harus dii
 export const SYSTEM_ACTOR: AuditActor = { id: null, nama: 'Sistem (npm run ops)' };
 
 /** Operator actions on a payout; rejected or failed ones release their bonuses to unpaid again. */
-export async function settlePayout(no: string, action: PayoutAction, catatan?: string, by: AuditActor = SYSTEM_ACTOR): Promise<string> {
+export async function settlePayout(no: string, action: PayoutAction, catatan?: string, by: Actor = SYSTEM_ACTOR): Promise<string> {
   return inTransaction((tx) => settlePayoutIn(tx, no, action, catatan, by));
 }
 
 /** settlePayout inside the caller's transaction (a batch completes all its payouts in one), audited there. */
-export async function settlePayoutIn(tx: Tx, no: string, action: PayoutAction, catatan: string | undefined, by: AuditActor): Promise<string> {
+export async function settlePayoutIn(tx: Tx, no: string, action: PayoutAction, catatan: string | undefined, by: Actor): Promise<string> {
+  assertRole(by, ['KEUANGAN']);
   const [payout] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payouts where no = ${no} for update`);
   if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
   const allowed: Record<string, string[]> = { process: ['queued'], complete: ['queued', 'processed'], reject: ['queued', 'processed'], fail: ['processed', 'queued'] };

@@ -3,7 +3,8 @@ import { countAnnualBv } from '../bonus/annual-counters';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockOrder } from './mark-order-paid';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { recordAudit } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 
 export type RefundType = 'refund' | 'partial_refund' | 'chargeback' | 'operator';
 
@@ -77,7 +78,8 @@ export async function applyRefundNotification(tx: Tx, orderId: number, status: s
  * An operator's refund (`npm run ops -- refund:order <no_order> …`): the whole remaining amount,
  * or `jumlah` rupiah of it, with a reason; audited in the order's history under the admin's name.
  */
-export async function refundOrder(noOrder: string, input: { jumlah?: number; alasan: string; admin: string; by?: AuditActor }): Promise<RefundRecorded> {
+export async function refundOrder(noOrder: string, input: { jumlah?: number; alasan: string; admin: string; by?: Actor }): Promise<RefundRecorded> {
+  if (input.by) assertRole(input.by, ['KEUANGAN']);
   if (!input.alasan.trim()) throw new AppError('BAD_INPUT', REFUND_MESSAGES.reason);
   if (input.jumlah !== undefined && (!Number.isSafeInteger(input.jumlah) || input.jumlah <= 0)) throw new AppError('BAD_INPUT', REFUND_MESSAGES.badAmount);
   return inTransaction(async (tx) => {

@@ -5,7 +5,8 @@ import { statutoryRate } from '../../domain/bonus/pph21';
 import { jakartaDate } from '../../../lib/jakarta';
 import { getSetting } from '../settings';
 import { npwpInEffect } from './npwp-status';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { recordAudit } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 
 export const KODE_OBJEK_PAJAK = '21-100-04';
 
@@ -95,7 +96,8 @@ export const TAX_SLIP_MESSAGES = {
  * The operator's `pajak:terbitkan`: issues a finished, fully closed tax month's slips (those the
  * closing has not issued yet, e.g. after an upgrade of an existing database). Idempotent.
  */
-export async function issueTaxSlips(tahun: number, masa: number, now = new Date(), actor: AuditActor = { id: null, nama: 'Sistem (npm run ops)' }): Promise<number> {
+export async function issueTaxSlips(tahun: number, masa: number, now = new Date(), actor: Actor = { id: null, nama: 'Sistem (npm run ops)' }): Promise<number> {
+  assertRole(actor, ['KEUANGAN']);
   if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
     throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);
   }

@@ -3,7 +3,8 @@ import { getDb, inTransaction, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { jakartaDate } from '../../../lib/jakarta';
 import { buktiPotongDownload } from '../bonus/bukti-potong-download';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { recordAudit } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 import { exportTaxMonth, type TaxMonthExport } from './export-tax-month';
 
 /** The tax month the console opens on: the last finished month (Asia/Jakarta). */
@@ -23,7 +24,8 @@ export async function taxMonthSlips(tahun: number, masa: number) {
 }
 
 /** The withholder's CSV of the month, downloaded from the console; the download is audited. */
-export async function exportTaxMonthAudited(tahun: number, masa: number, by: AuditActor): Promise<TaxMonthExport> {
+export async function exportTaxMonthAudited(tahun: number, masa: number, by: Actor): Promise<TaxMonthExport> {
+  assertRole(by, ['KEUANGAN']);
   const result = await exportTaxMonth(tahun, masa);
   await inTransaction((tx) => recordAudit(tx, by, 'pajak:ekspor', `masa:${tahun}-${String(masa).padStart(2, '0')}`, null, { jumlah_bukti: result.jumlah_bukti, total_setor: result.total_setor }));
   return result;

@@ -6,7 +6,7 @@ import { AppError } from '../../../../server/errors';
 export const GET: APIRoute = async ({ url, locals }) => {
   const operator = locals.operator!;
   try {
-    const r = await exportTaxMonthAudited(Number(url.searchParams.get('tahun')), Number(url.searchParams.get('masa')), { id: operator.id, nama: operator.nama });
+    const r = await exportTaxMonthAudited(Number(url.searchParams.get('tahun')), Number(url.searchParams.get('masa')), operator);
     return new Response(r.csv, {
       headers: {
         'content-type': 'text/csv; charset=utf-8', 'cache-control': 'private, no-store',
