@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
 
@@ -110,4 +111,18 @@ test('SUPERADMIN changes a fee and sees who changed it; invalid input is refused
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Sari Superadmin');
   await expect(row).toContainText('[alfamart].fix_charge: 5000 → 5500');
+});
+
+test('the members and settings pages have no axe violations', async ({ browser }) => {
+  const found: string[] = [];
+  for (const [who, paths] of [['cs', ['/admin/members?q=demo', '/admin/members/1000000230']], ['superadmin', ['/admin/settings']]] as const) {
+    const page = await (await browser.newContext()).newPage();
+    await signInOperator(page, who);
+    for (const path of paths) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  expect(found).toEqual([]);
 });
