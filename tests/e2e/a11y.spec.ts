@@ -42,6 +42,7 @@ test('signed-out pages have no axe violations', async ({ page }) => {
 });
 
 test('the KONTEN console pages have no axe violations', async ({ page }) => {
+  test.setTimeout(120_000); // seven pages, each analysed whole
   const found: Found[] = [];
   await page.goto('/admin/signin');
   await page.getByLabel('Username operator').fill('konten');
