@@ -37,8 +37,20 @@ test.describe.configure({ mode: 'parallel' });
 
 test('signed-out pages have no axe violations', async ({ page }) => {
   const found: Found[] = [];
-  for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM']) await visit(page, path, found);
+  for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM', '/info/kode-etik', '/info/faq']) await visit(page, path, found);
   report('signed out', found);
+});
+
+test('the KONTEN console pages have no axe violations', async ({ page }) => {
+  test.setTimeout(120_000); // seven pages, each analysed whole
+  const found: Found[] = [];
+  await page.goto('/admin/signin');
+  await page.getByLabel('Username operator').fill('konten');
+  await page.getByLabel('Password').fill('operator12345');
+  await page.getByRole('button', { name: 'MASUK' }).click();
+  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
+  for (const path of ['/admin/news', '/admin/news/baru', '/admin/banners', '/admin/promos', '/admin/promos/baru', '/admin/halaman', '/admin/halaman/kode-etik']) await visit(page, path, found);
+  report('KONTEN console', found);
 });
 
 const MEMBER_PAGES = [

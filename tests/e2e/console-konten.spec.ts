@@ -139,3 +139,41 @@ test('public pages: readable without signing in, none links to a placeholder', a
   const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs.filter((href) => href?.includes('example.com'))).toEqual([]);
 });
+
+// A 1×1 PNG; the server reads the type from these bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('KONTEN uploads a banner, moves it first and switches it off; the dashboard carousel follows', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const konten = await operatorPage(browser, 'konten');
+  await konten.goto('/admin/banners');
+  await konten.getByLabel(/^Gambar/).setInputFiles({ name: 'bukan-svg.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await konten.getByLabel('Nama banner').fill('Banner Uji E2E');
+  await konten.getByRole('button', { name: 'Unggah banner' }).click();
+  await expect(konten.getByRole('alert')).toHaveText('Banner harus gambar JPG, PNG, WebP atau GIF');
+  await konten.getByLabel(/^Gambar/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+  await konten.getByLabel('Nama banner').fill('Banner Uji E2E');
+  await konten.getByRole('button', { name: 'Unggah banner' }).click();
+  await expect(konten.getByRole('status')).toHaveText('Banner ditambahkan di urutan terakhir');
+  const row = konten.locator('tr[data-banner="Banner Uji E2E"]');
+  while (await row.getByRole('button', { name: 'Naikkan Banner Uji E2E' }).isEnabled()) {
+    await row.getByRole('button', { name: 'Naikkan Banner Uji E2E' }).click();
+    await expect(konten.getByRole('status')).toContainText('Banner "Banner Uji E2E" dipindah ke posisi');
+  }
+  await expect(row.locator('td').first()).toHaveText('1');
+
+  // Read without JavaScript: the order the server gives, before the slider rearranges anything.
+  const member = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await login(member, 'demoplatinum');
+  const first = member.locator('[data-carousel] .slide img').first();
+  await expect(first).toHaveAttribute('alt', 'Banner Uji E2E');
+  const image = await member.request.get((await first.getAttribute('src'))!);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await image.body())).toEqual(PNG);
+
+  await row.getByRole('button', { name: 'Nonaktifkan Banner Uji E2E' }).click();
+  await expect(konten.getByRole('status')).toHaveText('Banner "Banner Uji E2E" disembunyikan');
+  await member.goto('/');
+  await expect(member.locator('[data-carousel] img[alt="Banner Uji E2E"]')).toHaveCount(0);
+  await expect(member.locator('[data-carousel] .slide')).not.toHaveCount(0);
+});

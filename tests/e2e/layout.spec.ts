@@ -62,11 +62,12 @@ test('the user menu offers Profile, Ubah Password, Alamat and Logout', async ({ 
   await expect(user.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('the footer links to the policies and carries the copyright line', async ({ page }) => {
+test('the footer links to the portal\'s own policy pages and carries the copyright line', async ({ page }) => {
   await login(page, 'demoplatinum');
   const footer = page.locator('footer.foot');
-  for (const name of ['Kode Etik', 'Kebijakan Privasi', 'Kebijakan Pengiriman', 'Kebijakan Retur/Refund', 'FAQ']) {
-    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https?:\/\//);
+  for (const [name, slug] of [['Kode Etik', 'kode-etik'], ['Kebijakan Privasi', 'kebijakan-privasi'], ['Kebijakan Pengiriman', 'kebijakan-pengiriman'],
+    ['Kebijakan Retur/Refund', 'kebijakan-retur'], ['FAQ', 'faq'], ['Syarat Pembayaran', 'syarat-pembayaran']]) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/info/${slug}`);
   }
   await expect(footer).toContainText('©');
 });
