@@ -51,7 +51,8 @@ function cli(script: string, args: string[], env: Record<string, string | undefi
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
-describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', () => {
+// Generous limits: each step starts a CLI process (tsx) on a machine that may be busy.
+describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { timeout: 180_000 }, () => {
   let server: ChildProcess;
   let work: string;
   let dataDir: string;
