@@ -54,7 +54,7 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(dialog.getByLabel('Kode Pos')).toHaveValue('');
 });
 
-test('a village without a known postal code takes a typed one, 5 digits', async ({ page }) => {
+test('a village without a known postal code takes a typed one, 5 digits; the stepper picks the address', async ({ page }) => {
   await login(page, memberId(277));
   await page.goto('/account/address');
   await hydrated(page, 'AddressBook');
@@ -81,6 +81,17 @@ test('a village without a known postal code takes a typed one, 5 digits', async 
   await expect(page.locator('.address-card', { hasText: 'Sabang' })).toContainText('23521');
   await page.reload();
   await expect(page.locator('.address-card', { hasText: 'Sabang' })).toContainText('23521');
+
+  // The same address book in the order stepper's picker.
+  await page.goto('/transaksi/order-transaksi/repeat-order');
+  await expect(page.getByText('Memuat formulir…')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Tambah Kopi Herbal Ginseng', exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByLabel('Dikirim (kurir)').check();
+  await page.getByRole('button', { name: 'Pilih Alamat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Pilih Alamat Pengiriman' });
+  await picker.locator('.address-option', { hasText: 'Sabang' }).click();
+  await expect(page.getByTestId('alamat-terpilih')).toContainText('23521');
 });
 
 test('without JavaScript the address page lists the addresses and its form opens by link', async ({ browser }) => {
