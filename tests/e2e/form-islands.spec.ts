@@ -26,6 +26,7 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(provinsi).toHaveAttribute('aria-expanded', 'false');
 
   const kota = dialog.getByRole('combobox', { name: 'Kota/Kabupaten' });
+  await expect(kota).toHaveAttribute('placeholder', 'Ketik untuk mencari'); // its list has loaded
   await kota.focus();
   await kota.pressSequentially('surab');
   await expect(dialog.locator('#a-kota-list [role=option]')).toHaveText(['Kota Surabaya']);
@@ -37,10 +38,12 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(kota).toHaveValue('Kota Surabaya');
 
   const kecamatan = dialog.getByRole('combobox', { name: 'Kecamatan' });
+  await expect(kecamatan).toHaveAttribute('placeholder', 'Ketik untuk mencari'); // its list has loaded
   await kecamatan.focus();
   await kecamatan.pressSequentially('gubeng');
   await kecamatan.press('Enter');
   const kelurahan = dialog.getByRole('combobox', { name: 'Kelurahan' });
+  await expect(kelurahan).toHaveAttribute('placeholder', 'Ketik untuk mencari'); // its list has loaded
   await kelurahan.focus();
   await kelurahan.pressSequentially('airl');
   await kelurahan.press('Enter');
