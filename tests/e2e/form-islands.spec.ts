@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, login, memberId, test } from './fixtures';
 import { hydrated, pickRegion } from './region';
 
@@ -18,6 +19,9 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(provinsi).toHaveAttribute('aria-expanded', 'true');
   const options = dialog.locator('#a-prov-list [role=option]');
   await expect(options).toHaveText(['Jawa Barat', 'Jawa Tengah', 'Jawa Timur']);
+  // The open popup passes axe (WCAG 2.1 AA and best practices) inside the modal.
+  const axe = await new AxeBuilder({ page }).include('#dlg-alamat').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await provinsi.press('ArrowDown');
   await provinsi.press('ArrowDown');
   await expect(provinsi).toHaveAttribute('aria-activedescendant', 'a-prov-list-35');
@@ -26,6 +30,7 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(provinsi).toHaveAttribute('aria-expanded', 'false');
 
   const kota = dialog.getByRole('combobox', { name: 'Kota/Kabupaten' });
+  await expect(kota).toHaveAttribute('placeholder', 'Ketik untuk mencari'); // its list has loaded
   await kota.focus();
   await kota.pressSequentially('surab');
   await expect(dialog.locator('#a-kota-list [role=option]')).toHaveText(['Kota Surabaya']);
@@ -37,10 +42,12 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(kota).toHaveValue('Kota Surabaya');
 
   const kecamatan = dialog.getByRole('combobox', { name: 'Kecamatan' });
+  await expect(kecamatan).toHaveAttribute('placeholder', 'Ketik untuk mencari'); // its list has loaded
   await kecamatan.focus();
   await kecamatan.pressSequentially('gubeng');
   await kecamatan.press('Enter');
   const kelurahan = dialog.getByRole('combobox', { name: 'Kelurahan' });
+  await expect(kelurahan).toHaveAttribute('placeholder', 'Ketik untuk mencari'); // its list has loaded
   await kelurahan.focus();
   await kelurahan.pressSequentially('airl');
   await kelurahan.press('Enter');
@@ -54,7 +61,7 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   await expect(dialog.getByLabel('Kode Pos')).toHaveValue('');
 });
 
-test('a village without a known postal code takes a typed one, 5 digits', async ({ page }) => {
+test('a village without a known postal code takes a typed one, 5 digits; the stepper picks the address', async ({ page }) => {
   await login(page, memberId(277));
   await page.goto('/account/address');
   await hydrated(page, 'AddressBook');
@@ -81,6 +88,17 @@ test('a village without a known postal code takes a typed one, 5 digits', async 
   await expect(page.locator('.address-card', { hasText: 'Sabang' })).toContainText('23521');
   await page.reload();
   await expect(page.locator('.address-card', { hasText: 'Sabang' })).toContainText('23521');
+
+  // The same address book in the order stepper's picker.
+  await page.goto('/transaksi/order-transaksi/repeat-order');
+  await expect(page.getByText('Memuat formulir…')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Tambah Kopi Herbal Ginseng', exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByLabel('Dikirim (kurir)').check();
+  await page.getByRole('button', { name: 'Pilih Alamat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Pilih Alamat Pengiriman' });
+  await picker.locator('.address-option', { hasText: 'Sabang' }).click();
+  await expect(page.getByTestId('alamat-terpilih')).toContainText('23521');
 });
 
 test('without JavaScript the address page lists the addresses and its form opens by link', async ({ browser }) => {

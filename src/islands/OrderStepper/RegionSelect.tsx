@@ -14,6 +14,7 @@ export function useRegionOptions(url: string, param: string | null, parent: stri
       setOptions([]);
       return;
     }
+    setOptions([]); // never the previous parent's list while the new one loads
     call<RegionOption[]>('POST', url, param ? { [param]: parent } : {})
       .then((rows) => { if (live) setOptions(rows); })
       // Region fetch errors are only logged (spec/001 §8).

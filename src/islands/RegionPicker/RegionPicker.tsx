@@ -70,7 +70,8 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
 
   function change(index: number, value: string, option?: RegionOption): void {
     setValues((all) => all.map((v, j) => (j === index ? value : j > index ? '' : v)));
-    setOptions((all) => all.map((o, j) => (j > index + 1 ? [] : j === index + 1 && !value ? [] : o)));
+    // The levels below wait for their new list (never the old parent's).
+    setOptions((all) => all.map((o, j) => (j > index ? [] : o)));
     if (postal) setZip(levels[index]?.key === 'kelurahan' ? option?.zip_code ?? '' : '');
   }
 
