@@ -100,7 +100,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
           {series.map((s) => <span key={s.label}><i style={{ background: s.color }} /> {s.label} </span>)}
         </p>
       )}
-      <div className={drawn ? 'sr-only print-only-table' : undefined}>
+      <div className={drawn ? 'sr-only print-only-table' : 'month-chart-scroll'}>
       <table className="month-chart-table">
         <caption>{caption}</caption>
         <thead><tr><th scope="col">Bulan</th>{series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>
