@@ -5,6 +5,7 @@
  */
 import { $toasts, dismissToast, notify, type Toast } from '../stores/toasts';
 import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
+import { sessionEndedBy } from '../lib/member-fetch';
 
 // Progress bar: on while a request (navigation, form post, island fetch) is under way.
 const bar = document.getElementById('progress');
@@ -17,15 +18,17 @@ const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {
   progress(1);
   try {
-    return await nativeFetch(...args);
+    const response = await nativeFetch(...args);
+    sessionEndedBy(String(args[0] instanceof Request ? args[0].url : args[0]), response.status);
+    return response;
   } finally {
     progress(-1);
   }
 };
 // The signed-in member's non-secret fields, kept for the islands (src/stores/session-user.ts).
 // Signing out leaves nothing personal in this browser: the saved user and a half-filled order
-// form (a prospective member's identity number, phone, address). 401/403 of /member calls are
-// handled by src/lib/member-fetch.ts.
+// form (a prospective member's identity number, phone, address). A 401/403 of a /member call
+// does the same and goes to /signin (src/lib/member-fetch.ts).
 const user = document.body.dataset.user;
 if (user) $sessionUser.set(JSON.parse(user) as SessionUser);
 document.querySelector('form[action="/logout"]')?.addEventListener('submit', () => {

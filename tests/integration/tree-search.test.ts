@@ -44,6 +44,7 @@ describe('dashboard month charts', () => {
       select to_char(tanggal, 'YYYY-MM') as bulan, sum(bonus_dibayar)::text as total from bonuses
       where member_id = ${me.id} and tanggal >= (date_trunc('month', now() at time zone 'Asia/Jakarta') - interval '5 months')::date
       group by 1 order by 1`);
+    expect(rows.length).toBeGreaterThan(0);
     expect(stats.bonusPerMonth).toEqual(rows.map((r) => ({ bulan: r.bulan, bonus: r.total })));
   });
 });

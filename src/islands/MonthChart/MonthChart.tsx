@@ -53,7 +53,8 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
         axes: [
-          { values: (_u, ticks) => ticks.map((t) => months[t] ?? ''), splits: () => xs, grid: { show: false } },
+          // The axis names the month only ("Jun"); the tooltip and the table carry the year.
+          { values: (_u, ticks) => ticks.map((t) => months[t]?.split(' ')[0] ?? ''), splits: () => xs, grid: { show: false } },
           { size: 56, values: (_u, ticks) => ticks.map((t) => (t >= 1e6 ? `${t / 1e6} jt` : t >= 1e3 ? `${t / 1e3} rb` : String(t))) },
         ],
         series: [{}, ...order.map((s) => ({ label: series[s]!.label, fill: series[s]!.color, stroke: series[s]!.color, paths: bars, points: { show: false } }))],
@@ -100,7 +101,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
           {series.map((s) => <span key={s.label}><i style={{ background: s.color }} /> {s.label} </span>)}
         </p>
       )}
-      <div className={drawn ? 'sr-only print-only-table' : undefined}>
+      <div className={drawn ? 'sr-only print-only-table' : 'month-chart-scroll'}>
       <table className="month-chart-table">
         <caption>{caption}</caption>
         <thead><tr><th scope="col">Bulan</th>{series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>

@@ -183,7 +183,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
         )}
         {expanded(node) && (
-          <ul role="group" className="tree-children">
+          <ul role="group" className={tab === 'pohon' ? 'tree-children' : undefined}>
             {kids.map((k) => renderItem(k, children))}
           </ul>
         )}
