@@ -177,7 +177,7 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
       await countAnnualPairs(tx, tanggal, paidPairs);
     }
 
-    if (annualPeriod) await earnAnnualAward(tx, tanggal, annualPeriod, plan, earned.values(), earn);
+    if (annualPeriod) await earnAnnualAward(tx, annualPeriod, plan, earn);
 
     const rows = [...earned.values()].sort((a, b) => a.memberId - b.memberId || TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type));
     const insert = await withhold(tx, tanggal, plan, rows);
@@ -216,22 +216,14 @@ interface Earned { memberId: number; type: BonusType; bruto: number; detail: unk
 
 /**
  * The annual pairing award (COMP_PLAN.md): the closing of an annual period's last day pays each
- * member the award of the highest level their pair-BV paid within the period reached, once.
+ * member the award of the highest level their pair-BV paid within the period reached, once. The
+ * period's pair-BV is the annual counter, which already holds this day's pairs (countAnnualPairs
+ * ran above), so the last day reads one row per earner instead of a year of PAIR rows.
  */
-async function earnAnnualAward(tx: Tx, tanggal: string, period: AnnualPeriod, plan: BonusPlan, today: Iterable<Earned>, earn: (memberId: number, type: BonusType, amount: number, detail: unknown) => void) {
-  const pairs = new Map<number, number>();
-  for (const row of today) {
-    if (row.type !== 'PAIR') continue;
-    const paid = (row.detail as { bonus_pair_details: { jumlah_pair_dibayar: number }[] }[])
-      .reduce((s, d) => s + d.bonus_pair_details.reduce((t, p) => t + p.jumlah_pair_dibayar, 0), 0);
-    pairs.set(row.memberId, (pairs.get(row.memberId) ?? 0) + paid);
-  }
-  const before = await selectRows<{ member_id: number; pairs: number }>(tx, sql`
-    select member_id::int as member_id, sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int)::int as pairs
-    from bonuses where jenis_bonus = 'PAIR' and tanggal >= ${period.start}::date and tanggal < ${tanggal}::date
-    group by member_id`);
-  for (const b of before) pairs.set(b.member_id, (pairs.get(b.member_id) ?? 0) + b.pairs);
-  for (const [memberId, pairBv] of pairs) {
+async function earnAnnualAward(tx: Tx, period: AnnualPeriod, plan: BonusPlan, earn: (memberId: number, type: BonusType, amount: number, detail: unknown) => void) {
+  const pairs = await selectRows<{ member_id: number; pairs: number }>(tx, sql`
+    select member_id::int as member_id, pair_bv::int as pairs from member_annual where periode_mulai = ${period.start}::date and pair_bv > 0`);
+  for (const { member_id: memberId, pairs: pairBv } of pairs) {
     const award = annualRank(pairBv, plan);
     if (award.nilai_bonus > 0) {
       earn(memberId, 'ANNUAL', award.nilai_bonus, { periode: period, jumlah_pair_bv: pairBv, level: award.level, nilai_bonus: award.nilai_bonus });
