@@ -119,6 +119,14 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /logout': { input: 'none', validStatus: 303 },
   // Console endpoints: a member (cookie or bearer) or no session is sent to the operator sign-in.
+  'GET /admin/keuangan/batch/[no]': { input: 'none', anonymous: true, params: () => ({ no: 'BATCH-TIDAK-ADA' }), validStatus: 302 },
+  'GET /admin/keuangan/pajak/bukti/[nomor]': { input: 'none', anonymous: true, params: () => ({ nomor: 'TIDAK-ADA' }), validStatus: 302 },
+  'GET /admin/keuangan/pajak/ekspor': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1' }), validStatus: 302 },
+  // The CLI's operator API: without an operator's bearer token a 401 in JSON; the token call checks credentials.
+  'POST /admin/api/token': { input: 'body', anonymous: true, valid: () => ({ username: 'gudang', password: 'bukan-sandinya-123' }), strict: ['username', 'password'], validStatus: 401 },
+  'DELETE /admin/api/token': { input: 'none', anonymous: true },
+  'GET /admin/api/backup': { input: 'none', anonymous: true, validStatus: 401 },
+  'POST /admin/api/ops': { input: 'body', anonymous: true, lenient: true, valid: () => ({ argv: ['order:pack', 'ORD-X'] }), validStatus: 401 },
   'GET /admin/orders/cetak': { input: 'query', anonymous: true, lenient: true, valid: () => ({ jenis: 'label', no_order: 'ORD-X' }), validStatus: 302 },
   'GET /admin/retur/file/[id]': { input: 'none', anonymous: true, params: () => ({ id: uuid0 }), validStatus: 302 },
   'GET /member/account/[id]': {
@@ -654,16 +662,22 @@ describe('hostile input (fast-check)', () => {
  * The .astro pages that take a plain form POST (found by their source), with the fields they read.
  * Every field gets a hostile value at once (ids included), so no generated form can be a valid write.
  */
-const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean; operator?: boolean }> = {
+const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean; operator?: 'gudang' | 'keuangan' | 'cs' | 'superadmin' }> = {
   'admin/keluar.astro': { fields: ['x'], anonymous: true },
+  'admin/keuangan/closing.astro': { fields: ['sampai'], operator: 'keuangan' },
+  'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
+  'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
+  'admin/keuangan/refund.astro': { fields: ['no_order', 'jumlah', 'alasan'], operator: 'keuangan' },
+  'admin/members/[idMember].astro': { fields: ['action', 'alasan', 'level'], params: (w) => ({ idMember: w.a.idMember }), operator: 'cs' },
+  'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
   'admin/news.astro': { fields: ['action', 'public_id'], anonymous: true },
   'admin/news/[id].astro': { fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'], params: () => ({ id: 'baru' }), anonymous: true },
-  'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: true },
+  'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: 'gudang' },
   'admin/promos/[id].astro': { fields: ['action', 'nama', 'reward', 'periode_awal', 'periode_akhir', 'batas_klaim', 'syarat_jenis', 'syarat'], params: () => ({ id: 'baru' }), anonymous: true },
-  'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: true },
-  'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: true },
+  'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
+  'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },
   'admin/signin.astro': { fields: ['username', 'password'], anonymous: true },
   'account/address.astro': { fields: ['_action', 'public_id', 'label', 'nama', 'phone', 'alamat', 'kelurahan_id', 'kode_pos'] },
   'account/change-password.astro': { fields: ['password_lama', 'password_baru', 'rpassword_baru'] },
@@ -692,9 +706,9 @@ describe('form pages (.astro POST) fed hostile forms', () => {
     const Page = (await pageModules[`../../src/pages/${file}`]!()).default;
     const container = await createContainer();
     const member = page.anonymous || page.operator ? undefined : await resolveSession(world.a.token);
-    // Console pages run as the GUDANG operator (the middleware has already checked the role).
-    const [operator] = page.operator ? await selectRows<{ id: number; nama: string; username: string; role: 'GUDANG' }>(await getDb(), sql`
-      select id::int as id, nama, username, role from operators where username = 'gudang'`) : [];
+    // Console pages run as an operator of the page's role (the middleware has already checked it).
+    const [operator] = page.operator ? await selectRows<{ id: number; nama: string; username: string; role: 'GUDANG' | 'KEUANGAN' | 'CS' | 'SUPERADMIN' }>(await getDb(), sql`
+      select id::int as id, nama, username, role from operators where username = ${page.operator}`) : [];
     const value = hostileValue.map(asQueryString).filter((v) => v.trim() !== '');
     const forms = fc.record(Object.fromEntries(page.fields.map((f) => [f, value]))).map((fields) => ({ body: new URLSearchParams(fields as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded' }));
     const raw = fc.constantFrom(...RAW_BODIES);
