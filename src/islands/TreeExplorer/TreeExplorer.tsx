@@ -212,8 +212,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
             {nav('DownL', left)}
             {nav('UP', view.upline_id_member)}
             {nav('DownR', right)}
-            {ready && (
-              <span className="tree-zoom">
+            {/* Rendered hidden before hydration so the row does not move when they appear. */}
+            {tab === 'pohon' && (
+              <span className="tree-zoom" hidden={!ready} style={ready ? undefined : { display: 'inline-flex', visibility: 'hidden' }}>
                 <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>−</button>
                 <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>+</button>
                 <button type="button" className="outline secondary" onClick={fit}>Pas layar</button>
