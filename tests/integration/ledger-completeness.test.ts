@@ -82,6 +82,10 @@ describe('the closing is complete: finished days only, in order, late payments c
     await expect(closeFinishedDays(dayAfter(start, 1), dayAfter(start, 1), { now: clock }))
       .rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(`${start} belum ditutup`) });
     expect(await closedDays()).toEqual(before);
+    // Nor a day before the first closing (the runner's audit: `--date 2020-01-01` closed it).
+    await expect(closeFinishedDays('2020-01-01', '2020-01-01', { now: clock }))
+      .rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('sebelum closing pertama') });
+    expect(await closedDays()).toEqual(before);
 
     const range = await closeFinishedDays(start, dayAfter(start, 1), { now: clock });
     expect(range.map((r) => [r.tanggal, r.alreadyClosed])).toEqual([[start, false], [dayAfter(start, 1), false]]);

@@ -11,6 +11,7 @@ export const CLOSING_MESSAGES = {
   notFinished: (tanggal: string, today: string) => `Tanggal ${tanggal} belum selesai: hanya hari sebelum hari ini (${today}, Asia/Jakarta) yang bisa ditutup`,
   outOfOrder: (tanggal: string, missing: string) => `Tanggal ${tanggal} belum bisa ditutup: ${missing} belum ditutup (closing berurutan; gunakan --from ${missing})`,
   badRange: 'Tanggal awal harus sebelum atau sama dengan tanggal akhir',
+  beforeFirst: (tanggal: string, first: string) => `Tanggal ${tanggal} sebelum closing pertama (${first}): closing berjalan berurutan sejak hari pertamanya, hari sebelum itu tidak bisa ditutup`,
 } as const;
 
 /** The last closed day, or undefined when nothing was ever closed. */
@@ -45,6 +46,8 @@ export async function closeFinishedDays(from: string, to: string, options: Closi
     const missing = dayAfter(last);
     if (missing < from) throw new AppError('CONFLICT', CLOSING_MESSAGES.outOfOrder(from, missing));
   } else if (last !== undefined) {
+    const [first] = await selectRows<{ d: string }>(await getDb(), sql`select min(tanggal)::text as d from closed_days`);
+    if (first && from < first.d) throw new AppError('CONFLICT', CLOSING_MESSAGES.beforeFirst(from, first.d));
     const gap = await firstMissingBefore(from);
     if (gap !== undefined && gap < from) throw new AppError('CONFLICT', CLOSING_MESSAGES.outOfOrder(from, gap));
   }
