@@ -57,7 +57,7 @@ export async function countAnnualPairs(tx: Tx, tanggal: string, pairs: [number, 
 
 /**
  * The counters recomputed from the orders, refunds and PAIR bonuses (set-based): the seed after
- * writing its history, and the migration (drizzle/0014) with the same statement.
+ * writing its history, and the migration (drizzle/0012) with the same statement.
  */
 export const REBUILD_ANNUAL_COUNTERS: SQL = sql.raw(`
 INSERT INTO "member_annual" ("member_id", "periode_mulai", "bv_kiri", "bv_kanan", "pair_bv")
