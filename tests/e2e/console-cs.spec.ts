@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
+import { hydrated } from './region';
 
 /** Members 214..259 that no other test changes: one with an NPWP, a verified bank and Rp 100.000+ unpaid bonuses. */
 async function memberForCs(api: APIRequestContext): Promise<{ id: string; nama: string; phone: string; email: string }> {
@@ -63,9 +64,13 @@ test("CS's day: find a member by name and phone, walk the tree, suspend and lift
   const memberPage = await (await browser.newContext()).newPage();
   await login(memberPage, member.id);
   await expect(memberPage.getByRole('alert').filter({ hasText: 'Akun Anda sedang ditangguhkan (suspend). Hubungi admin untuk informasi lebih lanjut.' })).toBeVisible();
-  await memberPage.goto('/bonus/withdraw?create=1');
-  await memberPage.locator('#dlg-withdraw').getByRole('button', { name: 'Withdraw' }).click();
-  await expect(memberPage.getByRole('alert').filter({ hasText: 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan' })).toBeVisible();
+  await memberPage.goto('/bonus/withdraw');
+  await hydrated(memberPage, 'WithdrawDialog');
+  await memberPage.getByRole('button', { name: 'Create Withdraw' }).click();
+  const dialog = memberPage.locator('#dlg-withdraw');
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  // The withdraw dialog (an island) shows the refusal inside itself.
+  await expect(dialog.getByRole('alert')).toHaveText('Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan');
 
   await page.getByLabel('Alasan mencabut penangguhan').fill('Sudah diklarifikasi dengan member');
   await page.getByRole('button', { name: 'Cabut penangguhan' }).click();

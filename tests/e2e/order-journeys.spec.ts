@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, memberId, test } from './fixtures';
+import { pickRegion } from './region';
 
 // Whole orders as members place them, paid in the built-in simulator. Generated members
 // 260 (BRONZE) and 262 (SILVER) belong to this file.
@@ -64,10 +65,10 @@ test('a repeat order delivered by courier to a saved address is priced, paid and
   await modal.getByLabel('Label').fill('Kantor');
   await modal.getByLabel('Nama Penerima').fill('Penerima Repeat');
   await modal.getByLabel('Nomor Telepon').fill('081234567891');
-  await modal.getByLabel('Provinsi').selectOption({ label: 'Jawa Timur' });
-  await modal.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Surabaya' });
-  await modal.getByLabel('Kecamatan').selectOption({ index: 1 });
-  await modal.getByLabel('Kelurahan').selectOption({ index: 1 });
+  await pickRegion(modal.getByRole('combobox', { name: 'Provinsi' }), 'Jawa Timur');
+  await pickRegion(modal.getByRole('combobox', { name: 'Kota/Kabupaten' }), 'Kota Surabaya');
+  await pickRegion(modal.getByRole('combobox', { name: 'Kecamatan' }));
+  await pickRegion(modal.getByRole('combobox', { name: 'Kelurahan' }));
   await modal.getByLabel('Alamat Lengkap').fill('Jl. Repeat 2');
   await modal.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByTestId('alamat-terpilih')).toContainText('Penerima Repeat');
