@@ -101,7 +101,7 @@ describe('CS acts on a member, audited in the same transaction', () => {
     expect(token).toBeTruthy();
     expect((await getDashboard(member)).suspend.is_suspended).toBe(true);
     const unpaid = await listUnpaidBonuses(member);
-    await expect(requestPayout(member, unpaid.map((b) => b.public_id))).rejects.toMatchObject({ code: 'FORBIDDEN', message: PAYOUT_SUSPENDED });
+    await expect(requestPayout(member, unpaid.map((b) => b.public_id))).rejects.toMatchObject({ code: 'CONFLICT', message: PAYOUT_SUSPENDED });
 
     expect(await setSuspension(cs, idMember, { suspend: false, alasan: 'Sudah diklarifikasi' })).toBe('Penangguhan akun member dicabut');
     expect((await memberRow(idMember)).isSuspended).toBe(false);

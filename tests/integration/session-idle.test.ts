@@ -40,7 +40,7 @@ describe('suspended members', () => {
     const me = await sessionOf(await memberWithUnpaidBonuses());
     const ids = (await listUnpaidBonuses(me)).map((b) => b.public_id);
     await db.update(members).set({ isSuspended: true }).where(eq(members.id, me.id));
-    await expect(requestPayout(me, ids)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan' });
+    await expect(requestPayout(me, ids)).rejects.toMatchObject({ code: 'CONFLICT', message: 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan' });
     const [counts] = await selectRows<{ payouts: number }>(db, sql`select count(*)::int as payouts from payouts where member_id = ${me.id}`);
     expect(counts!.payouts).toBe(0);
     expect((await listUnpaidBonuses(me)).length).toBe(ids.length);

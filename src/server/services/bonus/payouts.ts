@@ -46,7 +46,8 @@ export async function queuePayout(tx: Tx, memberId: number, chosen: string[], pl
   const ids = [...new Set([...chosen, ...owed.map((o) => o.public_id)])];
   const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null; is_suspended: boolean }>(tx, sql`
     select status_rekening, kode_bank, no_rekening, nama_rekening, is_suspended from members where id = ${memberId}`);
-  if (bank?.is_suspended) throw new AppError('FORBIDDEN', PAYOUT_SUSPENDED);
+  // 409, not 403: the spec's client (spec/000 §8) signs the member out on a 403.
+  if (bank?.is_suspended) throw new AppError('CONFLICT', PAYOUT_SUSPENDED);
   const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
     select id::int as id, bonus_dibayar::text as bonus_dibayar from bonuses
     where member_id = ${memberId} and payout_id is null and status_transfer = 'PENDING'
