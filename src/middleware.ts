@@ -137,8 +137,16 @@ async function handleAdmin(ctx: APIContext, next: MiddlewareNext, bearer: string
   }
   ctx.locals.operator = operator;
   if (path === ADMIN_SIGNIN) return ctx.redirect('/admin', 302);
-  if (!mayOpen(operator, path)) return new Response('Peran Anda tidak boleh membuka halaman ini', { status: 403 });
+  if (!mayOpen(operator, path)) return forbiddenPage();
   const response = await next();
   try { response.headers.set('cache-control', 'private, no-store'); } catch { /* immutable */ }
   return response;
+}
+
+/** The console's refusal for a page the operator's role may not open: a page with a way back, not bare text. */
+function forbiddenPage(): Response {
+  const html = '<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + '<title>Akses ditolak · Konsol Operator</title></head><body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">'
+    + '<h1>Akses ditolak</h1><p>Peran Anda tidak boleh membuka halaman ini</p><p><a href="/admin">Kembali ke Ringkasan</a></p></main></body></html>';
+  return new Response(html, { status: 403, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }

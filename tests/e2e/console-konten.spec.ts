@@ -123,7 +123,8 @@ test('GUDANG is refused the content pages (403)', async ({ browser }) => {
   for (const path of ['/admin/news', '/admin/banners', '/admin/promos/baru', '/admin/halaman/faq']) {
     const response = await gudang.goto(path);
     expect(response?.status()).toBe(403);
-    await expect(gudang.locator('body')).toHaveText('Peran Anda tidak boleh membuka halaman ini');
+    await expect(gudang.getByRole('heading', { name: 'Akses ditolak' })).toBeVisible();
+    await expect(gudang.locator('body')).toContainText('Peran Anda tidak boleh membuka halaman ini');
   }
 });
 
