@@ -29,6 +29,13 @@ test('dashboard on a phone: the member’s own numbers come before the promos; P
     expect(await top(card), card).toBeLessThan(await top('#promos'));
   }
   await expect(page.getByRole('navigation', { name: 'Aksi cepat' }).getByRole('button', { name: 'Upgrade' })).toBeDisabled();
+  // The news ticker and the banner carousel stay inside the screen; what moves inside them is clipped there.
+  for (const selector of ['.ticker', '.carousel']) {
+    const box = (await page.locator(selector).first().boundingBox())!;
+    expect(box.x, selector).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, selector).toBeLessThanOrEqual(360);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: '/tmp/shots/360/dashboard-top.png' });
 });
 
@@ -56,7 +63,7 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
     range.selectNodeContents(el);
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
-  for (const selector of ['#va-number', '#expires-at', '#total-bayar', '#payment-info dd strong']) {
+  for (const selector of ['#order-title-no', '#va-number', '#expires-at', '#total-bayar', '#payment-info dd strong']) {
     expect(await lines(selector), selector).toBe(1);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -69,7 +76,22 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
     const box = (await popup.locator('.simulator').getByRole('button', { name, exact: true }).boundingBox())!;
     expect(box.y + box.height, name).toBeLessThanOrEqual(frameBox.y + frameBox.height);
   }
+  const noOrderLines = await popup.getByTestId('simulator-no-order').evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(noOrderLines, 'order number in the pop-up').toBe(1);
   await page.screenshot({ path: '/tmp/shots/360/order-detail-popup.png' });
+  // A short window (560 px high): the method's name and every button still fit in the frame.
+  await page.setViewportSize({ width: 360, height: 560 });
+  const shortFrame = (await page.locator('iframe[title="Simulator Pembayaran"]').boundingBox())!;
+  await expect(popup.getByTestId('simulator-method')).toBeVisible();
+  for (const name of ['Bayar (berhasil)', 'Bayar nanti (pending)', 'Tolak (error)', 'Tutup']) {
+    const box = (await popup.locator('.simulator').getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(box.y + box.height, `${name} at 560 px`).toBeLessThanOrEqual(Math.min(shortFrame.y + shortFrame.height, 560));
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
   // Closing the pop-up reloads the order (spec/001 §4).
   const reloaded = page.waitForEvent('load');
   await popup.locator('.simulator').getByRole('button', { name: 'Tutup', exact: true }).click();
@@ -80,4 +102,17 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
   await expect(page.getByRole('button', { name: 'Salin nomor Virtual Account' })).toHaveText(/Tersalin/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(va);
   await page.screenshot({ path: '/tmp/shots/360/order-detail.png', fullPage: true });
+});
+
+test('withdraw on a phone: the six status counts sit two to a row, so Create Withdraw is on the first screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await login(page, 'demoplatinum');
+  await page.goto('/bonus/withdraw');
+  const cards = page.locator('#payout-summary article');
+  await expect(cards).toHaveCount(6);
+  const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+  expect(second.y).toBe(first.y);
+  expect(second.x + second.width).toBeLessThanOrEqual(360);
+  const create = (await page.getByRole('button', { name: 'Create Withdraw' }).boundingBox())!;
+  expect(create.y + create.height).toBeLessThanOrEqual(800);
 });

@@ -59,6 +59,27 @@ for (const size of sizes) {
         if (box.x < 0 || box.x + box.width > innerWidth + 1) problems.push(`${path}: date field ${name} off screen`);
         if (box.width < 120) problems.push(`${path}: date field ${name} clipped (${Math.round(box.width)}px)`);
       }
+      // Amounts never wrap: every "Rp …" on the page sits on one line.
+      const broken = await page.evaluate(() => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (!parent || !parent.checkVisibility() || parent.closest('.sr-only, .print-only, .print-only-table')) continue;
+          for (const match of node.textContent!.matchAll(/Rp\s*-?[\d.]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+            if (new Set(rects.map((r) => Math.round(r.top))).size > 1) found.push(match[0]);
+          }
+        }
+        return found;
+      });
+      if (broken.length) problems.push(`${path}: amounts broken over two lines: ${broken.slice(0, 3).join(', ')}`);
+      // No placeholder links anywhere.
+      const placeholders = await page.locator('a[href*="example.com"]').count();
+      if (placeholders) problems.push(`${path}: ${placeholders} placeholder link(s) to example.com`);
       await page.screenshot({ path: `/tmp/shots/${size.width}${path === '/' ? '/dashboard' : path}.png`, fullPage: true });
     }
     expect(problems).toEqual([]);
