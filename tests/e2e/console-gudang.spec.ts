@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, login, memberId, PASSWORD, test } from './fixtures';
+import { expect, login, memberId, test } from './fixtures';
+import { bearer, pendingOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
 const OPERATOR_PASSWORD = 'operator12345';
@@ -15,38 +15,11 @@ async function signInOperator(page: Page, username: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
 }
 
-async function bearer(request: APIRequestContext, username: string): Promise<Record<string, string>> {
-  const answer = await (await request.post('/member/login', { data: { username, password: PASSWORD } })).json();
-  return { authorization: `Bearer ${answer.result.access_token}` };
-}
-
 /** A repeat order placed through the member's real calls and paid in the simulator: PAID, shipped by courier. */
 async function paidOrder(page: Page, username: string): Promise<{ no_order: string; public_id: string }> {
   const request = page.request;
   const headers = await bearer(request, username);
-  const products = (await (await request.get('/member/product?jenis=repeat-order', { headers })).json()).result.rows;
-  const kopi = products.find((p: { nama: string }) => p.nama === 'Kopi Herbal Ginseng');
-  const details = [{ id: kopi.public_id, qty: 2 }];
-  const gudang = (await (await request.post('/member/gudang', { headers, data: { carts: details, is_online_pickup: true } })).json()).result[0];
-  const districts = (await (await request.post('/member/shipping-district', { headers, data: { city_id: '35.78' } })).json()).result;
-  const villages = (await (await request.post('/member/shipping-subdistrict', { headers, data: { district_id: districts[0].id } })).json()).result;
-  const address = (await (await request.post('/member/shipping-address', {
-    headers, data: { label: 'Rumah', nama: 'Penerima Gudang', phone: '081234567890', alamat: 'Jl. Gudang 7', kelurahan_id: villages[0].id, kode_pos: '60111' },
-  })).json()).result;
-  const quote = (await (await request.post('/member/shipping-cost', {
-    headers, data: { originType: 'subdistrict', kelurahan_id: villages[0].id, weight: kopi.berat * 2, gudang_id: gudang.public_id, bv: 2 },
-  })).json()).result;
-  const service = quote.couriers.find((c: { code: string; service: string }) => c.code === 'jne' && c.service === 'REG');
-  const created = await request.post('/member/transaction', {
-    headers,
-    data: {
-      client_ref: randomUUID(), pickup_store: false, id_gudang: gudang.public_id, id_kirim: address.public_id, biaya_kirim: service.cost,
-      ekspedisi: 'jne|REG', is_asuransi: false, details, payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const order = (await created.json()).result;
-  const token = (await (await request.post('/member/payment', { headers, data: { no_order: order.no_order } })).json()).result;
+  const { order, token } = await pendingOrder(request, headers, { label: 'Rumah', nama: 'Penerima Gudang', alamat: 'Jl. Gudang 7' });
   await page.goto(`/pembayaran/simulator/${token.token}`);
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),

@@ -1,41 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { expect, memberId, PASSWORD, test } from './fixtures';
+import { expect, memberId, test } from './fixtures';
+import { bearer, pendingOrder } from './member-orders';
 
 // Generated members 280-282 belong to this file.
-
-async function bearer(request: APIRequestContext, username: string): Promise<Record<string, string>> {
-  const answer = await (await request.post('/member/login', { data: { username, password: PASSWORD } })).json();
-  return { authorization: `Bearer ${answer.result.access_token}` };
-}
-
-/** A repeat order through the real calls: products, warehouse, saved address, quote, create, token. */
-async function pendingOrder(request: APIRequestContext, headers: Record<string, string>) {
-  const products = (await (await request.get('/member/product?jenis=repeat-order', { headers })).json()).result.rows;
-  const kopi = products.find((p: { nama: string }) => p.nama === 'Kopi Herbal Ginseng');
-  const details = [{ id: kopi.public_id, qty: 2 }];
-  const gudang = (await (await request.post('/member/gudang', { headers, data: { carts: details, is_online_pickup: true } })).json()).result[0];
-  const districts = (await (await request.post('/member/shipping-district', { headers, data: { city_id: '35.78' } })).json()).result;
-  const villages = (await (await request.post('/member/shipping-subdistrict', { headers, data: { district_id: districts[0].id } })).json()).result;
-  const address = (await (await request.post('/member/shipping-address', {
-    headers, data: { label: 'Kantor', nama: 'Penerima Uji', phone: '081234567890', alamat: 'Jl. Uji 9', kelurahan_id: villages[0].id, kode_pos: '60111' },
-  })).json()).result;
-  const quote = (await (await request.post('/member/shipping-cost', {
-    headers, data: { originType: 'subdistrict', kelurahan_id: villages[0].id, weight: kopi.berat * 2, gudang_id: gudang.public_id, bv: 2 },
-  })).json()).result;
-  const service = quote.couriers.find((c: { code: string; service: string }) => c.code === 'jne' && c.service === 'REG');
-  const created = await request.post('/member/transaction', {
-    headers,
-    data: {
-      client_ref: randomUUID(), pickup_store: false, id_gudang: gudang.public_id, id_kirim: address.public_id, biaya_kirim: service.cost,
-      ekspedisi: 'jne|REG', is_asuransi: false, details, payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const order = (await created.json()).result;
-  const token = (await (await request.post('/member/payment', { headers, data: { no_order: order.no_order } })).json()).result;
-  return { order, token };
-}
 
 test('the payment webhook refuses a forged notification and the payment calls need a session', async ({ request }) => {
   const forged = await request.post('/payment/notification', {
