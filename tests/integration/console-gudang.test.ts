@@ -1,8 +1,7 @@
+import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { createContext } from 'astro/middleware';
-import { onRequest } from '../../src/middleware';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { operateOrders } from '../../src/server/services/operator/operate-orders';
 import { orderQueue } from '../../src/server/services/operator/order-queue';
@@ -11,7 +10,6 @@ import { returnQueue } from '../../src/server/services/operator/return-queue';
 import { consoleOverview } from '../../src/server/services/operator/console-overview';
 import { listAudit } from '../../src/server/services/operator/list-audit';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { OPERATOR_COOKIE } from '../../src/server/services/operator/operator-sessions';
 import { getOrderDetail } from '../../src/server/services/order/get-order-detail';
 import { markOrderDone } from '../../src/server/services/order/mark-order-done';
 import { settleReturn } from '../../src/server/services/retur/operate-return';
@@ -201,14 +199,7 @@ describe('stock from the console (GUDANG)', () => {
 describe('the GUDANG pages and their roles', () => {
   async function visit(path: string, username: string) {
     const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `gd-${username}` });
-    const headers = new Headers({ cookie: `${OPERATOR_COOKIE}=${token}` });
-    const ctx = createContext({ request: new Request(`http://portal.test${path}`, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-    let reached = false;
-    const response = await onRequest(ctx as never, async () => {
-      reached = true;
-      return new Response('halaman');
-    }) as Response;
-    return { reached, status: response.status };
+    return visitConsole(path, token);
   }
 
   it('GUDANG and SUPERADMIN open them; KEUANGAN, KONTEN and CS are refused with 403', async () => {

@@ -1,11 +1,10 @@
+import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createContext } from 'astro/middleware';
-import { onRequest } from '../../src/middleware';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { auditLog, members, npwpStatuses } from '../../src/server/db/schema';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { searchMembers } from '../../src/server/services/member-care/search-members';
 import { getMemberFile } from '../../src/server/services/member-care/get-member-file';
@@ -29,16 +28,7 @@ const auditOf = async (idMember: string) =>
 const memberRow = async (idMember: string) =>
   (await (await getDb()).select().from(members).where(eq(members.idMember, idMember)))[0]!;
 
-async function visit(path: string, token: string) {
-  const headers = new Headers({ cookie: `${OPERATOR_COOKIE}=${token}` });
-  const ctx = createContext({ request: new Request(`http://portal.test${path}`, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-  let reached = false;
-  const response = await onRequest(ctx as never, async () => {
-    reached = true;
-    return new Response('halaman');
-  }) as Response;
-  return { reached, status: response.status };
-}
+const visit = visitConsole;
 
 describe('CS finds members', () => {
   it('by ID Member, username, e-mail, phone in any usual form, and name beginning', async () => {

@@ -1,7 +1,6 @@
+import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createContext } from 'astro/middleware';
-import { onRequest } from '../../src/middleware';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
 import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
@@ -13,7 +12,6 @@ import { refundOrder } from '../../src/server/services/order/refund-order';
 import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
 import { exportTaxMonthAudited, taxMonthSlips, taxSlipPdfByNomor } from '../../src/server/services/tax/tax-month-console';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { OPERATOR_COOKIE } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { addDays, jakartaDate } from '../../src/lib/jakarta';
 import { sessionOf } from './helpers';
@@ -204,11 +202,7 @@ describe('closing, refund and tax (console, KEUANGAN)', () => {
 describe('role checks', () => {
   async function visit(path: string, username: string) {
     const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `keu-${username}` });
-    const headers = new Headers({ cookie: `${OPERATOR_COOKIE}=${token}` });
-    const ctx = createContext({ request: new Request(`http://portal.test${path}`, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-    let reached = false;
-    const response = await onRequest(ctx as never, async () => { reached = true; return new Response('ok'); }) as Response;
-    return { status: response.status, reached };
+    return visitConsole(path, token);
   }
 
   it('KEUANGAN opens the finance pages; GUDANG, CS and KONTEN are refused with 403', async () => {

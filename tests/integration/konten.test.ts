@@ -1,9 +1,8 @@
+import { visitConsole } from './console-visit';
 import { createContainer } from './container';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { createContext } from 'astro/middleware';
-import { onRequest } from '../../src/middleware';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { auditLog, banners, news, operators as operatorsTable, pages, promoOmsets, promos } from '../../src/server/db/schema';
 import { listNews } from '../../src/server/services/news/list-news';
@@ -22,7 +21,6 @@ import { recordAllPromoOmsets } from '../../src/server/services/promo/record-pro
 import { listPromoOptions } from '../../src/server/services/promo/list-promo-options';
 import { claimPromo } from '../../src/server/services/promo/claim-promo';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { OPERATOR_COOKIE } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import type { PromoForm } from '../../src/lib/schemas/promo-form';
 import { sessionOf } from './helpers';
@@ -246,13 +244,8 @@ describe('promos (KONTEN)', () => {
 describe('console pages by role', () => {
   const tokens = new Map<string, string>();
   async function visit(path: string, username?: string) {
-    const headers = new Headers();
     if (username && !tokens.has(username)) tokens.set(username, (await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `konten-${username}` })).token);
-    if (username) headers.set('cookie', `${OPERATOR_COOKIE}=${tokens.get(username)}`);
-    const ctx = createContext({ request: new Request(`http://portal.test${path}`, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-    let reached = false;
-    const response = await onRequest(ctx as never, async () => { reached = true; return new Response('halaman'); }) as Response;
-    return { reached, status: response.status };
+    return visitConsole(path, username ? tokens.get(username) : undefined);
   }
   const CONTENT_PAGES = ['/admin/news', '/admin/news/baru', '/admin/banners', '/admin/promos', '/admin/promos/baru', '/admin/halaman', '/admin/halaman/faq'];
 
