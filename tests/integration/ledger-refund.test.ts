@@ -5,7 +5,9 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { closeDay } from '../../src/server/services/bonus/close-day';
 import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
 import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
-import { refundOrder } from '../../src/server/services/order/refund-order';
+import { REFUND_MESSAGES, refundOrder } from '../../src/server/services/order/refund-order';
+import { assignRefund } from '../../src/server/services/order/assign-refund';
+import { listPendingRefunds } from '../../src/server/services/order/list-pending-refunds';
 import { requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
@@ -13,6 +15,8 @@ import { PAYOUT_MESSAGES } from '../../src/server/domain/bonus/payout';
 import { defaultPlan } from '../../src/server/domain/bonus/plan';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
 import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
+
+const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
 
 const dayAfter = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -24,6 +28,33 @@ const pairingOf = async (memberId: number) => (await selectRows<{ sisa_kiri: num
   select sisa_bv_kiri as sisa_kiri, sisa_bv_kanan as sisa_kanan, hutang_bv_kiri as hutang_kiri, hutang_bv_kanan as hutang_kanan from member_pairing where member_id = ${memberId}`))[0];
 const regOrderOf = async (memberId: number) => (await selectRows<{ no_order: string; total_bayar: number }>(await getDb(), sql`
   select no_order, total_bayar::int as total_bayar from orders where new_member_id = ${memberId}`))[0]!;
+
+const refundsOf = async (orderId: number) => selectRows<{ jenis: string; jumlah: number; bv: number; menunggu: boolean }>(await getDb(), sql`
+  select jenis, jumlah::int as jumlah, bv, ditetapkan_at is null as menunggu from order_refunds where order_id = ${orderId} order by id`);
+const reversalsOf = async (memberId: number, tanggal: string) => (await rowsOf(memberId)).filter((b) => b.reverses_id !== null && b.tanggal === tanggal).map((b) => [b.jenis_bonus, b.bonus_bruto]);
+
+/** A PAID repeat order of `memberId` with real lines (products with BV), as checkout and payment leave it. */
+async function paidRepeatOrder(memberId: number, qtys: number[], paidAt: Date) {
+  const db = await getDb();
+  const products = await selectRows<{ id: number; harga: number; value: number }>(db, sql`
+    select id::int as id, harga::float8 as harga, value from products where kategori = 'PRODUK' and value > 0 and harga > 0 order by id limit ${qtys.length}`);
+  const lines = products.map((p, i) => ({ ...p, qty: qtys[i]! }));
+  const totalHarga = lines.reduce((s, l) => s + l.harga * l.qty, 0);
+  const totalBv = lines.reduce((s, l) => s + l.value * l.qty, 0);
+  const [order] = await selectRows<{ id: number; no_order: string }>(db, sql`
+    insert into orders (no_order, member_id, jenis_order, status_order, total_bv, total_harga, biaya_kirim, total_bayar)
+    values (${`ORD-LEDGER-ROL-${memberId}-${Date.now() % 100000}`}, ${memberId}, 'ro', 'PENDING', ${totalBv}, ${totalHarga}, 20000, ${totalHarga + 20_000})
+    returning id::int as id, no_order`);
+  const details = [];
+  for (const l of lines) {
+    const [d] = await selectRows<{ public_id: string }>(db, sql`
+      insert into order_details (order_id, product_id, harga, qty, value, berat, dpp) values (${order!.id}, ${l.id}, ${l.harga}, ${l.qty}, ${l.value}, 100, ${l.harga})
+      returning public_id::text as public_id`);
+    details.push({ ...l, public_id: d!.public_id });
+  }
+  await payAt(order!.id, paidAt);
+  return { ...order!, total_bayar: totalHarga + 20_000, total_bv: totalBv, lines: details };
+}
 
 async function notify(noOrder: string, totalBayar: number, status: string, extra: Record<string, unknown> = {}) {
   const gross = `${totalBayar}.00`;
@@ -128,31 +159,119 @@ describe('refunds and chargebacks reverse what the order caused', () => {
     expect((await rowsOf(sponsor.id)).filter((b) => b.payout_id === null)).toHaveLength(2);
   });
 
-  it('a partial refund takes back BV pro rata to the money; a replay records nothing; the rest follows with the full refund', async () => {
-    const day = jakartaDay(80);
+  it('a 1-BV registration is one unit: a large refund by amount is refused, the package refund takes its 1 BV and reverses its Rp 125.000', async () => {
+    const day = jakartaDay(100);
+    const sponsor = await registerPaid(await memberIdOf('demostokis'), 'L', 'SILVER', at(dayAfter(day, -1), '09:00'));
+    await closeDay(dayAfter(day, -1));
+    const recruit = await registerPaid(sponsor.id, 'R', 'BRONZE', at(day, '10:00'));
+    await closeDay(day);
+    const grand = await memberIdOf('demostokis');
+    expect(await pairingOf(sponsor.id)).toMatchObject({ sisa_kanan: 1 });
+
+    const order = await regOrderOf(recruit.id);
+    const orderId = (await selectRows<{ id: number }>(await getDb(), sql`select id::int as id from orders where no_order = ${order.no_order}`))[0]!.id;
+    await expect(refundOrder(order.no_order, { jumlah: order.total_bayar - 50_000, alasan: 'Sebagian', admin: 'Rina' }))
+      .rejects.toMatchObject({ code: 'BAD_INPUT', message: REFUND_MESSAGES.packageWhole });
+    expect(await refundsOf(orderId)).toEqual([]);
+
+    expect(await refundOrder(order.no_order, { alasan: 'Paket dibatalkan', admin: 'Rina' })).toMatchObject({ outcome: 'RECORDED', jumlah: order.total_bayar, bv: 1 });
+    await closeDay(dayAfter(day));
+    expect(await reversalsOf(sponsor.id, dayAfter(day))).toEqual([['SPONSOR', -defaultPlan.sponsorPerBv]]);
+    expect(await reversalsOf(grand, dayAfter(day))).toEqual([['PASSUP', -defaultPlan.passupPerBv]]);
+    expect(defaultPlan.sponsorPerBv + defaultPlan.passupPerBv).toBe(125_000);
+    expect(await pairingOf(sponsor.id)).toMatchObject({ sisa_kanan: 0, hutang_kanan: 0 });
+  });
+
+  it('a repeat order is refunded by line: exactly those lines’ BV leave and their price is the money; more than is left is refused', async () => {
+    const day = jakartaDay(120);
     const sponsor = await registerPaid(await memberIdOf('demosilver'), 'L', 'SILVER', at(dayAfter(day, -1), '09:00'));
     const buyer = await registerPaid(sponsor.id, 'R', 'BRONZE', at(dayAfter(day, -1), '10:00'));
-    const ro = await pendingOrder(buyer.id, 'ro', 4);
-    await payAt(ro.id, at(day, '10:00'));
+    const ro = await paidRepeatOrder(buyer.id, [3, 1], at(day, '10:00'));
     await closeDay(dayAfter(day, -1));
     await closeDay(day);
-    const [original] = (await rowsOf(sponsor.id)).filter((b) => b.jenis_bonus === 'RO');
-    expect(original!.bonus_bruto).toBe(4 * defaultPlan.roPerBv.BRONZE);
+    const [original] = (await rowsOf(sponsor.id)).filter((b) => b.jenis_bonus === 'RO' && b.tanggal === day);
+    expect(original!.bonus_bruto).toBe(ro.total_bv * defaultPlan.roPerBv.BRONZE);
 
-    const half = Math.floor(ro.total_bayar / 2);
-    expect(await notify(ro.no_order, ro.total_bayar, 'partial_refund', { refund_amount: `${half}.00` })).toEqual({ outcome: 'REFUND' });
-    expect(await notify(ro.no_order, ro.total_bayar, 'partial_refund', { refund_amount: `${half}.00` })).toEqual({ outcome: 'IGNORED' });
+    const [first] = ro.lines;
+    expect(await refundOrder(ro.no_order, { baris: [{ detail: first!.public_id, qty: 2 }], alasan: 'Dua botol pecah', admin: 'Rina' }))
+      .toMatchObject({ outcome: 'RECORDED', jumlah: 2 * first!.harga, bv: 2 * first!.value });
+    await expect(refundOrder(ro.no_order, { baris: [{ detail: first!.public_id, qty: 2 }], alasan: 'lagi', admin: 'Rina' }))
+      .rejects.toMatchObject({ code: 'BAD_INPUT', message: REFUND_MESSAGES.lineQty });
     await closeDay(dayAfter(day));
-    expect(await notify(ro.no_order, ro.total_bayar, 'refund', { refund_amount: `${ro.total_bayar}.00` })).toEqual({ outcome: 'REFUND' });
-    await closeDay(dayAfter(day, 2));
+    expect(await refundsOf(ro.id)).toEqual([{ jenis: 'operator', jumlah: 2 * first!.harga, bv: 2 * first!.value, menunggu: false }]);
+    expect(await reversalsOf(sponsor.id, dayAfter(day))).toEqual([['RO', -2 * first!.value * defaultPlan.roPerBv.BRONZE]]);
 
-    const refunds = await selectRows<{ jenis: string; jumlah: number; bv: number }>(await getDb(), sql`
-      select jenis, jumlah::int as jumlah, bv from order_refunds where order_id = ${ro.id} order by id`);
-    expect(refunds).toEqual([{ jenis: 'partial_refund', jumlah: half, bv: 2 }, { jenis: 'refund', jumlah: ro.total_bayar - half, bv: 2 }]);
-    const reversals = (await rowsOf(sponsor.id)).filter((b) => b.reverses_id === original!.id);
-    expect(reversals.map((b) => [b.tanggal, b.bonus_bruto])).toEqual([[dayAfter(day), -2 * defaultPlan.roPerBv.BRONZE], [dayAfter(day, 2), -2 * defaultPlan.roPerBv.BRONZE]]);
-    // Never more than the bonus: the original and its reversals sum to zero, withholding included.
-    expect(original!.bonus_bruto + reversals.reduce((s, b) => s + b.bonus_bruto, 0)).toBe(0);
-    expect(original!.pot_pph + reversals.reduce((s, b) => s + b.pot_pph, 0)).toBe(0);
+    // The rest of the order (the other line, the last unit and the shipping) goes whole.
+    expect(await refundOrder(ro.no_order, { alasan: 'Sisanya', admin: 'Rina' })).toMatchObject({ jumlah: ro.total_bayar - 2 * first!.harga, bv: ro.total_bv - 2 * first!.value });
+    await closeDay(dayAfter(day, 2));
+    expect(original!.bonus_bruto + (await rowsOf(sponsor.id)).filter((b) => b.reverses_id === original!.id).reduce((s, b) => s + b.bonus_bruto, 0)).toBe(0);
+  });
+
+  it('a refund by arbitrary amount is refused for packages and repeat orders alike, with nothing recorded', async () => {
+    const day = jakartaDay(140);
+    const sponsor = await registerPaid(await memberIdOf('demosilver'), 'R', 'SILVER', at(day, '09:00'));
+    const ro = await paidRepeatOrder(sponsor.id, [2], at(day, '10:00'));
+    const reg = await regOrderOf(sponsor.id);
+    await expect(refundOrder(ro.no_order, { jumlah: 10_000, alasan: 'Sebagian', admin: 'Rina' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: REFUND_MESSAGES.repeatByLine });
+    await expect(refundOrder(reg.no_order, { jumlah: 10_000, alasan: 'Sebagian', admin: 'Rina' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: REFUND_MESSAGES.packageWhole });
+    await expect(refundOrder(ro.no_order, { baris: [{ detail: randomUUID(), qty: 1 }], alasan: 'Salah', admin: 'Rina' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: REFUND_MESSAGES.lineUnknown });
+    expect(REFUND_MESSAGES.packageWhole).toBe('Paket registrasi dan upgrade dikembalikan utuh: refund sebagian atau per nominal tidak bisa');
+    expect(REFUND_MESSAGES.repeatByLine).toBe('Repeat order dikembalikan per barang: pilih barang dan jumlahnya, bukan nominal');
+    expect(await refundsOf(ro.id)).toEqual([]);
+  });
+
+  it('a provider’s partial refund is money returned that waits for KEUANGAN: no BV leaves until it is assigned to the package, then it does', async () => {
+    const day = jakartaDay(160);
+    const sponsor = await registerPaid(await memberIdOf('demostokis'), 'R', 'SILVER', at(dayAfter(day, -1), '09:00'));
+    await closeDay(dayAfter(day, -1));
+    const recruit = await registerPaid(sponsor.id, 'L', 'BRONZE', at(day, '10:00'));
+    await closeDay(day);
+    const order = await regOrderOf(recruit.id);
+    const orderId = (await selectRows<{ id: number }>(await getDb(), sql`select id::int as id from orders where no_order = ${order.no_order}`))[0]!.id;
+    const part = order.total_bayar - 50_000;
+
+    expect(await notify(order.no_order, order.total_bayar, 'partial_refund', { refund_amount: `${part}.00` })).toEqual({ outcome: 'REFUND' });
+    expect(await notify(order.no_order, order.total_bayar, 'partial_refund', { refund_amount: `${part}.00` })).toEqual({ outcome: 'IGNORED' });
+    expect(await refundsOf(orderId)).toEqual([{ jenis: 'partial_refund', jumlah: part, bv: 0, menunggu: true }]);
+    const pending = (await listPendingRefunds()).filter((r) => r.no_order === order.no_order);
+    expect(pending).toEqual([expect.objectContaining({ no_order: order.no_order, jenis_order: 'reg', jumlah: part, total_bayar: order.total_bayar, total_bv: 1 })]);
+    // An operator's refund of the same order waits for the assignment, so the money is not given twice.
+    await expect(refundOrder(order.no_order, { alasan: 'Dobel', admin: 'Rina' })).rejects.toMatchObject({ code: 'CONFLICT', message: REFUND_MESSAGES.pending });
+    await closeDay(dayAfter(day));
+    expect(await reversalsOf(sponsor.id, dayAfter(day))).toEqual([]);
+    expect(await pairingOf(sponsor.id)).toMatchObject({ sisa_kiri: 1 });
+
+    await expect(assignRefund(pending[0]!.id, { baris: [{ detail: randomUUID(), qty: 1 }], admin: 'Kartika Uji', by: KARTIKA })).rejects.toMatchObject({ message: REFUND_MESSAGES.packageWhole });
+    expect(await assignRefund(pending[0]!.id, { admin: 'Kartika Uji', by: KARTIKA })).toMatchObject({ jumlah: part, bv: 1 });
+    await expect(assignRefund(pending[0]!.id, { admin: 'Kartika Uji', by: KARTIKA })).rejects.toMatchObject({ code: 'CONFLICT', message: REFUND_MESSAGES.notPending });
+    expect(await refundsOf(orderId)).toEqual([{ jenis: 'partial_refund', jumlah: part, bv: 1, menunggu: false }]);
+    expect((await listPendingRefunds()).filter((r) => r.no_order === order.no_order)).toEqual([]);
+    const [audit] = await selectRows<{ operator_nama: string; after: Record<string, unknown> }>(await getDb(), sql`
+      select operator_nama, after from audit_log where action = 'refund:tetapkan' and object = ${`order:${order.no_order}`}`);
+    expect(audit).toMatchObject({ operator_nama: 'Kartika Uji', after: { jumlah: part, bv: 1, lingkup: 'utuh' } });
+
+    await closeDay(dayAfter(day, 2));
+    expect(await reversalsOf(sponsor.id, dayAfter(day, 2))).toEqual([['SPONSOR', -defaultPlan.sponsorPerBv]]);
+    expect(await pairingOf(sponsor.id)).toMatchObject({ sisa_kiri: 0 });
+    // The rest of the money follows with the full refund, with no BV left to take.
+    expect(await notify(order.no_order, order.total_bayar, 'refund', { refund_amount: `${order.total_bayar}.00` })).toEqual({ outcome: 'REFUND' });
+    expect((await refundsOf(orderId)).at(-1)).toEqual({ jenis: 'refund', jumlah: 50_000, bv: 0, menunggu: false });
+  });
+
+  it('a provider’s partial refund of a repeat order assigned to a line takes exactly that line’s BV', async () => {
+    const day = jakartaDay(180);
+    const sponsor = await registerPaid(await memberIdOf('demosilver'), 'L', 'SILVER', at(dayAfter(day, -1), '09:00'));
+    const buyer = await registerPaid(sponsor.id, 'R', 'BRONZE', at(dayAfter(day, -1), '10:00'));
+    const ro = await paidRepeatOrder(buyer.id, [1, 2], at(day, '10:00'));
+    await closeDay(dayAfter(day, -1));
+    await closeDay(day);
+    const second = ro.lines[1]!;
+    expect(await notify(ro.no_order, ro.total_bayar, 'partial_refund', { refund_amount: `${second.harga}.00` })).toEqual({ outcome: 'REFUND' });
+    const [pending] = (await listPendingRefunds()).filter((r) => r.no_order === ro.no_order);
+    await expect(assignRefund(pending!.id, { baris: [{ detail: second.public_id, qty: 3 }], admin: 'Kartika Uji', by: KARTIKA })).rejects.toMatchObject({ message: REFUND_MESSAGES.lineQty });
+    expect(await assignRefund(pending!.id, { baris: [{ detail: second.public_id, qty: 1 }], admin: 'Kartika Uji', by: KARTIKA })).toMatchObject({ jumlah: second.harga, bv: second.value });
+    await closeDay(dayAfter(day));
+    expect(await refundsOf(ro.id)).toEqual([{ jenis: 'partial_refund', jumlah: second.harga, bv: second.value, menunggu: false }]);
+    expect(await reversalsOf(sponsor.id, dayAfter(day))).toEqual([['RO', -second.value * defaultPlan.roPerBv.BRONZE]]);
   });
 });

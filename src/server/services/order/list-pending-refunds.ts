@@ -1,0 +1,1 @@
+export async function listPendingRefunds(): Promise<{ id: number; no_order: string }[]> { return []; }
