@@ -667,7 +667,7 @@ const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Reco
   'admin/keuangan/closing.astro': { fields: ['sampai'], operator: 'keuangan' },
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
-  'admin/keuangan/refund.astro': { fields: ['no_order', 'jumlah', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },
   'admin/members/[idMember].astro': { fields: ['action', 'alasan', 'level'], params: (w) => ({ idMember: w.a.idMember }), operator: 'cs' },
   'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },

@@ -166,8 +166,11 @@ export const REFUND_TYPES = ['refund', 'partial_refund', 'chargeback', 'operator
 
 /**
  * Money given back on a paid order (COMP_PLAN.md, Refunds): a Midtrans refund, partial refund or
- * chargeback, or an operator's refund. `bv` is the order BV it takes back; the next closing
- * writes the reversal rows and records its day in tanggal_bonus.
+ * chargeback, or an operator's refund. `bv` is the order BV it takes back: a registration or
+ * upgrade package whole, a repeat order by line (order_refund_lines). A provider's partial refund
+ * waits for KEUANGAN (`ditetapkan_at` null, bv 0) to be assigned to lines or the whole package;
+ * the first closing after `ditetapkan_at` writes the reversal rows and records its day in
+ * tanggal_bonus.
  */
 export const orderRefunds = pgTable('order_refunds', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -178,9 +181,26 @@ export const orderRefunds = pgTable('order_refunds', {
   alasan: text('alasan'),
   admin: text('admin'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the BV it takes back was decided (recorded, or assigned by KEUANGAN); null while it waits. */
+  ditetapkanAt: timestamp('ditetapkan_at', { withTimezone: true }).defaultNow(),
   tanggalBonus: date('tanggal_bonus', { mode: 'string' }),
 }, (t) => [
   index('order_refunds_order_idx').on(t.orderId),
-  index('order_refunds_open_idx').on(t.createdAt).where(sql`${t.tanggalBonus} is null`),
-  check('order_refunds_money_ck', sql`${t.jumlah} > 0 and ${t.bv} >= 0`),
+  index('order_refunds_open_idx').on(t.ditetapkanAt).where(sql`${t.tanggalBonus} is null`),
+  // No money (it came back earlier, by the provider) is possible when BV still leaves.
+  check('order_refunds_money_ck', sql`${t.jumlah} >= 0 and ${t.bv} >= 0 and (${t.jumlah} > 0 or ${t.bv} > 0) and (${t.ditetapkanAt} is not null or ${t.bv} = 0)`),
+]);
+
+/** The order lines (and how many of each) a refund gives back, with their price and BV. */
+export const orderRefundLines = pgTable('order_refund_lines', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  refundId: bigint('refund_id', { mode: 'number' }).notNull().references(() => orderRefunds.id),
+  orderDetailId: bigint('order_detail_id', { mode: 'number' }).notNull().references(() => orderDetails.id),
+  qty: integer('qty').notNull(),
+  jumlah: bigint('jumlah', { mode: 'number' }).notNull(),
+  bv: integer('bv').notNull(),
+}, (t) => [
+  index('order_refund_lines_refund_idx').on(t.refundId),
+  index('order_refund_lines_detail_idx').on(t.orderDetailId),
+  check('order_refund_lines_ck', sql`${t.qty} > 0 and ${t.jumlah} >= 0 and ${t.bv} >= 0`),
 ]);

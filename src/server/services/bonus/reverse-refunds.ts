@@ -22,9 +22,10 @@ interface OpenRefund {
 }
 
 /**
- * The reversals of the day (COMP_PLAN.md, Refunds): every refund or chargeback recorded by the
- * day's end on an order some closing already counted takes back what the order caused — one
- * negative row per bonus it reverses (same jenis_bonus, `reverses_id` pointing at it, never more
+ * The reversals of the day (COMP_PLAN.md, Refunds): every refund or chargeback whose BV was
+ * decided by the day's end (recorded, or a provider's partial refund assigned by KEUANGAN; one
+ * still waiting takes nothing yet) on an order some closing already counted takes back what the
+ * order caused — one negative row per bonus it reverses (same jenis_bonus, `reverses_id` pointing at it, never more
  * than what is left of it), withholding given back with it, and the order's BV removed from
  * every upline's volume: from carried BV where it is still carried, the rest owed back by the
  * next new volume on that side (hutang_bv_*). Inside the closing's transaction.
@@ -35,7 +36,7 @@ export async function reverseRefunds(tx: Tx, tanggal: string, plan: BonusPlan): 
       o.posisi_pembeli, o.tanggal_bonus::text as counted, m.path, m.sponsor_id::int as sponsor_id, s.sponsor_id::int as grand_id
     from order_refunds r join orders o on o.id = r.order_id
       join members m on m.id = coalesce(o.new_member_id, o.member_id) left join members s on s.id = m.sponsor_id
-    where r.tanggal_bonus is null and r.created_at < (${tanggal}::date + 1)::timestamp at time zone 'Asia/Jakarta'
+    where r.tanggal_bonus is null and r.ditetapkan_at < (${tanggal}::date + 1)::timestamp at time zone 'Asia/Jakarta'
       and o.tanggal_bonus is not null and o.tanggal_bonus <= ${tanggal}::date
     order by r.id
     for update of r`);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { countAnnualBv } from '../bonus/annual-counters';
-import { inTransaction, selectRows, type Tx } from '../../db/client';
+import { inTransaction, selectRows, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { REFUND_RULE_MESSAGES, refundByAmountRefusal, refundTake, type RefundChoice, type RefundTake, type RefundableLine, type RefundableOrder } from '../../domain/refund';
 import { lockOrder } from './mark-order-paid';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
@@ -9,40 +10,74 @@ import { assertRole, type Actor } from '../operator/assert-role';
 export type RefundType = 'refund' | 'partial_refund' | 'chargeback' | 'operator';
 
 export const REFUND_MESSAGES = {
+  ...REFUND_RULE_MESSAGES,
   notPaid: 'Order belum dibayar: tidak ada yang bisa dikembalikan',
-  nothingLeft: 'Order ini sudah dikembalikan seluruhnya',
-  badAmount: 'Jumlah pengembalian harus bilangan bulat rupiah lebih dari 0',
   reason: 'Alasan pengembalian harus diisi',
   notFound: 'Order tidak ditemukan',
+  pending: 'Order ini punya refund dari penyedia pembayaran yang menunggu penetapan: tetapkan dulu refund itu',
+  notPending: 'Refund ini sudah ditetapkan',
+  pendingNotFound: 'Refund yang menunggu penetapan tidak ditemukan',
 } as const;
 
 export interface RefundRecorded { outcome: 'RECORDED' | 'IGNORED'; jumlah: number; bv: number }
 
-/**
- * Records money given back on a paid order, inside the caller's transaction with the order row
- * locked (COMP_PLAN.md, Refunds). `totalRefunded` is the order's refunded total after this event
- * (Midtrans reports a running total; a full refund or chargeback is the whole amount), so a
- * replayed notification records nothing. The BV taken back is the order's BV pro rata to the
- * money (all of it on a full refund); the next closing writes the reversal rows.
- */
-export async function recordRefund(tx: Tx, orderId: number, jenis: RefundType, totalRefunded: number | 'ALL', note: { alasan?: string; admin?: string } = {}): Promise<RefundRecorded> {
-  const [order] = await selectRows<{ total_bayar: number; total_bv: number; paid: boolean; jumlah: number; bv: number }>(tx, sql`
-    select o.total_bayar::float8 as total_bayar, o.total_bv, (o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')) as paid,
-      coalesce((select sum(r.jumlah) from order_refunds r where r.order_id = o.id), 0)::float8 as jumlah,
-      coalesce((select sum(r.bv) from order_refunds r where r.order_id = o.id), 0)::int as bv
+export interface RefundState {
+  order: RefundableOrder & { no_order: string; paid: boolean };
+  lines: (RefundableLine & { nama: string })[];
+  /** Provider refunds still waiting for KEUANGAN to assign them. */
+  menunggu: number;
+}
+
+/** What is left to refund of an order: its money and BV so far, each line with the units already given back. */
+export async function readRefundState(tx: Db | Tx, orderId: number): Promise<RefundState | undefined> {
+  const [order] = await selectRows<RefundState['order'] & { menunggu: number }>(tx, sql`
+    select o.no_order, o.jenis_order, o.total_bayar::float8 as total_bayar, o.total_bv,
+      (o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')) as paid,
+      coalesce((select sum(r.jumlah) from order_refunds r where r.order_id = o.id), 0)::float8 as dikembalikan,
+      coalesce((select sum(r.bv) from order_refunds r where r.order_id = o.id), 0)::int as bv_dikembalikan,
+      (select count(*) from order_refunds r where r.order_id = o.id and r.ditetapkan_at is null)::int as menunggu
     from orders o where o.id = ${orderId}`);
-  if (!order) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
-  if (!order.paid) throw new AppError('CONFLICT', REFUND_MESSAGES.notPaid);
-  const total = Math.min(order.total_bayar, totalRefunded === 'ALL' ? order.total_bayar : totalRefunded);
-  const jumlah = total - order.jumlah;
-  if (jumlah <= 0) return { outcome: 'IGNORED', jumlah: 0, bv: 0 };
-  const bvTotal = total >= order.total_bayar ? order.total_bv : Math.floor((order.total_bv * total) / order.total_bayar);
-  const bv = Math.max(0, bvTotal - order.bv);
-  await tx.execute(sql`insert into order_refunds (order_id, jenis, jumlah, bv, alasan, admin) values (${orderId}, ${jenis}, ${jumlah}, ${bv}, ${note.alasan ?? null}, ${note.admin ?? null})`);
-  if (bv > 0) await countAnnualBv(tx, orderId, -bv);
+  if (!order) return undefined;
+  const lines = await selectRows<RefundState['lines'][number]>(tx, sql`
+    select d.id::int as id, d.public_id::text as public_id, p.kode, p.nama, d.harga::float8 as harga, d.qty, d.value,
+      coalesce((select sum(l.qty) from order_refund_lines l where l.order_detail_id = d.id), 0)::int as qty_dikembalikan
+    from order_details d join products p on p.id = d.product_id where d.order_id = ${orderId} order by d.id`);
+  const { menunggu, ...rest } = order;
+  return { order: rest, lines, menunggu };
+}
+
+/**
+ * Takes a refund's BV and lines out of the order, inside the caller's transaction: the lines it
+ * gives back, the uplines' annual counters and the order history the member sees. The next
+ * closing writes the reversal rows (reverse-refunds.ts).
+ */
+export async function takeBack(tx: Tx, orderId: number, refundId: number, take: RefundTake, history: { keterangan: string; admin?: string }): Promise<void> {
+  for (const l of take.lines) {
+    await tx.execute(sql`insert into order_refund_lines (refund_id, order_detail_id, qty, jumlah, bv) values (${refundId}, ${l.detailId}, ${l.qty}, ${l.jumlah}, ${l.bv})`);
+  }
+  if (take.bv > 0) await countAnnualBv(tx, orderId, -take.bv);
   await tx.execute(sql`insert into order_histories (order_id, status, id_admin, admin_nama, keterangan)
-    values (${orderId}, 'REFUND', ${note.admin ? 1 : null}, ${note.admin ?? null}, ${`${jenis}: Rp ${jumlah.toLocaleString('id-ID')}, ${bv} BV${note.alasan ? ` — ${note.alasan}` : ''}`})`);
-  return { outcome: 'RECORDED', jumlah, bv };
+    values (${orderId}, 'REFUND', ${history.admin ? 1 : null}, ${history.admin ?? null}, ${history.keterangan})`);
+}
+
+const rp = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
+
+/**
+ * Records a refund of the whole order (what is left of it) or of chosen repeat-order lines, inside
+ * the caller's transaction with the order row locked (COMP_PLAN.md, Refunds). A whole refund also
+ * settles the provider refunds still waiting: the whole order takes their place.
+ */
+async function recordRefund(tx: Tx, state: RefundState, orderId: number, jenis: RefundType, choice: RefundChoice, note: { alasan?: string; admin?: string } = {}): Promise<RefundRecorded> {
+  if (!state.order.paid) throw new AppError('CONFLICT', REFUND_MESSAGES.notPaid);
+  const take = refundTake(state.order, state.lines, choice);
+  if (!take.ok) throw new AppError(take.message === REFUND_MESSAGES.nothingLeft ? 'CONFLICT' : 'BAD_INPUT', take.message);
+  if (take.lingkup === 'utuh') await tx.execute(sql`update order_refunds set ditetapkan_at = now() where order_id = ${orderId} and ditetapkan_at is null`);
+  const [row] = await selectRows<{ id: number }>(tx, sql`
+    insert into order_refunds (order_id, jenis, jumlah, bv, alasan, admin) values (${orderId}, ${jenis}, ${take.jumlah}, ${take.bv}, ${note.alasan ?? null}, ${note.admin ?? null})
+    returning id::int as id`);
+  const what = take.lingkup === 'utuh' ? 'seluruh order' : `${take.lines.reduce((s, l) => s + l.qty, 0)} barang`;
+  await takeBack(tx, orderId, row!.id, take, { admin: note.admin, keterangan: `${jenis}: ${what}, ${rp(take.jumlah)}, ${take.bv} BV${note.alasan ? ` — ${note.alasan}` : ''}` });
+  return { outcome: 'RECORDED', jumlah: take.jumlah, bv: take.bv };
 }
 
 /** Midtrans' refund, partial_refund and chargeback notifications: the running refunded total they carry. */
@@ -58,39 +93,53 @@ export function refundedTotalOf(body: Record<string, unknown>): number | 'ALL' {
 }
 
 /**
- * The webhook's refund branch (kept apart from the payment binding): a signed, amount-checked
- * refund, partial_refund or chargeback notification on a paid order records the refund. A
- * partial refund without an amount records nothing (it cannot be sized).
+ * The webhook's refund branch (kept apart from the payment binding), on a signed, amount-checked
+ * notification of a paid order. A refund or chargeback is the whole order. A partial refund is
+ * money returned by amount: it is recorded (the running total it carries, so a replay records
+ * nothing) and waits, with no BV, for KEUANGAN to assign it to lines or the whole package
+ * (assign-refund.ts); one that brings the total to the whole paid amount is the whole order.
  */
 export async function applyRefundNotification(tx: Tx, orderId: number, status: string, body: Record<string, unknown>): Promise<string> {
   const total = refundedTotalOf(body);
   if (status === 'partial_refund' && total === 'ALL') return 'DIABAIKAN: partial_refund tanpa refund_amount';
+  const state = await readRefundState(tx, orderId);
+  if (!state) return `DIABAIKAN: ${REFUND_MESSAGES.notFound}`;
+  if (!state.order.paid) return `DIABAIKAN: ${REFUND_MESSAGES.notPaid}`;
   try {
-    const r = await recordRefund(tx, orderId, status as RefundType, status === 'partial_refund' ? total : status === 'chargeback' ? 'ALL' : total);
-    return r.outcome === 'RECORDED' ? `REFUND: ${status} Rp ${r.jumlah}, ${r.bv} BV` : `DIABAIKAN: ${status} sudah tercatat`;
+    if (status === 'partial_refund' && total !== 'ALL' && total < state.order.total_bayar) {
+      const jumlah = total - state.order.dikembalikan;
+      if (jumlah <= 0) return 'DIABAIKAN: partial_refund sudah tercatat';
+      await tx.execute(sql`insert into order_refunds (order_id, jenis, jumlah, bv, ditetapkan_at) values (${orderId}, 'partial_refund', ${jumlah}, 0, null)`);
+      await tx.execute(sql`insert into order_histories (order_id, status, keterangan)
+        values (${orderId}, 'REFUND', ${`partial_refund: ${rp(jumlah)}, menunggu penetapan KEUANGAN`})`);
+      return `REFUND: partial_refund Rp ${jumlah}, menunggu penetapan`;
+    }
+    const r = await recordRefund(tx, state, orderId, status as RefundType, {});
+    return `REFUND: ${status} Rp ${r.jumlah}, ${r.bv} BV`;
   } catch (error) {
-    if (error instanceof AppError) return `DIABAIKAN: ${error.message}`;
+    if (error instanceof AppError) return error.message === REFUND_MESSAGES.nothingLeft ? `DIABAIKAN: ${status} sudah tercatat` : `DIABAIKAN: ${error.message}`;
     throw error;
   }
 }
 
 /**
- * An operator's refund (`npm run ops -- refund:order <no_order> …`): the whole remaining amount,
- * or `jumlah` rupiah of it, with a reason; audited in the order's history under the admin's name.
+ * An operator's refund (console `/admin/keuangan/refund`, `npm run ops -- refund:order …`): the
+ * whole order, or chosen lines (and quantities) of a repeat order; the money and BV come from the
+ * order, never from a typed amount (`jumlah` is refused). Audited, and in the order's history under
+ * the admin's name.
  */
-export async function refundOrder(noOrder: string, input: { jumlah?: number; alasan: string; admin: string; by?: Actor }): Promise<RefundRecorded> {
+export async function refundOrder(noOrder: string, input: RefundChoice & { jumlah?: number; alasan: string; admin: string; by?: Actor }): Promise<RefundRecorded> {
   if (input.by) assertRole(input.by, ['KEUANGAN']);
   if (!input.alasan.trim()) throw new AppError('BAD_INPUT', REFUND_MESSAGES.reason);
-  if (input.jumlah !== undefined && (!Number.isSafeInteger(input.jumlah) || input.jumlah <= 0)) throw new AppError('BAD_INPUT', REFUND_MESSAGES.badAmount);
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, { noOrder });
     if (!order) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
-    const [done] = await selectRows<{ jumlah: number }>(tx, sql`select coalesce(sum(jumlah), 0)::float8 as jumlah from order_refunds where order_id = ${order.id}`);
-    const total = input.jumlah === undefined ? 'ALL' : done!.jumlah + input.jumlah;
-    const result = await recordRefund(tx, order.id, 'operator', total, { alasan: input.alasan.trim(), admin: input.admin });
-    if (result.outcome === 'IGNORED') throw new AppError('CONFLICT', REFUND_MESSAGES.nothingLeft);
-    await recordAudit(tx, input.by ?? { id: null, nama: input.admin }, 'refund:order', `order:${noOrder}`, { dikembalikan: done!.jumlah },
-      { dikembalikan: done!.jumlah + result.jumlah, jumlah: result.jumlah, bv: result.bv, alasan: input.alasan.trim() });
+    if (input.jumlah !== undefined) throw new AppError('BAD_INPUT', refundByAmountRefusal(order.jenis_order));
+    const state = (await readRefundState(tx, order.id))!;
+    if (state.menunggu > 0) throw new AppError('CONFLICT', REFUND_MESSAGES.pending);
+    const result = await recordRefund(tx, state, order.id, 'operator', { baris: input.baris }, { alasan: input.alasan.trim(), admin: input.admin });
+    await recordAudit(tx, input.by ?? { id: null, nama: input.admin }, 'refund:order', `order:${noOrder}`, { dikembalikan: state.order.dikembalikan, bv_dikembalikan: state.order.bv_dikembalikan },
+      { dikembalikan: state.order.dikembalikan + result.jumlah, jumlah: result.jumlah, bv: result.bv, baris: input.baris ?? 'utuh', alasan: input.alasan.trim() });
     return result;
   });
 }

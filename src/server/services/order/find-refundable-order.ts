@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { getDb, selectRows } from '../../db/client';
+import { AppError } from '../../errors';
+import { REFUND_MESSAGES, readRefundState, type RefundState } from './refund-order';
+import { assertRole, type Actor } from '../operator/assert-role';
+
+export interface RefundableOrderView {
+  no_order: string;
+  jenis_order: 'reg' | 'upg' | 'ro';
+  total_bayar: number;
+  total_bv: number;
+  dikembalikan: number;
+  bv_dikembalikan: number;
+  paid: boolean;
+  lines: { public_id: string; nama: string; harga: number; qty: number; value: number; qty_dikembalikan: number }[];
+  /** The provider's partial refunds of this order still waiting to be assigned. */
+  menunggu: { id: number; jumlah: number }[];
+}
+
+/** The refund page's view of one order: what it cost, what is already given back, and its lines. */
+export async function findRefundableOrder(noOrder: string, by: Actor): Promise<RefundableOrderView> {
+  assertRole(by, ['KEUANGAN']);
+  const db = await getDb();
+  const [row] = await selectRows<{ id: number }>(db, sql`select id::int as id from orders where no_order = ${noOrder.slice(0, 60)}`);
+  const state: RefundState | undefined = row ? await readRefundState(db, row.id) : undefined;
+  if (!row || !state) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
+  const menunggu = await selectRows<{ id: number; jumlah: number }>(db, sql`
+    select id::int as id, jumlah::float8 as jumlah from order_refunds where order_id = ${row.id} and ditetapkan_at is null order by id`);
+  return {
+    ...state.order,
+    lines: state.lines.map(({ public_id, nama, harga, qty, value, qty_dikembalikan }) => ({ public_id, nama, harga, qty, value, qty_dikembalikan })),
+    menunggu,
+  };
+}
