@@ -14,6 +14,8 @@ import { simulatorGateway } from '../../src/server/integrations/payment/simulato
 import { PAYOUT_MESSAGES } from '../../src/server/domain/bonus/payout';
 import { defaultPlan } from '../../src/server/domain/bonus/plan';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
+import { createContainer } from './container';
+import RefundPage from '../../src/pages/admin/keuangan/refund.astro';
 import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
@@ -273,5 +275,39 @@ describe('refunds and chargebacks reverse what the order caused', () => {
     await closeDay(dayAfter(day));
     expect(await refundsOf(ro.id)).toEqual([{ jenis: 'partial_refund', jumlah: second.harga, bv: second.value, menunggu: false }]);
     expect(await reversalsOf(sponsor.id, dayAfter(day))).toEqual([['RO', -second.value * defaultPlan.roPerBv.BRONZE]]);
+  });
+  it('KEUANGAN sees the waiting refund on the refund page and assigns it there to the whole package; then it leaves the list', async () => {
+    const day = jakartaDay(200);
+    const sponsor = await registerPaid(await memberIdOf('demostokis'), 'R', 'SILVER', at(day, '09:00'));
+    const recruit = await registerPaid(sponsor.id, 'L', 'BRONZE', at(day, '10:00'));
+    await closeDay(day);
+    const order = await regOrderOf(recruit.id);
+    const orderId = (await selectRows<{ id: number }>(await getDb(), sql`select id::int as id from orders where no_order = ${order.no_order}`))[0]!.id;
+    expect(await notify(order.no_order, order.total_bayar, 'partial_refund', { refund_amount: '300000.00' })).toEqual({ outcome: 'REFUND' });
+    const [op] = await selectRows<{ id: number; nama: string }>(await getDb(), sql`select id::int as id, nama from operators where username = 'keuangan'`);
+    const locals = { operator: { id: op!.id, username: 'keuangan', nama: op!.nama, role: 'KEUANGAN' as const } };
+    const container = await createContainer();
+    const page = async (query: string, form?: Record<string, string>) => {
+      const request = new Request(`http://portal.test/admin/keuangan/refund${query}`, form
+        ? { method: 'POST', body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://portal.test' } }
+        : {});
+      const response = await container.renderToResponse(RefundPage, { locals, request });
+      return { status: response.status, text: (await response.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+    };
+    const [pending] = (await listPendingRefunds()).filter((r) => r.no_order === order.no_order);
+    const list = await page('');
+    expect(list.text).toContain('Refund menunggu penetapan');
+    expect(list.text).toContain(`${order.no_order} Registrasi`);
+    const form = await page(`?no_order=${order.no_order}&refund=${pending!.id}`);
+    expect(form.text).toContain('Tetapkan ke seluruh paket (1 BV)');
+
+    const refused = await page('', { action: 'baris', no_order: order.no_order, refund: String(pending!.id), alasan: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(REFUND_MESSAGES.packageWhole);
+    const done = await page('', { action: 'utuh', no_order: order.no_order, refund: String(pending!.id), alasan: 'Paket dikembalikan pembeli' });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain(`Refund ${order.no_order} sebesar Rp 300.000 ditetapkan: 1 BV ditarik`);
+    expect(await refundsOf(orderId)).toEqual([{ jenis: 'partial_refund', jumlah: 300_000, bv: 1, menunggu: false }]);
+    expect((await page('')).text).not.toContain(order.no_order);
   });
 });
