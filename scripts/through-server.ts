@@ -3,7 +3,8 @@
  * second time. When a live server holds DATA_DIR (portal.pid), the command goes to that server
  * over HTTP (DATA_DIR/portal.url, else HOST/PORT) as an operator: OPERATOR_TOKEN, or
  * OPERATOR_USERNAME with OPERATOR_PASSWORD (or the password on the first line of stdin), signed in
- * for this one command and signed out after. Without them it refuses with one line.
+ * for this one command and signed out after; OPERATOR_KODE: the authenticator or recovery code of
+ * an operator with two-factor sign-in on. Without them it refuses with one line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,7 +42,7 @@ async function operatorToken(server: RunningServer): Promise<{ token: string; si
   if (!username || !password) {
     throw new Error(`${held(server)}: isi OPERATOR_TOKEN, atau OPERATOR_USERNAME dan OPERATOR_PASSWORD, agar perintah dijalankan lewat server; atau hentikan server dulu`);
   }
-  const answer = await call(server, '/admin/api/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const answer = await call(server, '/admin/api/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, kode: process.env.OPERATOR_KODE || undefined }) });
   const body = await answer.json() as { success: boolean; message: string; result?: { token: string } };
   if (!answer.ok || !body.result) throw new Error(`Server menolak login operator ${username}: ${body.message}`);
   const token = body.result.token;

@@ -9,7 +9,7 @@ import { paymentScriptOrigin } from './server/integrations/payment';
 import { jsonResponse } from './server/http';
 import { modeRefusal } from './server/mode-routes';
 import { takeFlash } from './server/flash';
-import { ADMIN_SIGNIN, ADMIN_TOKEN_PATH, isAdminApiPath, isAdminPath, mayOpen, resolveAdmin } from './server/admin-access';
+import { ADMIN_ACCOUNT, ADMIN_SIGNIN, ADMIN_TOKEN_PATH, SECOND_FACTOR_SETUP_FIRST, isAdminApiPath, isAdminPath, isHeldForSecondFactor, mayOpen, resolveAdmin } from './server/admin-access';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
 function withHeaders(response: Response, https: boolean): Response {
@@ -137,6 +137,11 @@ async function handleAdmin(ctx: APIContext, next: MiddlewareNext, bearer: string
   }
   ctx.locals.operator = operator;
   if (path === ADMIN_SIGNIN) return ctx.redirect('/admin', 302);
+  if (isHeldForSecondFactor(operator, path)) {
+    return isAdminApiPath(path)
+      ? jsonResponse({ success: false, message: SECOND_FACTOR_SETUP_FIRST }, { status: 403 })
+      : ctx.redirect(ADMIN_ACCOUNT, 302);
+  }
   if (!mayOpen(operator, path)) return forbiddenPage();
   const response = await next();
   try { response.headers.set('cache-control', 'private, no-store'); } catch { /* immutable */ }

@@ -1,16 +1,22 @@
 import type { AstroCookies } from 'astro';
 import type { OperatorRole } from './db/schema';
 import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
+import { isSecondFactorRequired } from './domain/operator-second-factor';
+import { isProduction } from './mode';
 
 export const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 export const ADMIN_SIGNIN = '/admin/signin';
 /** The operator API the CLI talks to (bearer token); each endpoint checks the role itself. */
 export const isAdminApiPath = (path: string): boolean => path.startsWith('/admin/api/');
 export const ADMIN_TOKEN_PATH = '/admin/api/token';
+/** Every operator's own account: password change and two-factor sign-in. */
+export const ADMIN_ACCOUNT = '/admin/akun';
+export const SECOND_FACTOR_SETUP_FIRST = 'Siapkan verifikasi dua langkah di halaman Akun Saya terlebih dahulu (wajib untuk peran Anda)';
+const ALL_ROLES: OperatorRole[] = ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'];
 
 /** The console's pages and the roles that may open them (SUPERADMIN opens everything). */
 export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[] = [
-  { path: '/admin', label: 'Ringkasan', roles: ['GUDANG', 'KEUANGAN', 'KONTEN', 'CS'] },
+  { path: '/admin', label: 'Ringkasan', roles: ALL_ROLES },
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
   { path: '/admin/retur', label: 'Retur', roles: ['GUDANG'] },
   { path: '/admin/stok', label: 'Stok', roles: ['GUDANG'] },
@@ -26,7 +32,18 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/halaman', label: 'Halaman', roles: ['KONTEN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
   { path: '/admin/jadwal', label: 'Jadwal', roles: ['KEUANGAN'] },
+  { path: '/admin/operators', label: 'Operator', roles: [] },
+  { path: ADMIN_ACCOUNT, label: 'Akun Saya', roles: ALL_ROLES },
 ];
+
+/**
+ * In production SUPERADMIN and KEUANGAN use the console only after setting up two-factor sign-in:
+ * until then every page but their account page (and signing out) sends them there.
+ */
+export function isHeldForSecondFactor(operator: SessionOperator, path: string): boolean {
+  if (path === ADMIN_ACCOUNT || path === '/admin/keluar' || path === ADMIN_TOKEN_PATH) return false;
+  return isSecondFactorRequired(operator.role, isProduction()) && !operator.hasSecondFactor;
+}
 
 export function mayOpen(operator: SessionOperator, path: string): boolean {
   if (operator.role === 'SUPERADMIN' || isAdminApiPath(path)) return true;

@@ -4,10 +4,10 @@ import { answer, clientAddress, endpoint, parseWith, readBody } from '../../../s
 import { signInOperator } from '../../../server/services/operator/sign-in-operator';
 import { endOperatorSession } from '../../../server/services/operator/operator-sessions';
 
-/** POST /admin/api/token: an operator's bearer token for the CLI (same limits as /admin/signin). */
+/** POST /admin/api/token: an operator's bearer token for the CLI (same limits and second factor as /admin/signin). */
 export const POST = endpoint(async (ctx) => {
   const input = parseWith(OperatorTokenSchema, await readBody(ctx.request));
-  const session = await signInOperator(input, { address: clientAddress(ctx) });
+  const session = await signInOperator({ username: input.username, password: input.password, code: input.kode }, { address: clientAddress(ctx) });
   return answer({ token: session.token, expires_at: session.expiresAt.toISOString(), role: session.operator.role }, 'Login operator berhasil');
 }) satisfies APIRoute;
 

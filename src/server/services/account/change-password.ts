@@ -4,7 +4,7 @@ import { members, sessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { sha256 } from '../auth/one-time-token';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { assertStrongPassword } from '../auth/password-policy';
+import { assertStrongPassword, memberPasswordOwner } from '../auth/password-policy';
 import type { SessionMember } from '../auth/session-member';
 
 export const PASSWORD_CHANGED = 'Password telah berhasil diubah.';
@@ -12,7 +12,7 @@ export const OLD_PASSWORD_WRONG = 'Password lama salah';
 
 /** Changes the password after checking the old one; other sessions of the member end. */
 export async function changePassword(member: SessionMember, currentToken: string | undefined, oldPassword: string, newPassword: string): Promise<string> {
-  await assertStrongPassword(newPassword, 'password_baru');
+  await assertStrongPassword(newPassword, 'password_baru', memberPasswordOwner(member));
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(async (tx) => {
     const [row] = await tx.select({ hash: members.passwordHash }).from(members).where(eq(members.id, member.id)).for('update');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { getDb } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
@@ -41,4 +41,15 @@ export async function consumeToken(tx: Tx, token: string, purpose: TokenPurpose)
     ))
     .returning({ memberId: oneTimeTokens.memberId, payload: oneTimeTokens.payload });
   return row;
+}
+
+/** The member a still-valid token belongs to, without using it (to check a new password against their data first). */
+export async function tokenMember(token: string, purposes: TokenPurpose[]): Promise<number | undefined> {
+  const db = await getDb();
+  const [row] = await db.select({ memberId: oneTimeTokens.memberId }).from(oneTimeTokens)
+    .where(and(
+      eq(oneTimeTokens.tokenHash, sha256(token)), inArray(oneTimeTokens.purpose, purposes),
+      isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`),
+    )).limit(1);
+  return row?.memberId;
 }

@@ -4,6 +4,7 @@ import { getDb } from '../../db/client';
 import { members, sessions } from '../../db/schema';
 import { getSetting } from '../settings';
 import { sha256 } from './one-time-token';
+import { isStale, seenRecently } from './session-idle';
 import type { SessionMember } from './session-member';
 
 export const SESSION_COOKIE = 'pm_session';
@@ -31,13 +32,12 @@ export async function resolveSession(token: string | undefined): Promise<Session
     nama: members.nama, email: members.email, posisi: members.posisi, stokis: members.stokis,
     statusKodeetik: members.statusKodeetik, isSuspended: members.isSuspended,
     propinsiDomisili: members.propinsiDomisili, kotaDomisili: members.kotaDomisili, kodeReferal: members.kodeReferal,
-    stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
+    stale: isStale(sessions.lastSeenAt),
   }).from(sessions).innerJoin(members, eq(members.id, sessions.memberId))
     .where(and(eq(sessions.idHash, sha256(token)), gt(sessions.expiresAt, sql`now()`),
-      or(eq(sessions.remember, true), gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${await getSetting('session_idle_minutes')}::int)`))))
+      or(eq(sessions.remember, true), await seenRecently(sessions.lastSeenAt))))
     .limit(1);
   if (!row) return undefined;
-  // The idle clock restarts at most once a minute, not with a write on every request.
   if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, sha256(token)));
   const { propinsiDomisili, kotaDomisili, stale: _stale, ...member } = row;
   return { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) };

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { getDb } from '../../db/client';
+import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { getDb, type Tx } from '../../db/client';
 import { operators, operatorSessions, type OperatorRole } from '../../db/schema';
 import { sha256 } from '../auth/one-time-token';
+import { isStale, seenRecently } from '../auth/session-idle';
 
 /** A cookie of its own: a member cookie never opens /admin and this one never opens member pages. */
 export const OPERATOR_COOKIE = 'pm_operator';
 const OPERATOR_SESSION_MINUTES = 12 * 60;
 
-export interface SessionOperator { id: number; username: string; nama: string; role: OperatorRole }
+export interface SessionOperator { id: number; username: string; nama: string; role: OperatorRole; hasSecondFactor?: boolean }
 
 export async function createOperatorSession(operatorId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
@@ -18,19 +19,35 @@ export async function createOperatorSession(operatorId: number): Promise<{ token
   return { token, expiresAt };
 }
 
-/** The active operator behind a token, or undefined (member tokens live in another table). */
+/**
+ * The active operator behind a token, or undefined (member tokens live in another table). The
+ * session ends after `session_idle_minutes` without a request, like a member's without Remember Me.
+ */
 export async function resolveOperatorSession(token: string | undefined): Promise<SessionOperator | undefined> {
   if (!token || token.length > 200) return undefined;
   const db = await getDb();
-  const [row] = await db.select({ id: operators.id, username: operators.username, nama: operators.nama, role: operators.role })
+  const [row] = await db.select({
+    id: operators.id, username: operators.username, nama: operators.nama, role: operators.role,
+    hasSecondFactor: isNotNull(operators.totpEnabledAt).mapWith(Boolean), stale: isStale(operatorSessions.lastSeenAt),
+  })
     .from(operatorSessions).innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.idHash, sha256(token)), gt(operatorSessions.expiresAt, sql`now()`), eq(operators.isActive, true)))
+    .where(and(eq(operatorSessions.idHash, sha256(token)), gt(operatorSessions.expiresAt, sql`now()`), eq(operators.isActive, true),
+      await seenRecently(operatorSessions.lastSeenAt)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  if (row.stale) await db.update(operatorSessions).set({ lastSeenAt: sql`now()` }).where(eq(operatorSessions.idHash, sha256(token)));
+  const { stale: _stale, ...operator } = row;
+  return operator;
 }
 
 export async function endOperatorSession(token: string | undefined): Promise<void> {
   if (!token) return;
   const db = await getDb();
   await db.delete(operatorSessions).where(eq(operatorSessions.idHash, sha256(token)));
+}
+
+/** Ends every session of an operator (deactivated, password reset), or all but the one in use (own password change). */
+export async function endOperatorSessions(tx: Tx, operatorId: number, keepToken?: string): Promise<void> {
+  await tx.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operatorId),
+    keepToken ? ne(operatorSessions.idHash, sha256(keepToken)) : undefined));
 }

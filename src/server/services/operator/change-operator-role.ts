@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { inTransaction } from '../../db/client';
+import { operators, type OperatorRole } from '../../db/schema';
+import { AppError } from '../../errors';
+import { OperatorRoleSchema } from '../../../lib/schemas/operator-account';
+import { assertRole, type Actor } from './assert-role';
+import { lockOperator } from './find-operator';
+import { recordAudit } from './record-audit';
+
+/** SUPERADMIN gives another operator a new role; it counts from that operator's next request. */
+export async function changeOperatorRole(by: Actor, username: string, role: OperatorRole): Promise<string> {
+  assertRole(by, []);
+  const parsed = OperatorRoleSchema.safeParse(role);
+  if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0]!.message, { role: parsed.error.issues[0]!.message });
+  return inTransaction(async (tx) => {
+    const target = await lockOperator(tx, username, by);
+    if (target.role === parsed.data) return `Peran ${target.username} tetap ${parsed.data}`;
+    await tx.update(operators).set({ role: parsed.data }).where(eq(operators.id, target.id));
+    await recordAudit(tx, by, 'operator:role', `operator:${target.username}`, { role: target.role }, { role: parsed.data });
+    return `Peran ${target.username} diubah menjadi ${parsed.data}`;
+  });
+}
