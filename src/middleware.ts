@@ -7,6 +7,7 @@ import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableRespon
 import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
 import { paymentScriptOrigin } from './server/integrations/payment';
 import { jsonResponse } from './server/http';
+import { logServerError, serverErrorResponse } from './server/server-error';
 import { modeRefusal } from './server/mode-routes';
 import { takeFlash } from './server/flash';
 import { ADMIN_ACCOUNT, ADMIN_SIGNIN, ADMIN_TOKEN_PATH, SECOND_FACTOR_SETUP_FIRST, isAdminApiPath, isAdminPath, isHeldForSecondFactor, mayOpen, resolveAdmin } from './server/admin-access';
@@ -58,7 +59,7 @@ export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean)
 /**
  * Loads the session, applies the redirect rules of spec/000 §2 and the security headers. A
  * database that cannot be reached, here or in the page or endpoint behind, answers 503
- * (src/server/unavailable.ts).
+ * (src/server/unavailable.ts); any other error is logged and answers 500 (src/server/server-error.ts).
  */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   try {
@@ -66,9 +67,15 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   } catch (error) {
     // A member who closed the tab mid-request: not an outage, and nobody to answer.
     if (isClientAbort(error, ctx.request)) return new Response(null, { status: 400 });
-    if (!isDatabaseUnavailable(error)) throw error;
-    logUnavailable(error);
-    return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)), isHttpsRequest(ctx.request, ctx.url));
+    const https = isHttpsRequest(ctx.request, ctx.url);
+    if (isDatabaseUnavailable(error)) {
+      logUnavailable(error);
+      return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)), https);
+    }
+    // Any other error of a page: logged once with its stack, answered with an Indonesian page
+    // (Astro's own answer was an empty 500).
+    logServerError(error, ctx.request);
+    return withHeaders(serverErrorResponse(isApiPath(ctx.url.pathname)), https);
   }
 });
 

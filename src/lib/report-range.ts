@@ -1,5 +1,6 @@
 import { jakartaDate } from './jakarta';
-import { DateRangeSchema } from './schemas/date-range';
+import { DateRangeSchema, rangeMessages } from './schemas/date-range';
+import { parseMonth } from './calendar-params';
 
 export type RangeDefault = 'last30' | 'monthToDate';
 
@@ -17,4 +18,17 @@ export function reportRange(url: URL, fallback: RangeDefault): { from: string; t
 export function defaultRange(fallback: RangeDefault): { from: string; to: string } {
   const to = jakartaDate();
   return { from: fallback === 'last30' ? jakartaDate(Date.now() - 30 * 86_400_000) : `${to.slice(0, 8)}01`, to };
+}
+
+/**
+ * The month range of the monthly bonus report (`?from=YYYY-MM&to=YYYY-MM`, spec/000 §9: from this
+ * month): an impossible month (2026-13) falls back to this month with the range message, like
+ * the date ranges; ends given the wrong way round are swapped and flagged.
+ */
+export function reportMonthRange(url: URL): { from: string; to: string; swapped: boolean; error?: string } {
+  const thisMonth = jakartaDate().slice(0, 7);
+  const asked = [url.searchParams.get('from'), url.searchParams.get('to')];
+  const [from, to] = asked.map((m) => (m === null ? thisMonth : parseMonth(m)));
+  if (from === undefined || to === undefined) return { from: thisMonth, to: thisMonth, swapped: false, error: rangeMessages.both };
+  return from <= to ? { from, to, swapped: false } : { from: to, to: from, swapped: true };
 }

@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { setFlash } from './flash';
 import { AppError } from './errors';
 import { isDatabaseUnavailable } from './unavailable';
+import { logServerError } from './server-error';
 
 /** spec/000 §8: the notification when a CSV or PDF export cannot be made. */
 export const EXPORT_FAILED = 'Gagal export file';
@@ -16,7 +17,7 @@ export async function exportOrBack(Astro: AstroGlobal, parameter: string, make: 
     return await make();
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
-    if (!(error instanceof AppError)) console.error(error);
+    if (!(error instanceof AppError)) logServerError(error, Astro.request);
     setFlash(Astro.cookies, { message: EXPORT_FAILED, type: 'danger' });
     const back = new URL(Astro.url);
     back.searchParams.delete(parameter);

@@ -5,7 +5,9 @@ import { AppError } from './errors';
 import { trustedHops } from './mode';
 import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './unavailable';
 
-export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+import { GENERAL_ERROR, logServerError } from './server-error';
+
+export { GENERAL_ERROR };
 export const BAD_FORMAT = 'Format data tidak valid';
 /** The message of a field whose schema names none (zod's own texts are English and technical). */
 export const DATA_INVALID = 'Data yang dikirim tidak valid';
@@ -31,7 +33,7 @@ export function answer(result: unknown, message = 'OK', status = 200): Response 
   return jsonResponse({ success: status < 400, message, result }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-export function failure(error: unknown): Response {
+export function failure(error: unknown, request?: Request): Response {
   if (error instanceof AppError) {
     return jsonResponse({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
   }
@@ -40,7 +42,7 @@ export function failure(error: unknown): Response {
     logUnavailable(error);
     return unavailableResponse(true);
   }
-  console.error(error);
+  logServerError(error, request);
   return jsonResponse({ success: false, message: GENERAL_ERROR }, { status: 500 });
 }
 
@@ -153,7 +155,7 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
       if (hasNul(ctx.params) || hasNul([...ctx.url.searchParams])) throw new AppError('BAD_INPUT', BAD_FORMAT);
       return await handler(ctx);
     } catch (error) {
-      return failure(error);
+      return failure(error, ctx.request);
     }
   };
 }

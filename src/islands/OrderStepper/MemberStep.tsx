@@ -5,6 +5,7 @@ import {
   memberFieldErrors, phoneError, phonePayload, switchPhoneCountry, type PhoneCountryCode,
 } from '../../lib/schemas/order-member-rules';
 import { RANKS } from '../../lib/rank';
+import { USERNAME_MAX } from '../../lib/username';
 import { $orderForm, completeStep, setMemberField, stepData, type MemberForm } from '../../stores/order-form';
 import { ApiError, call } from './api';
 import { useStepper } from './context';
@@ -159,7 +160,7 @@ export function MemberStep() {
           </div>
         </Field>
         <Field id="m-username" label="Username" error={shown('username')}>
-          <input id="m-username" value={m.username} maxLength={30} autoComplete="off" {...aria('username')}
+          <input id="m-username" value={m.username} maxLength={USERNAME_MAX} autoComplete="off" {...aria('username')}
             onChange={(e) => onUsername(e.target.value)} onBlur={touch('username')} />
           {userCheck?.username === m.username && userCheck.sugestion.length > 0 && (
             <div className="suggestions" aria-label="Saran username">

@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 /** Allowed values and messages of spec/000 §5, word for word. */
 import { AGAMA, STATUS_KAWIN } from '../member-choices';
-import { USERNAME_LIKE_ID, looksLikeIdMember } from '../username';
+import { usernameMessages } from '../username';
+import { UsernameSchema } from './username';
 import { calendarDate } from './date-range';
 
 export { AGAMA, STATUS_KAWIN };
 
 export const accountMessages = {
-  usernameRequired: 'Masukkan username',
-  usernameChars: 'Username hanya boleh terdiri dari huruf dan angka',
+  usernameRequired: usernameMessages.required,
+  usernameChars: usernameMessages.chars,
   nomorIdentitas: 'Nomor harus diisi 16 digit',
   namaRequired: 'Masukkan nama lengkap',
   namaChars: 'Nama lengkap hanya boleh terdiri dari huruf dan spasi',
@@ -55,9 +56,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const digitsOnly = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '') : v);
 
 export const ProfileSchema = z.object({
-  username: z.string({ error: accountMessages.usernameRequired }).trim().min(1, accountMessages.usernameRequired)
-    .regex(re(patterns.lettersDigits), accountMessages.usernameChars).max(30, accountMessages.usernameChars)
-    .refine((u) => !looksLikeIdMember(u), USERNAME_LIKE_ID),
+  username: UsernameSchema,
   nama: z.string({ error: accountMessages.namaRequired }).trim().min(1, accountMessages.namaRequired)
     .regex(re(patterns.lettersSpaces), accountMessages.namaChars).max(60, accountMessages.namaMax),
   nomor_identitas: optional(z.string().regex(re(patterns.nik), accountMessages.nomorIdentitas)),

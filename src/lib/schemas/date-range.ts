@@ -1,13 +1,22 @@
 import { z } from 'zod';
+import { FIRST_YEAR, LAST_YEAR, parseDate, parseMonth, parseMonthNumber, parseYear } from '../calendar-params';
 
 /** Report ranges need both ends (spec/000 §5), the first not after the second. */
 export const rangeMessages = { both: 'Rentang tanggal harus diisi lengkap', order: 'Tanggal awal harus sebelum tanggal akhir' } as const;
 
-/**
- * A calendar date (YYYY-MM-DD, a real day: no month 13 or 30 February) from 1900 on: year 0000
- * passes the ISO pattern but not PostgreSQL, and no report or birth date lies before 1900.
- */
-export const calendarDate = (message: string) => z.iso.date(message).refine((d) => d >= '1900-01-01', message);
+/** A calendar date (YYYY-MM-DD, a real day from 1900 on) through the one parser, src/lib/calendar-params.ts. */
+export const calendarDate = (message: string) => z.string({ error: message }).refine((d) => parseDate(d) !== undefined, message);
+
+/** A calendar month (YYYY-MM) through the one parser. */
+export const calendarMonth = (message: string) => z.string({ error: message }).refine((m) => parseMonth(m) !== undefined, message);
+
+/** A month number 1–12 from a query string or a number, through the one parser. */
+export const monthNumber = (message: string) => z.union([z.string(), z.number()], { error: message })
+  .transform((v, ctx) => parseMonthNumber(v) ?? (ctx.addIssue({ code: 'custom', message }), z.NEVER));
+
+/** A four-digit year from `min` to `max()` (a function: "this year" moves), through the one parser. */
+export const yearNumber = (message: string, min = FIRST_YEAR, max: () => number = () => LAST_YEAR) => z.union([z.string(), z.number()], { error: message })
+  .transform((v, ctx) => parseYear(v, min, max()) ?? (ctx.addIssue({ code: 'custom', message }), z.NEVER));
 
 export const DateRangeSchema = z.object({
   from: calendarDate(rangeMessages.both),

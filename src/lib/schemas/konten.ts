@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeLink } from '../safe-redirect';
 
 /** The operator console's content forms (KONTEN): one schema for the form and the service. */
 const checkbox = z.preprocess((v) => v === true || v === 'on' || v === '1' || v === 'true', z.boolean());
@@ -17,9 +18,9 @@ export const PageFormSchema = z.object({
 });
 export type PageForm = z.input<typeof PageFormSchema>;
 
-/** A banner's link: a path of the portal or an http(s) address; empty for none. */
+/** A banner's link: a path of the portal or an http(s) address (the safe-link rule); empty for none. */
 const bannerLink = z.string().trim().max(500, 'Tautan terlalu panjang')
-  .refine((v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Tautan harus diawali / atau http(s)://');
+  .refine((v) => v === '' || safeLink(v) !== undefined, 'Tautan harus diawali / atau http(s)://');
 
 export const BannerFormSchema = z.object({
   nama: z.string({ error: 'Nama banner wajib diisi' }).trim().min(1, 'Nama banner wajib diisi').max(100, 'Nama banner paling banyak 100 karakter'),

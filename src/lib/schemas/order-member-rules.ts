@@ -6,7 +6,7 @@ import { RANKS } from '../rank';
  * for the server; both read the same checks, so the island and POST /member/transaction agree.
  * Texts shared with the profile (spec/000 §5) are the same words as src/lib/schemas/account.ts.
  */
-import { USERNAME_LIKE_ID, looksLikeIdMember } from '../username';
+import { usernameError, usernameMessages } from '../username';
 import { AGAMA, STATUS_KAWIN } from '../member-choices';
 
 export { AGAMA, STATUS_KAWIN };
@@ -23,8 +23,8 @@ export const memberMessages = {
   phone628: 'Nomor tidak valid, contoh: 62 8xx xxx xxx',
   phoneMin: 'Nomor minimal 10 digit',
   phoneMax: 'Nomor maksimal 14 digit',
-  usernameRequired: 'Masukkan username',
-  usernameChars: 'Username hanya boleh terdiri dari huruf dan angka',
+  usernameRequired: usernameMessages.required,
+  usernameChars: usernameMessages.chars,
   // The trailing spaces of these two are the spec's own text.
   posisi: 'Pilih Tipe member ',
   sisi: 'Pilih Sisi ',
@@ -97,7 +97,7 @@ export function phoneError(phone: string, code: PhoneCountryCode | undefined = p
 
 /** The name as typed: leading spaces stripped (spec/001 §5). */
 export const cleanNama = (raw: string): string => raw.replace(/^\s+/, '');
-/** The username as typed: letters and digits only, others removed (spec/001 §5). */
+/** The username as typed: letters and digits only, others removed (spec/001 §5); the rule is src/lib/username.ts. */
 export const cleanUsername = (raw: string): string => raw.replace(/[^A-Za-z0-9]/g, '');
 /** The identity number as typed: digits only, at most 16. */
 export const cleanNik = (raw: string): string => raw.replace(/\D/g, '').slice(0, 16);
@@ -156,9 +156,8 @@ export function memberFieldErrors(payload: Record<string, unknown>): Record<stri
   else if (m.email.length > 100 || !EMAIL_PATTERN.test(m.email)) fail('email', memberMessages.emailFormat);
   const phone = phoneError(m.phone);
   if (phone) fail('phone', phone);
-  if (!m.username) fail('username', memberMessages.usernameRequired);
-  else if (!/^[A-Za-z0-9]+$/.test(m.username) || m.username.length > 30) fail('username', memberMessages.usernameChars);
-  else if (looksLikeIdMember(m.username)) fail('username', USERNAME_LIKE_ID);
+  const username = usernameError(m.username);
+  if (username) fail('username', username);
   if (!oneOf(RANKS, m.posisi)) fail('posisi', memberMessages.posisi);
   if (m.sisi !== 'L' && m.sisi !== 'R') fail('sisi', memberMessages.sisi);
   if (!REGION.test(m.id_propinsi_domisili)) fail('id_propinsi_domisili', memberMessages.propinsiDomisili);

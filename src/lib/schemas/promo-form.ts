@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { safeLink } from '../safe-redirect';
+import { parseDate } from '../calendar-params';
 
 const date = (label: string) => z.string({ error: `${label} wajib diisi` }).trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} wajib diisi (format YYYY-MM-DD)`)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} bukan tanggal yang valid`);
+  .refine((v) => parseDate(v) !== undefined, `${label} bukan tanggal yang valid`);
 
 /**
  * A reward promo as KONTEN creates and edits it (promos table, spec/001 §3 Promo): exactly one
@@ -22,7 +24,7 @@ export const PromoFormSchema = z.object({
   min_posisi: z.enum(['BRONZE', 'SILVER', 'PLATINUM'], { error: 'Posisi minimal tidak dikenal' }),
   status: z.enum(['0', '1'], { error: 'Status harus 0 atau 1' }).default('1'),
   url_banner: z.string().trim().max(500, 'URL banner terlalu panjang')
-    .refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/\S+$/i.test(v), 'URL banner harus diawali / atau https://').default(''),
+    .refine((v) => v === '' || safeLink(v, ['https:']) !== undefined, 'URL banner harus diawali / atau https://').default(''),
 }).superRefine((v, ctx) => {
   if (v.periode_awal > v.periode_akhir) ctx.addIssue({ code: 'custom', path: ['periode_akhir'], message: 'Periode akhir tidak boleh sebelum periode awal' });
   if (v.periode_akhir > v.batas_klaim) ctx.addIssue({ code: 'custom', path: ['batas_klaim'], message: 'Batas klaim tidak boleh sebelum periode akhir' });

@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { yearNumber } from '../../../lib/schemas/date-range';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { listTaxRows } from '../../../server/services/bonus/tax-slips';
 
-const YearSchema = z.object({ year: z.coerce.number({ error: 'Tahun tidak valid' }).int('Tahun tidak valid').min(2000, 'Tahun tidak valid').max(2999, 'Tahun tidak valid') });
+const YearSchema = z.object({ year: yearNumber('Tahun tidak valid', 2000, () => 2999) });
 
 /** GET /member/reports/pph?year= (id_member is always the signed-in member). */
 export const GET = endpoint(async (ctx) => {

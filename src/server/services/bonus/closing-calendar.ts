@@ -1,3 +1,4 @@
+import { parseMonth } from '../../../lib/calendar-params';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
@@ -11,7 +12,11 @@ export type DayState = 'ditutup' | 'terbuka' | 'hari-ini' | 'mendatang';
 export interface CalendarDay { tanggal: string; state: DayState; bonus_count: number; total_bruto: number; jumlah_order: number; total_bv: number }
 export interface ClosingMonth { bulan: string; hari_ini: string; hari: CalendarDay[]; rekonsiliasi: ReconciliationDay[]; belum_ditutup: number }
 
-const isMonth = (v: string | null | undefined): v is string => !!v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && Number(v.slice(0, 4)) >= 2000;
+/** The asked month through the one parser (src/lib/calendar-params.ts), from 2000 on. */
+const askedMonth = (v: string | null | undefined): string | undefined => {
+  const month = parseMonth(v);
+  return month && month >= '2000-01' ? month : undefined;
+};
 
 /**
  * The closing page (console, KEUANGAN): one month (Asia/Jakarta) of closed and open days and the
@@ -19,7 +24,7 @@ const isMonth = (v: string | null | undefined): v is string => !!v && /^\d{4}-(0
  */
 export async function closingMonth(bulan: string | null | undefined, now = new Date()): Promise<ClosingMonth> {
   const today = jakartaDate(now);
-  const month = isMonth(bulan) ? bulan : today.slice(0, 7);
+  const month = askedMonth(bulan) ?? today.slice(0, 7);
   const first = `${month}-01`;
   const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
   const db = await getDb();

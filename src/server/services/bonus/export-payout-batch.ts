@@ -5,6 +5,7 @@ import { BANKS } from '../../domain/banks';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 import { settlePayoutIn } from './payouts';
+import { toCsv } from '../../csv';
 
 export const BATCH_MESSAGES = {
   none: 'Pilih minimal satu payout',
@@ -18,11 +19,6 @@ export const BATCH_MESSAGES = {
 export const BATCH_CSV_COLUMNS = ['kode_bank', 'no_rekening', 'nama_rekening', 'jumlah', 'referensi'] as const;
 
 const bankCode = (nama: string | null) => BANKS.find((b) => b.nama === nama)?.kode;
-const cell = (v: string) => {
-  // A spreadsheet must never read a name as a formula; a quote keeps commas and quotes intact.
-  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 export interface PayoutBatchFile { no: string; csv: string; jumlah_payout: number; total_nominal: number }
 export interface ExportedBatch extends PayoutBatchFile { dilewati: { no: string; alasan: string }[] }
@@ -78,8 +74,8 @@ async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile>
   if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
   const rows = await selectRows<{ no: string; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null; nominal: string }>(db, sql`
     select no, bank_nama, no_rekening, nama_rekening, nominal::text as nominal from payouts where batch_id = ${batchId} order by id`);
-  const lines = rows.map((r) => [bankCode(r.bank_nama) ?? '', r.no_rekening ?? '', r.nama_rekening ?? '', r.nominal, r.no].map(cell).join(','));
-  return { no: batch.no, csv: [BATCH_CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n', jumlah_payout: batch.jumlah_payout, total_nominal: Number(batch.total_nominal) };
+  const lines = rows.map((r) => [bankCode(r.bank_nama) ?? '', r.no_rekening ?? '', r.nama_rekening ?? '', BigInt(r.nominal), r.no]);
+  return { no: batch.no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: batch.jumlah_payout, total_nominal: Number(batch.total_nominal) };
 }
 
 /** GET /admin/keuangan/batch/<no>: the file of an exported batch. */

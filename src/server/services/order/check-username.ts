@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
-
-export const usernameMessages = {
-  taken: 'Username sudah digunakan, pilih username lain',
-  format: 'Username hanya boleh huruf dan angka, 4 sampai 30 karakter',
-} as const;
-
-const FORMAT = /^[A-Za-z0-9]{4,30}$/;
+import { usernameError } from '../../../lib/username';
+import { USERNAME_TAKEN } from './calon-member';
 
 async function takenAmong(candidates: string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
@@ -20,15 +15,18 @@ async function takenAmong(candidates: string[]): Promise<Set<string>> {
 
 /**
  * POST /member/opt/username-check (spec/001 §5): free or not, and when not, up to five free
- * names made from the full name and the wanted username.
+ * names made from the full name and the wanted username. The name is judged by the registration's
+ * own rule (src/lib/username.ts) as it is sent: the island removes other characters as the member
+ * types, the check does not, so a name it calls free is one the registration accepts.
  */
 export async function checkUsername(username: string, fullName: string): Promise<{ available: boolean; sugestion: string[]; errorMessage: string }> {
-  const clean = username.replace(/[^A-Za-z0-9]/g, '');
-  if (!FORMAT.test(clean)) return { available: false, sugestion: [], errorMessage: usernameMessages.format };
+  const clean = username.trim();
+  const invalid = usernameError(clean);
+  if (invalid) return { available: false, sugestion: [], errorMessage: invalid };
   if (!(await takenAmong([clean])).has(clean.toLowerCase())) return { available: true, sugestion: [], errorMessage: '' };
   const words = fullName.toLowerCase().replace(/[^a-z ]/g, '').split(/\s+/).filter(Boolean);
   const stems = [...new Set([clean.toLowerCase(), words.join(''), words[0] ?? '', words.slice(0, 2).join('')])].filter((s) => s.length >= 3).map((s) => s.slice(0, 24));
-  const candidates = stems.flatMap((stem) => [11, 27, 88, 123, 2026, 7, 99].map((n) => `${stem}${n}`)).filter((c) => FORMAT.test(c));
+  const candidates = stems.flatMap((stem) => [11, 27, 88, 123, 2026, 7, 99].map((n) => `${stem}${n}`)).filter((c) => usernameError(c) === null);
   const taken = await takenAmong(candidates);
-  return { available: false, sugestion: candidates.filter((c) => !taken.has(c)).slice(0, 5), errorMessage: usernameMessages.taken };
+  return { available: false, sugestion: candidates.filter((c) => !taken.has(c)).slice(0, 5), errorMessage: USERNAME_TAKEN };
 }

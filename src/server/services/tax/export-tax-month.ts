@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { TAX_SLIP_MESSAGES } from './issue-tax-slips';
+import { toCsv } from '../../csv';
 
 export interface TaxMonthExport {
   tahun: number;
@@ -15,11 +16,6 @@ export interface TaxMonthExport {
 
 const COLUMNS = ['nomor', 'status', 'pembetulan_ke', 'mengganti_nomor', 'masa_pajak', 'tahun_pajak', 'sifat', 'npwp', 'nik', 'nama',
   'kode_objek_pajak', 'bruto', 'dpp', 'tarif', 'pph', 'tanggal_potong', 'pemotong_npwp', 'pemotong_nama'] as const;
-
-const cell = (v: unknown) => {
-  const text = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 /**
  * The withholder's side (INTEGRATIONS.md): per tax month, every BP21 as CSV and the month's total
@@ -37,7 +33,7 @@ export async function exportTaxMonth(tahun: number, masa: number): Promise<TaxMo
     from bukti_potong s left join bukti_potong g on g.id = s.mengganti_id
     where s.tahun = ${tahun} and s.masa = ${masa}
     order by s.nomor`);
-  const csv = [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+  const csv = toCsv(COLUMNS, rows.map((r) => COLUMNS.map((c) => r[c])));
   const total = rows.filter((r) => r.is_latest).reduce((s, r) => s + Number(r.pph), 0);
   return { tahun, masa, csv, jumlah_bukti: rows.length, total_setor: total };
 }

@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
 import { exportTaxMonthAudited } from '../../../../server/services/tax/tax-month-console';
 import { AppError } from '../../../../server/errors';
+import { parseMonthNumber, parseYear } from '../../../../lib/calendar-params';
 
 /** The withholder's CSV of one tax month (`?tahun=&masa=`), as `npm run ops -- pajak:ekspor`. */
 export const GET: APIRoute = async ({ url, locals }) => {
   const operator = locals.operator!;
   try {
-    const r = await exportTaxMonthAudited(Number(url.searchParams.get('tahun')), Number(url.searchParams.get('masa')), operator);
+    const r = await exportTaxMonthAudited(parseYear(url.searchParams.get('tahun')) ?? 0, parseMonthNumber(url.searchParams.get('masa')) ?? 0, operator);
     return new Response(r.csv, {
       headers: {
         'content-type': 'text/csv; charset=utf-8', 'cache-control': 'private, no-store',
