@@ -1,5 +1,7 @@
 import type { ReturStatus } from '../db/schema/retur';
 
+export type { ReturStatus };
+
 /**
  * The one home of a return's transitions (spec/001 §4 "Return status", DESIGN.md §7): the
  * operator's approve, reject, receive and finish (console and `npm run ops -- retur:*`) and the

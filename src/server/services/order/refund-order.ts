@@ -3,6 +3,7 @@ import { countAnnualBv } from '../bonus/annual-counters';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockOrder } from './mark-order-paid';
+import { moveOrder } from './move-order';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 
@@ -42,6 +43,8 @@ export async function recordRefund(tx: Tx, orderId: number, jenis: RefundType, t
   if (bv > 0) await countAnnualBv(tx, orderId, -bv);
   await tx.execute(sql`insert into order_histories (order_id, status, id_admin, admin_nama, keterangan)
     values (${orderId}, 'REFUND', ${note.admin ? 1 : null}, ${note.admin ?? null}, ${`${jenis}: Rp ${jumlah.toLocaleString('id-ID')}, ${bv} BV${note.alasan ? ` — ${note.alasan}` : ''}`})`);
+  // Refunded in full: the order leaves the warehouse and takes no further transition (domain/order-status.ts).
+  if (total >= order.total_bayar) await moveOrder(tx, (await lockOrder(tx, { id: orderId }))!, 'refund', false);
   return { outcome: 'RECORDED', jumlah, bv };
 }
 
