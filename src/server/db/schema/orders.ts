@@ -101,6 +101,11 @@ export const orders = pgTable('orders', {
   noResi: text('no_resi'),
   receivedAt: timestamp('received_at', { withTimezone: true }),
   receivedBy: text('received_by'),
+  /**
+   * When a full refund (or chargeback) was recorded: the order keeps its status but leaves the
+   * warehouse queue and takes no further transition (src/server/domain/order-status.ts).
+   */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
   /** The checkout's idempotency key: a double-clicked BAYAR (or a retried request) is one order. */
   clientRef: text('client_ref'),
   /** The payment gateway's token while one is held (spec/001 §4: requested once per PENDING order). */

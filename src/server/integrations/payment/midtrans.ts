@@ -50,6 +50,8 @@ export function midtransGateway(serverKey: string, clientKey: string, production
         transaction_status: field(body.transaction_status),
         gross_amount: field(body.gross_amount),
         fraud_status: field(body.fraud_status) || undefined,
+        settlement_time: field(body.settlement_time) || undefined,
+        transaction_time: field(body.transaction_time) || undefined,
       };
     },
   };

@@ -36,6 +36,9 @@ export interface TransactionStatus {
   transaction_status: string;
   gross_amount: string;
   fraud_status?: string;
+  /** Jakarta local time "YYYY-MM-DD HH:mm:ss", as in the notification. */
+  settlement_time?: string;
+  transaction_time?: string;
 }
 
 /** The Midtrans notification fields the portal reads (INTEGRATIONS.md). */

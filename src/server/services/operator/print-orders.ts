@@ -3,16 +3,16 @@ import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { packingListPdf, shippingLabelPdf, type PrintOrder } from '../../integrations/pdf/packing';
 import { getSetting } from '../settings';
+import { WAREHOUSE_STATUSES, isWarehouseWork } from '../../domain/order-status';
 
 export const PRINT_KINDS = ['packing', 'label'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];
-const PRINTABLE = ['PAID', 'WAREHOUSE', 'PICKUPABLE', 'DELIVERY'];
 
 /** The orders to print, in the order given; unknown numbers are refused so nothing is printed by mistake. */
 async function loadOrders(numbers: string[]): Promise<PrintOrder[]> {
   const db = await getDb();
-  const rows = await selectRows<Omit<PrintOrder, 'lines'> & { id: number }>(db, sql`
-    select o.id::int as id, o.no_order, o.no_invoice, o.status_order, o.pickup_store, o.nama_kirim, o.phone_kirim, o.alamat_kirim,
+  const rows = await selectRows<Omit<PrintOrder, 'lines'> & { id: number; refunded: boolean }>(db, sql`
+    select o.id::int as id, o.refunded_at is not null as refunded, o.no_order, o.no_invoice, o.status_order, o.pickup_store, o.nama_kirim, o.phone_kirim, o.alamat_kirim,
       o.kode_pos_kirim, o.ekspedisi, o.no_resi, o.total_berat, m.id_member, m.nama as member_nama,
       w.nama as gudang_nama, w.lokasi as gudang_lokasi,
       concat_ws(', ', v.name, d.name, r.name, pr.name) as wilayah
@@ -22,14 +22,14 @@ async function loadOrders(numbers: string[]): Promise<PrintOrder[]> {
     where o.no_order in (${sql.join(numbers.map((n) => sql`${n}`), sql`, `)})`);
   const missing = numbers.filter((n) => !rows.some((row) => row.no_order === n));
   if (missing.length) throw new AppError('NOT_FOUND', `Order ${missing.join(', ')} tidak ditemukan`);
-  const unprintable = rows.filter((row) => !PRINTABLE.includes(row.status_order));
+  const unprintable = rows.filter((row) => !isWarehouseWork({ status: row.status_order, refunded: row.refunded }));
   if (unprintable.length) {
-    throw new AppError('CONFLICT', `Order ${unprintable.map((row) => `${row.no_order} (${row.status_order})`).join(', ')} tidak perlu dicetak; hanya order berstatus ${PRINTABLE.join('/')}`);
+    throw new AppError('CONFLICT', `Order ${unprintable.map((row) => `${row.no_order} (${row.refunded ? 'refund' : row.status_order})`).join(', ')} tidak perlu dicetak; hanya order berstatus ${WAREHOUSE_STATUSES.join('/')} yang belum di-refund`);
   }
   const lines = await selectRows<{ order_id: number; kode: string; nama: string; qty: number }>(db, sql`
     select d.order_id::int as order_id, p.kode, p.nama, d.qty from order_details d join products p on p.id = d.product_id
     where d.order_id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)}) order by d.order_id, d.id`);
-  return numbers.map((n) => rows.find((row) => row.no_order === n)!).map(({ id, ...row }) => ({
+  return numbers.map((n) => rows.find((row) => row.no_order === n)!).map(({ id, refunded: _r, ...row }) => ({
     ...row, lines: lines.filter((line) => line.order_id === id).map(({ order_id: _, ...line }) => line),
   }));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows } from '../../db/client';
 import { closeUnpaidOrder } from './handle-payment-notification';
 import { lockOrder } from './mark-order-paid';
+import { decideOrder } from '../../domain/order-status';
 
 /**
  * Unpaid orders past their expiry become EXPIRED by 'System' and give their stock back
@@ -16,8 +17,8 @@ export async function expireOrders(now = new Date(), limit = 500): Promise<numbe
   for (const { id } of due) {
     await inTransaction(async (tx) => {
       const order = await lockOrder(tx, { id });
-      if (order?.status_order !== 'PENDING') return;
-      await closeUnpaidOrder(tx, id, 'EXPIRED', 'Batas waktu pembayaran habis');
+      if (!order || !decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'expire').ok) return;
+      await closeUnpaidOrder(tx, order, 'EXPIRED', 'Batas waktu pembayaran habis');
       expired += 1;
     });
   }

@@ -5,6 +5,7 @@ import { autoOpensPayment, canPayNow, isInvoiced, paymentLabel, TRACKABLE_STATUS
 import { isUuid } from '../../../lib/schemas/order-list';
 import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
+import { decideOrder } from '../../domain/order-status';
 
 export const ORDER_NOT_FOUND = 'Order tidak ditemukan';
 /** Days a pickup order may wait at the warehouse after its invoice date (spec/001 §4, §9). */
@@ -44,6 +45,7 @@ interface OrderRow {
   payment_method: string | null;
   pembayaran: Pembayaran | null;
   pickup_store: boolean;
+  refunded: boolean;
   gudang_nama: string | null;
   gudang_lokasi: string | null;
   nama_kirim: string | null;
@@ -88,8 +90,8 @@ interface OrderRow {
 /** The order's internal id and state when it belongs to the member; otherwise a 404 (never a 403: ids are not secrets, ownership is). */
 export async function findOwnOrder(db: Db | Tx, member: SessionMember, publicId: string, lock = false) {
   if (!isUuid(publicId)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [row] = await selectRows<{ id: number; no_order: string; status_order: string; no_resi: string | null; ekspedisi: string | null; pickup_store: boolean; phone_kirim: string | null }>(db, sql`
-    select id::int as id, no_order, status_order, no_resi, ekspedisi, pickup_store, phone_kirim from orders
+  const [row] = await selectRows<{ id: number; no_order: string; status_order: string; refunded: boolean; no_resi: string | null; ekspedisi: string | null; pickup_store: boolean; phone_kirim: string | null }>(db, sql`
+    select id::int as id, no_order, status_order, refunded_at is not null as refunded, no_resi, ekspedisi, pickup_store, phone_kirim from orders
     where public_id = ${publicId}::uuid and member_id = ${member.id} ${lock ? sql`for update` : sql``}`);
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return row;
@@ -143,7 +145,7 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
       select o.id::int as id, o.public_id::text as public_id, o.no_order, o.no_invoice, o.tgl_order::text as tgl_order,
         o.tgl_invoice::text as tgl_invoice, o.expires_at::text as expires_at, o.status_order, o.jenis_order, o.posisi, o.sisi,
         o.total_bv, o.total_harga::text as total_harga, o.total_berat, o.total_bayar::text as total_bayar,
-        o.payment_method, o.pembayaran, o.pickup_store, g.nama as gudang_nama, g.lokasi as gudang_lokasi,
+        o.payment_method, o.pembayaran, o.pickup_store, o.refunded_at is not null as refunded, g.nama as gudang_nama, g.lokasi as gudang_lokasi,
         o.nama_kirim, o.phone_kirim, o.alamat_kirim, coalesce(o.kode_pos_kirim, v.postal_code) as kode_pos_kirim,
         v.name as kelurahan_kirim, d.name as kecamatan_kirim, r.name as kota_kirim, p.name as propinsi_kirim,
         o.ekspedisi, o.biaya_kirim::text as biaya_kirim, o.diskon_biaya_kirim::text as diskon_biaya_kirim,
@@ -265,7 +267,7 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
     can_pay: canPayNow(order.status_order, order.payment_method),
     auto_pay: autoOpensPayment(order.status_order, order.payment_method),
     can_track: trackable,
-    can_mark_done: order.status_order === 'RECEIVED',
+    can_mark_done: decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'done').ok,
   };
 }
 

@@ -3,7 +3,9 @@ import { inTransaction, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { paymentGateway, type PaymentNotification } from '../../integrations/payment';
 import { isSignatureValid } from '../../integrations/payment/signature';
-import { lockOrder, markOrderPaid, releaseStock, type PaidEffects } from './mark-order-paid';
+import { lockOrder, markOrderPaid, type LockedOrder, type PaidEffects } from './mark-order-paid';
+import { moveOrder } from './move-order';
+import { decideOrder, paidTimeOf } from '../../domain/order-status';
 import { sendWelcomeMail } from './send-welcome-mail';
 import { confirmedNotification, isPaidStatus, isUnboundNotification } from './payment-status';
 import { REFUND_STATUSES, applyRefundNotification } from './refund-order';
@@ -91,13 +93,15 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
       await record(tx, order.id, n, refund);
       return refund.startsWith('REFUND') ? 'REFUND' : 'IGNORED';
     }
-    if (order.status_order !== 'PENDING') {
+    // Only an order still waiting for its payment reacts to a notification (order-status.ts).
+    if (!decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'pay').ok) {
       await record(tx, order.id, n, `DIABAIKAN: order sudah ${order.status_order}`);
       return 'IGNORED';
     }
     if (paid) {
-      const at = jakartaTime(text(n.settlement_time) || text(n.transaction_time));
-      effects = await markOrderPaid(tx, order, Number.isFinite(at) ? new Date(Math.min(at, Date.now())) : new Date(), paymentDetails(n));
+      // The time from the Get Status answer when there is one; never before the order existed.
+      const at = jakartaTime(text(confirmed.settlement_time) || text(confirmed.transaction_time));
+      effects = await markOrderPaid(tx, order, paidTimeOf(at, new Date(order.created_ms)), paymentDetails(n));
       await record(tx, order.id, n, 'PAID');
       return 'PAID';
     }
@@ -112,7 +116,7 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
       await record(tx, order.id, n, `DIABAIKAN: status ${status}`);
       return 'IGNORED';
     }
-    await closeUnpaidOrder(tx, order.id, next, `Pembayaran ${status}`);
+    await closeUnpaidOrder(tx, order, next, `Pembayaran ${status}`);
     await record(tx, order.id, n, next);
     return next;
   });
@@ -121,10 +125,7 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
   return { outcome };
 }
 
-/** PENDING → EXPIRED or CANCEL: the reserved stock goes back and the history says who. */
-export async function closeUnpaidOrder(tx: Tx, orderId: number, status: 'EXPIRED' | 'CANCEL', keterangan: string, admin?: string): Promise<void> {
-  await tx.execute(sql`update orders set status_order = ${status}, payment_token = null where id = ${orderId}`);
-  await releaseStock(tx, orderId);
-  await tx.execute(sql`insert into order_histories (order_id, status, id_admin, admin_nama, keterangan)
-    values (${orderId}, ${status}, ${admin ? 1 : null}, ${admin ?? null}, ${keterangan})`);
+/** PENDING → EXPIRED or CANCEL by the gateway or the expiry job ('System'): moveOrder gives the reserved stock back. */
+export async function closeUnpaidOrder(tx: Tx, order: LockedOrder, status: 'EXPIRED' | 'CANCEL', keterangan: string): Promise<void> {
+  await moveOrder(tx, order, status === 'EXPIRED' ? 'expire' : 'cancel', { keterangan });
 }

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { findOwnOrder, ORDER_NOT_FOUND } from './get-order-detail';
+import { moveOrder } from './move-order';
 
 export const MARK_DONE_OK = 'Order telah diselesaikan';
-export const MARK_DONE_ONLY_RECEIVED = 'Order hanya dapat diselesaikan setelah paket diterima (status RECEIVED)';
+export { MARK_DONE_ONLY_RECEIVED } from '../../domain/order-status';
 
 /**
  * The one change a member makes to an order (spec/001 §4): RECEIVED → DONE by its owner, with the
@@ -15,9 +15,7 @@ export async function markOrderDone(member: SessionMember, publicId: string, noO
   return inTransaction(async (tx) => {
     const order = await findOwnOrder(tx, member, publicId, true);
     if (noOrder && noOrder !== order.no_order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    if (order.status_order !== 'RECEIVED') throw new AppError('CONFLICT', MARK_DONE_ONLY_RECEIVED);
-    await tx.execute(sql`update orders set status_order = 'DONE' where id = ${order.id}`);
-    await tx.execute(sql`insert into order_histories (order_id, status, id_admin) values (${order.id}, 'DONE', 0)`);
+    await moveOrder(tx, order, 'done', { idAdmin: 0 });
     return { public_id: publicId, no_order: order.no_order, status_order: 'DONE' as const, message: MARK_DONE_OK };
   });
 }

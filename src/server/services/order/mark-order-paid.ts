@@ -8,6 +8,7 @@ import { recordPromoOmsets } from '../promo/record-promo-omsets';
 import { countAnnualBv } from '../bonus/annual-counters';
 import type { CalonMember } from './calon-member';
 import { orderNumber } from './create-order';
+import { moveOrder } from './move-order';
 
 export interface LockedOrder {
   id: number;
@@ -20,13 +21,18 @@ export interface LockedOrder {
   calon_member: CalonMember | null;
   total_bayar: number;
   gudang_id: number | null;
+  refunded: boolean;
+  pickup_store: boolean;
+  /** When the order was created, epoch milliseconds (a payment is never dated before it). */
+  created_ms: number;
 }
 
 /** Locks an order row for a status change (the webhook, operators, expiry) and reads it. */
 export async function lockOrder(tx: Tx, where: { id?: number; noOrder?: string }): Promise<LockedOrder | undefined> {
   const [row] = await selectRows<LockedOrder>(tx, sql`
     select id::int as id, no_order, member_id::int as member_id, jenis_order, status_order, posisi, sisi, calon_member,
-      total_bayar::float8 as total_bayar, gudang_id::int as gudang_id
+      total_bayar::float8 as total_bayar, gudang_id::int as gudang_id, refunded_at is not null as refunded, pickup_store,
+      (extract(epoch from created_at) * 1000)::float8 as created_ms
     from orders where ${where.id !== undefined ? sql`id = ${where.id}` : sql`no_order = ${where.noOrder ?? ''}`}
     for update`);
   return row;
@@ -48,14 +54,13 @@ export interface PaidEffects {
  * more: the closing extends pairing.
  */
 export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pembayaran: Record<string, unknown>): Promise<PaidEffects> {
-  if (order.status_order !== 'PENDING') return {};
+  await moveOrder(tx, order, 'pay', { tanggal: paidAt, idAdmin: null });
   await tx.execute(sql`
-    update orders set status_order = 'PAID', paid_at = ${paidAt.toISOString()}, tgl_invoice = ${paidAt.toISOString()},
+    update orders set paid_at = ${paidAt.toISOString()}, tgl_invoice = ${paidAt.toISOString()},
       no_invoice = ${orderNumber('INV', paidAt, order.id)},
       pembayaran = coalesce(pembayaran, '{}'::jsonb) || ${JSON.stringify(pembayaran)}::jsonb,
       posisi_pembeli = ${buyerRankAtPayment(order)}
     where id = ${order.id}`);
-  await tx.execute(sql`insert into order_histories (order_id, tanggal, status, id_admin) values (${order.id}, ${paidAt.toISOString()}, 'PAID', null)`);
   const effects: PaidEffects = {};
   if (order.jenis_order === 'reg' && order.calon_member && order.sisi && order.posisi) {
     const c = order.calon_member;
@@ -96,15 +101,6 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
  */
 function buyerRankAtPayment(order: LockedOrder) {
   return order.jenis_order === 'reg' ? sql`${order.posisi}` : sql`(select m.posisi from members m where m.id = ${order.member_id})`;
-}
-
-/** Puts an unpaid order's reserved stock back (expiry, cancellation). */
-export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
-  await tx.execute(sql`
-    update warehouse_stock s set qty = s.qty + d.qty
-    from (select o.gudang_id, od.product_id, sum(od.qty)::int as qty from order_details od join orders o on o.id = od.order_id
-          where o.id = ${orderId} group by o.gudang_id, od.product_id) d
-    where s.warehouse_id = d.gudang_id and s.product_id = d.product_id`);
 }
 
 /**

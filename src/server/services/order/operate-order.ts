@@ -2,16 +2,17 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { ORDER_TRANSITIONS, decideOrder, type OrderEvent } from '../../domain/order-status';
+import { moveOrder, type OrderToMove } from './move-order';
 
-export const OPERATOR_ACTIONS = ['pack', 'pickupable', 'ship', 'track', 'receive', 'cancel'] as const;
+/** The order transitions an operator makes (console and `npm run ops -- order:*`). */
+export const OPERATOR_ACTIONS = ['pack', 'pickupable', 'ship', 'track', 'receive', 'cancel'] as const satisfies readonly OrderEvent[];
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export const DEFAULT_ADMIN = 'Admin Gudang';
 
-/** The actions as the console's buttons and messages name them. */
-export const ACTION_LABELS: Record<OperatorAction, string> = {
-  pack: 'Kemas', pickupable: 'Siap diambil', ship: 'Kirim (resi)', track: 'Catat pelacakan', receive: 'Diterima', cancel: 'Batalkan',
-};
+/** The actions as the console's buttons and messages name them (the transition table's labels). */
+export const ACTION_LABELS = Object.fromEntries(OPERATOR_ACTIONS.map((a) => [a, ORDER_TRANSITIONS[a].label])) as Record<OperatorAction, string>;
 
 export interface OperatorOptions {
   resi?: string;
@@ -23,41 +24,29 @@ export interface OperatorOptions {
   by?: AuditActor;
 }
 
-/** From-states of each operator action, and the state it moves to (DESIGN.md §7). */
-const RULES: Record<OperatorAction, { from: string[]; to: string | null; pickup?: boolean }> = {
-  pack: { from: ['PAID'], to: 'WAREHOUSE' },
-  pickupable: { from: ['PAID', 'WAREHOUSE'], to: 'PICKUPABLE', pickup: true },
-  ship: { from: ['PAID', 'WAREHOUSE'], to: 'DELIVERY', pickup: false },
-  track: { from: ['DELIVERY'], to: null, pickup: false },
-  receive: { from: ['DELIVERY', 'PICKUPABLE'], to: 'RECEIVED' },
-  cancel: { from: ['PENDING'], to: 'CANCEL' },
-};
-
 const clean = (v: string | undefined): string | undefined => v?.replace(/\|/g, '/').trim() || undefined;
 
 /**
- * An operator moves an order on (`npm run ops -- order:…`): checks the allowed from-state, changes
- * the order and writes the history row (admin name, shipment event "city|description" for the
+ * An operator moves an order on (console, `npm run ops -- order:…`): the transition table
+ * (domain/order-status.ts) decides, moveOrder changes the status with its side effects (a cancel
+ * puts the reserved stock back) and writes the history row (admin name, shipment event "city|description" for the
  * tracking manifest) in one transaction with the order locked.
  */
 export async function operateOrder(action: OperatorAction, noOrder: string, options: OperatorOptions = {}): Promise<string> {
-  const rule = RULES[action];
-  if (!rule) throw new AppError('BAD_INPUT', `Perintah order:${action} tidak dikenal`);
+  if (!OPERATOR_ACTIONS.includes(action)) throw new AppError('BAD_INPUT', `Perintah order:${action} tidak dikenal`);
   const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
   return inTransaction(async (tx) => {
-    const [order] = await selectRows<{ id: number; status_order: string; pickup_store: boolean; nama_kirim: string | null; gudang_kota: string | null; kota_kirim: string | null }>(tx, sql`
-      select o.id::int as id, o.status_order, o.pickup_store, o.nama_kirim,
+    const [order] = await selectRows<OrderToMove & { nama_kirim: string | null; gudang_kota: string | null; kota_kirim: string | null }>(tx, sql`
+      select o.id::int as id, o.no_order, o.status_order, o.refunded_at is not null as refunded, o.pickup_store, o.nama_kirim,
         (select r.name from warehouses g join villages v on v.code = g.kelurahan_id join districts d on d.code = v.district_code
           join regencies r on r.code = d.regency_code where g.id = o.gudang_id) as gudang_kota,
         (select r.name from villages v join districts d on d.code = v.district_code join regencies r on r.code = d.regency_code
           where v.code = o.kelurahan_kirim_id) as kota_kirim
       from orders o where o.no_order = ${noOrder} for update of o`);
     if (!order) throw new AppError('NOT_FOUND', `Order ${noOrder} tidak ditemukan`);
-    if (!rule.from.includes(order.status_order)) {
-      throw new AppError('CONFLICT', `Order ${noOrder} berstatus ${order.status_order}; "${ACTION_LABELS[action]}" hanya untuk order berstatus ${rule.from.join(' atau ')}`);
-    }
-    if (rule.pickup === true && !order.pickup_store) throw new AppError('CONFLICT', `Order ${noOrder} dikirim kurir, bukan ambil di tempat`);
-    if (rule.pickup === false && order.pickup_store) throw new AppError('CONFLICT', `Order ${noOrder} diambil di tempat, tidak dikirim kurir`);
+    // Refused before any input check, so a refunded or finished order answers why.
+    const decision = decideOrder(noOrder, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, action);
+    if (!decision.ok) throw new AppError('CONFLICT', decision.message);
 
     let keterangan: string | null = clean(options.catatan) ?? null;
     switch (action) {
@@ -91,9 +80,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
       case 'cancel':
         break;
     }
-    const status = rule.to ?? order.status_order;
-    if (rule.to) await tx.execute(sql`update orders set status_order = ${rule.to} where id = ${order.id}`);
-    await tx.execute(sql`insert into order_histories (order_id, status, admin_nama, keterangan) values (${order.id}, ${status}, ${admin}, ${keterangan})`);
+    const status = await moveOrder(tx, order, action, { idAdmin: null, adminNama: admin, keterangan });
     if (options.by) {
       await recordAudit(tx, options.by, `order:${action}`, `order:${noOrder}`, { status_order: order.status_order }, { status_order: status, keterangan });
     }

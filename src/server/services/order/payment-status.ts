@@ -56,5 +56,8 @@ export async function confirmedNotification(n: PaymentNotification, gateway: Pay
     status_code: status.status_code,
     gross_amount: status.gross_amount,
     fraud_status: status.fraud_status,
+    // The paid time too: a signed notification cannot date the invoice where it likes.
+    settlement_time: status.settlement_time,
+    transaction_time: status.transaction_time,
   };
 }

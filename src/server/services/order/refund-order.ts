@@ -4,6 +4,7 @@ import { inTransaction, selectRows, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { REFUND_RULE_MESSAGES, refundByAmountRefusal, refundTake, type RefundChoice, type RefundTake, type RefundableLine, type RefundableOrder } from '../../domain/refund';
 import { lockOrder } from './mark-order-paid';
+import { moveOrder } from './move-order';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 
@@ -77,6 +78,8 @@ async function recordRefund(tx: Tx, state: RefundState, orderId: number, jenis: 
     returning id::int as id`);
   const what = take.lingkup === 'utuh' ? 'seluruh order' : `${take.lines.reduce((s, l) => s + l.qty, 0)} barang`;
   await takeBack(tx, orderId, row!.id, take, { admin: note.admin, keterangan: `${jenis}: ${what}, ${rp(take.jumlah)}, ${take.bv} BV${note.alasan ? ` — ${note.alasan}` : ''}` });
+  // Refunded in full: the order leaves the warehouse and takes no further transition (domain/order-status.ts).
+  if (take.lingkup === 'utuh') await moveOrder(tx, (await lockOrder(tx, { id: orderId }))!, 'refund', false);
   return { outcome: 'RECORDED', jumlah: take.jumlah, bv: take.bv };
 }
 

@@ -3,60 +3,56 @@ import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { getSetting } from '../settings';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { RETURN_TRANSITIONS, decideReturn, type ReturnEvent } from '../../domain/return-status';
+import { moveReturn } from './move-return';
 
-export type ReturAction = 'approve' | 'reject' | 'receive' | 'finish';
-export const RETUR_ACTIONS: readonly ReturAction[] = ['approve', 'reject', 'receive', 'finish'];
+/** The return transitions an operator makes (console and `npm run ops -- retur:*`). */
+export const RETUR_ACTIONS = ['approve', 'reject', 'receive', 'finish'] as const satisfies readonly ReturnEvent[];
+export type ReturAction = (typeof RETUR_ACTIONS)[number];
 
-const from: Record<ReturAction, string[]> = {
-  approve: ['PENDING'],
-  reject: ['PENDING', 'APPROVED', 'DELIVERY', 'RECEIVED'],
-  receive: ['DELIVERY'],
-  finish: ['RECEIVED'],
-};
-const to: Record<ReturAction, string> = { approve: 'APPROVED', reject: 'REJECTED', receive: 'RECEIVED', finish: 'DONE' };
+/** The actions as the console's buttons and messages name them (the transition table's labels). */
+export const RETUR_ACTION_LABELS = Object.fromEntries(RETUR_ACTIONS.map((a) => [a, RETURN_TRANSITIONS[a].label])) as Record<ReturAction, string>;
 
 /** id_admin of rows written by a script or the seed (no operator account): any non-zero id means "an admin". */
 const OPERATOR_ID = 1;
 export const DEFAULT_ADMIN = 'Admin Gudang';
 
 /**
- * Operator actions on a return (DESIGN.md §7), each with its history row: approve, reject (with
+ * Operator actions on a return (DESIGN.md §7), decided by the transition table
+ * (domain/return-status.ts) and written by moveReturn, each with its history row: approve, reject (with
  * the reason the member sees), receive the package at the office, finish (creates the replacement
  * order and links it as kirim_ulang), all in one transaction.
  */
-export const RETUR_ACTION_LABELS: Record<ReturAction, string> = { approve: 'Setujui', reject: 'Tolak', receive: 'Terima paket', finish: 'Selesaikan' };
-
 export async function settleReturn(noRetur: string, action: ReturAction, options: { catatan?: string; admin?: string; by?: AuditActor } = {}): Promise<string> {
   const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
   const idAdmin = options.by?.id ?? OPERATOR_ID;
   if (!RETUR_ACTIONS.includes(action)) throw new AppError('BAD_INPUT', 'Aksi retur tidak dikenal');
   const office = await getSetting('retur_office');
   return inTransaction(async (tx) => {
-    const [retur] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from retur_jual where no_retur = ${noRetur} for update`);
+    const [retur] = await selectRows<{ id: number; no_retur: string; status: string }>(tx, sql`select id::int as id, no_retur, status from retur_jual where no_retur = ${noRetur} for update`);
     if (!retur) throw new AppError('NOT_FOUND', `Retur ${noRetur} tidak ditemukan`);
-    if (!from[action].includes(retur.status)) {
-      throw new AppError('CONFLICT', `Retur ${noRetur} berstatus ${retur.status}; "${RETUR_ACTION_LABELS[action]}" hanya untuk retur berstatus ${from[action].join(' atau ')}`);
-    }
+    // Refused before any input check or replacement order, so a stale page answers why.
+    const decision = decideReturn(noRetur, retur.status, action);
+    if (!decision.ok) throw new AppError('CONFLICT', decision.message);
     let keterangan: string | null = options.catatan ?? null;
     let extra = '';
+    let set: ReturnType<typeof sql> | undefined;
     if (action === 'reject') {
       if (!options.catatan?.trim()) throw new AppError('BAD_INPUT', 'Alasan penolakan harus diisi');
-      await tx.execute(sql`update retur_jual set status = 'REJECTED', alasan_ditolak = ${options.catatan.trim()}, updated_at = now() where id = ${retur.id}`);
+      set = sql`alasan_ditolak = ${options.catatan.trim()}`;
     } else if (action === 'finish') {
       const replacement = await createReplacementOrder(tx, retur.id, { id: idAdmin, nama: admin }, noRetur);
-      await tx.execute(sql`update retur_jual set status = 'DONE', kirim_ulang_id = ${replacement.id}, updated_at = now() where id = ${retur.id}`);
+      set = sql`kirim_ulang_id = ${replacement.id}`;
       keterangan = `Invoice pengganti ${replacement.no_invoice}`;
       extra = ` (invoice pengganti ${replacement.no_invoice})`;
-    } else {
-      if (action === 'receive') keterangan = `${office.kota}|${options.catatan ?? `Paket retur diterima di ${office.nama}`}`;
-      await tx.execute(sql`update retur_jual set status = ${to[action]}, updated_at = now() where id = ${retur.id}`);
+    } else if (action === 'receive') {
+      keterangan = `${office.kota}|${options.catatan ?? `Paket retur diterima di ${office.nama}`}`;
     }
-    await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, admin_nama, keterangan)
-      values (${retur.id}, ${to[action]}, ${idAdmin}, ${admin}, ${keterangan})`);
+    const to = await moveReturn(tx, retur, action, { idAdmin, adminNama: admin, keterangan }, set);
     if (options.by) {
-      await recordAudit(tx, options.by, `retur:${action}`, `retur:${noRetur}`, { status: retur.status }, { status: to[action], keterangan });
+      await recordAudit(tx, options.by, `retur:${action}`, `retur:${noRetur}`, { status: retur.status }, { status: to, keterangan });
     }
-    return `Retur ${noRetur}: ${action} selesai, status ${to[action]}${extra}`;
+    return `Retur ${noRetur}: ${action} selesai, status ${to}${extra}`;
   });
 }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { RETUR_COURIERS } from '../../../lib/schemas/retur';
 import type { SessionMember } from '../auth/session-member';
 import { RETUR_NOT_FOUND } from './get-return';
+import { moveReturn } from './move-return';
 
 export const RESI_SAVED = 'Nomor resi berhasil disimpan';
 
@@ -13,15 +14,14 @@ export const RESI_SAVED = 'Nomor resi berhasil disimpan';
  */
 export async function submitReturnResi(member: SessionMember, input: { public_id: string; ekspedisi: string; resi: string }): Promise<{ message: string }> {
   return inTransaction(async (tx) => {
-    const [retur] = await selectRows<{ id: number; status: string; kota: string | null }>(tx, sql`
-      select id::int as id, status, kota from retur_jual where public_id = ${input.public_id}::uuid and member_id = ${member.id} for update`);
+    const [retur] = await selectRows<{ id: number; no_retur: string; status: string; kota: string | null }>(tx, sql`
+      select id::int as id, no_retur, status, kota from retur_jual where public_id = ${input.public_id}::uuid and member_id = ${member.id} for update`);
     if (!retur) throw new AppError('NOT_FOUND', RETUR_NOT_FOUND);
-    if (retur.status !== 'APPROVED') throw new AppError('CONFLICT', 'Nomor resi hanya dapat diisi untuk retur yang sudah disetujui');
     const courier = RETUR_COURIERS.find((c) => c.code === input.ekspedisi)!;
     const resi = input.resi.toUpperCase();
-    await tx.execute(sql`update retur_jual set status = 'DELIVERY', ekspedisi = ${courier.code}, no_resi = ${resi}, updated_at = now() where id = ${retur.id}`);
-    await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, keterangan)
-      values (${retur.id}, 'DELIVERY', 0, ${`${retur.kota ?? '-'}|Paket diserahkan ke ${courier.nama} dengan resi ${resi}`})`);
+    // APPROVED → DELIVERY by the member (id_admin 0), decided by domain/return-status.ts.
+    await moveReturn(tx, retur, 'ship', { idAdmin: 0, keterangan: `${retur.kota ?? '-'}|Paket diserahkan ke ${courier.nama} dengan resi ${resi}` },
+      sql`ekspedisi = ${courier.code}, no_resi = ${resi}`);
     return { message: RESI_SAVED };
   });
 }

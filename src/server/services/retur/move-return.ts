@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { decideReturn, type ReturnEvent, type ReturStatus } from '../../domain/return-status';
+
+export interface ReturnToMove { id: number; no_retur: string; status: string }
+
+/**
+ * The only writer of a return's status (src/server/domain/return-status.ts decides): refuses what
+ * the table does not allow with its Indonesian message, moves the status together with the
+ * fields the transition carries (`set`: reason, waybill, replacement order) and writes the
+ * history row, inside the caller's transaction with the return row locked.
+ */
+export async function moveReturn(
+  tx: Tx, retur: ReturnToMove, event: ReturnEvent,
+  history: { idAdmin: number; adminNama?: string | null; keterangan?: string | null },
+  set?: ReturnType<typeof sql>,
+): Promise<ReturStatus> {
+  const decision = decideReturn(retur.no_retur, retur.status, event);
+  if (!decision.ok) throw new AppError('CONFLICT', decision.message);
+  await tx.execute(sql`update retur_jual set status = ${decision.to}${set ? sql`, ${set}` : sql``}, updated_at = now() where id = ${retur.id}`);
+  await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, admin_nama, keterangan)
+    values (${retur.id}, ${decision.to}, ${history.idAdmin}, ${history.adminNama ?? null}, ${history.keterangan ?? null})`);
+  return decision.to;
+}
