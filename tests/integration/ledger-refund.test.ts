@@ -6,13 +6,14 @@ import { closeDay } from '../../src/server/services/bonus/close-day';
 import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
 import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
 import { refundOrder } from '../../src/server/services/order/refund-order';
-import { requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
+import { requestPayout } from '../../src/server/services/bonus/payouts';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
 import { PAYOUT_MESSAGES } from '../../src/server/domain/bonus/payout';
 import { defaultPlan } from '../../src/server/domain/bonus/plan';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
 import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
+import { payThroughBatch } from './helpers';
 
 const dayAfter = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -112,7 +113,7 @@ describe('refunds and chargebacks reverse what the order caused', () => {
     const [bonus] = await rowsOf(sponsor.id);
     await requestPayout(me, [bonus!.public_id]);
     const [payout] = await selectRows<{ no: string }>(await getDb(), sql`select no from payouts where member_id = ${sponsor.id}`);
-    await settlePayout(payout!.no, 'complete');
+    await payThroughBatch(payout!.no);
 
     const order = await regOrderOf(recruit.id);
     expect(await notify(order.no_order, order.total_bayar, 'chargeback')).toEqual({ outcome: 'REFUND' });

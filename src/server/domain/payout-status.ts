@@ -69,7 +69,16 @@ export interface PayoutFacts {
   reason?: string;
 }
 
-export interface PayoutRefusal { code: 'CONFLICT' | 'BAD_INPUT'; message: string }
+/** A refused move: the full sentence, and the short reason a list of skipped payouts shows. */
+export interface PayoutRefusal { code: 'CONFLICT' | 'BAD_INPUT'; message: string; singkat: string }
+
+/** The short reason of each unmet condition (lists of payouts left out of a batch or its completion). */
+export const PAYOUT_CONDITION_SHORT: Record<PayoutCondition, string> = {
+  'member-active': 'akun member dibekukan',
+  'in-batch': 'belum masuk batch transfer',
+  'not-in-batch': 'sudah ada di batch lain',
+  reason: 'alasan belum diisi',
+};
 
 /** The statuses a payout may move to `to` from, as listed in the table. */
 export const payoutOriginsOf = (to: PayoutStatus): PayoutOrigin[] =>
@@ -78,7 +87,7 @@ export const payoutOriginsOf = (to: PayoutStatus): PayoutOrigin[] =>
 /** The statuses an operator action may start from (the console shows only the buttons that can work). */
 export const payoutActionsFrom = (from: PayoutOrigin): PayoutAction[] => PAYOUT_ACTIONS.filter((a) => PAYOUT_TRANSITIONS[from][PAYOUT_ACTION_TARGETS[a]] !== undefined);
 
-function refusalOf(condition: PayoutCondition, f: PayoutFacts, to: PayoutStatus): PayoutRefusal | undefined {
+function refusalOf(condition: PayoutCondition, f: PayoutFacts, to: PayoutStatus): Omit<PayoutRefusal, 'singkat'> | undefined {
   const label = MOVE_LABELS[to];
   switch (condition) {
     case 'member-active':
@@ -99,11 +108,11 @@ export function payoutMoveRefusal(f: PayoutFacts, to: PayoutStatus): PayoutRefus
   if (!conditions) {
     const from = payoutOriginsOf(to).filter((s) => s !== 'new');
     const allowed = from.length ? `hanya untuk payout berstatus ${from.join(' atau ')}` : 'tidak tersedia';
-    return { code: 'CONFLICT', message: `Payout ${f.no ?? ''} berstatus ${f.status}; "${MOVE_LABELS[to]}" ${allowed}` };
+    return { code: 'CONFLICT', message: `Payout ${f.no ?? ''} berstatus ${f.status}; "${MOVE_LABELS[to]}" ${allowed}`, singkat: `berstatus ${f.status}` };
   }
   for (const condition of conditions) {
     const refusal = refusalOf(condition, f, to);
-    if (refusal) return refusal;
+    if (refusal) return { ...refusal, singkat: PAYOUT_CONDITION_SHORT[condition] };
   }
   return undefined;
 }
@@ -115,7 +124,7 @@ export function payoutMoveRefusal(f: PayoutFacts, to: PayoutStatus): PayoutRefus
  */
 export function batchExclusion(f: PayoutFacts): string | undefined {
   if (f.status !== 'queued' && f.status !== 'processed') return `berstatus ${f.status}`;
-  if (f.batchNo) return 'sudah ada di batch lain';
-  if (f.memberSuspended) return 'akun member dibekukan';
+  if (f.batchNo) return PAYOUT_CONDITION_SHORT['not-in-batch'];
+  if (f.memberSuspended) return PAYOUT_CONDITION_SHORT['member-active'];
   return undefined;
 }
