@@ -1,11 +1,13 @@
 import { PAYOUT_ACTIONS, settlePayout, type PayoutAction } from '../../src/server/services/bonus/payouts';
-import type { AuditActor } from '../../src/server/services/operator/record-audit';
+import type { Actor } from '../../src/server/services/operator/assert-role';
 
 /**
  * `npm run ops -- payout:process|payout:complete|payout:reject|payout:fail <no> [--catatan "…"] [--admin "…"]`
- * (reject/fail need --catatan). `by` is the operator when the command runs through the server.
+ * (reject/fail need --catatan). `by` is the operator (with its role) when the command runs through
+ * the server. Every action goes through the payout transition table (src/server/domain/payout-status.ts):
+ * payout:complete only completes a processed payout that went to the bank in a batch.
  */
-export async function payoutCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
+export async function payoutCommand(action: string, args: string[], by?: Actor): Promise<string> {
   const no = args[0];
   if (!no) throw new Error('Nomor payout harus diisi, contoh: npm run ops -- payout:complete WD-20261122-0000001');
   const option = (name: string) => {

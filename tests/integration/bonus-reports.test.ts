@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { dailyBonusReport, monthlyBonusReport, withdrawalReport } from '../../src/server/services/bonus/bonus-reports';
-import { listUnpaidBonuses, requestPayout, settlePayout, listPayouts } from '../../src/server/services/bonus/payouts';
-import { sessionOf } from './helpers';
+import { listUnpaidBonuses, requestPayout, listPayouts } from '../../src/server/services/bonus/payouts';
+import { payThroughBatch, sessionOf } from './helpers';
 
 describe('bonus reports', () => {
   it('daily and monthly totals equal the member’s bonus rows; the accumulated bonus is all-time net', async () => {
@@ -29,7 +29,7 @@ describe('bonus reports', () => {
     const unpaid = await listUnpaidBonuses(me);
     await requestPayout(me, unpaid.map((b) => b.public_id));
     const payout = (await listPayouts(me, { from: '2000-01-01', to: '2999-12-31', status: [], page: 1, page_size: 10 })).rows[0]!;
-    await settlePayout(payout.no, 'complete');
+    await payThroughBatch(payout.no);
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     const report = await withdrawalReport(me, today, today);
     expect(report.rows).toHaveLength(1);

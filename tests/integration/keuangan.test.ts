@@ -2,7 +2,7 @@ import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
+import { settlePayout } from '../../src/server/services/bonus/payouts';
 import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
 import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
 import { payoutQueue } from '../../src/server/services/bonus/payout-queue';
@@ -14,28 +14,9 @@ import { exportTaxMonthAudited, taxMonthSlips, taxSlipPdfByNomor } from '../../s
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { addDays, jakartaDate } from '../../src/lib/jakarta';
-import { sessionOf } from './helpers';
+import { queuedPayouts } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
-
-/** Generated members with a verified bank, no payout yet and enough unpaid bonuses, each given one queued payout. */
-async function queuedPayouts(count: number, skip: number): Promise<string[]> {
-  const db = await getDb();
-  const members = await selectRows<{ id_member: string }>(db, sql`
-    select m.id_member from members m join bonuses b on b.member_id = m.id
-    where m.id > 5 and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
-      and not exists (select 1 from payouts p where p.member_id = m.id)
-    group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member offset ${skip} limit ${count}`);
-  expect(members).toHaveLength(count);
-  const nos: string[] = [];
-  for (const m of members) {
-    const me = await sessionOf(m.id_member);
-    const { public_id } = await requestPayout(me, (await listUnpaidBonuses(me)).map((b) => b.public_id));
-    const [p] = await selectRows<{ no: string }>(db, sql`select no from payouts where public_id = ${public_id}::uuid`);
-    nos.push(p!.no);
-  }
-  return nos;
-}
 
 const audits = async (action: string, object?: string) => selectRows<{ operator_nama: string; object: string; before: unknown; after: unknown }>(await getDb(), sql`
   select operator_nama, object, before, after from audit_log where action = ${action} ${object ? sql`and object = ${object}` : sql``} order by id`);

@@ -8,7 +8,7 @@ import { handlePaymentNotification } from '../../src/server/services/order/handl
 import { REFUND_MESSAGES, refundOrder } from '../../src/server/services/order/refund-order';
 import { assignRefund } from '../../src/server/services/order/assign-refund';
 import { listPendingRefunds } from '../../src/server/services/order/list-pending-refunds';
-import { requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
+import { requestPayout } from '../../src/server/services/bonus/payouts';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
 import { PAYOUT_MESSAGES } from '../../src/server/domain/bonus/payout';
@@ -17,6 +17,7 @@ import type { SessionMember } from '../../src/server/services/auth/session-membe
 import { createContainer } from './container';
 import RefundPage from '../../src/pages/admin/keuangan/refund.astro';
 import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
+import { payThroughBatch } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
 
@@ -145,7 +146,7 @@ describe('refunds and chargebacks reverse what the order caused', () => {
     const [bonus] = await rowsOf(sponsor.id);
     await requestPayout(me, [bonus!.public_id]);
     const [payout] = await selectRows<{ no: string }>(await getDb(), sql`select no from payouts where member_id = ${sponsor.id}`);
-    await settlePayout(payout!.no, 'complete');
+    await payThroughBatch(payout!.no);
 
     const order = await regOrderOf(recruit.id);
     expect(await notify(order.no_order, order.total_bayar, 'chargeback')).toEqual({ outcome: 'REFUND' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { listPayouts, listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
-import { sessionOf } from './helpers';
+import { payThroughBatch, sessionOf } from './helpers';
 
 /** A generated member with a verified bank and at least Rp 100.000 of unpaid bonuses. */
 async function earner(skip = 0) {
@@ -41,7 +41,7 @@ describe('payouts', () => {
     expect((await listUnpaidBonuses(me)).length).toBe(unpaid.length);
     await requestPayout(me, unpaid.map((b) => b.public_id));
     const again = (await listPayouts(me, { from: '2000-01-01', to: '2999-12-31', status: ['queued'], page: 1, page_size: 10 })).rows[0]!;
-    await settlePayout(again.no, 'complete');
+    await payThroughBatch(again.no);
     const db = await getDb();
     const [done] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from bonuses where member_id = ${me.id} and status_transfer = 'PROCESSED'`);
     expect(done!.n).toBe(unpaid.length);

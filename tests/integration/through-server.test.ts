@@ -124,6 +124,27 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     expect(refused).toMatchObject({ code: 1, err: 'Peran GUDANG tidak boleh menjalankan payout:complete' });
   });
 
+  it('payout:* goes through the running server as KEUANGAN and SUPERADMIN, under the payout rules, audited as that operator', async () => {
+    // This process's copy and the server's hold the same seeded payouts.
+    const [payout] = await selectRows<{ no: string }>(await getDb(), sql`select no from payouts where status = 'queued' order by id limit 1`);
+    const no = payout!.no;
+    const as = (username: string) => ({ DATA_DIR: dataDir, OPERATOR_USERNAME: username, OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const processed = cli('ops', ['payout:process', no], as('keuangan'));
+    expect(processed).toEqual({ code: 0, out: `Payout ${no}: process selesai`, err: '' });
+    const queue = await call(`/admin/keuangan?status=processed&q=${no}`, { headers: { authorization: `Bearer ${await token('keuangan')}` } });
+    expect(queue.text).toContain(`data-payout="${no}"`);
+
+    // The same transition table as the console: no completion outside a bank batch.
+    expect(cli('ops', ['payout:complete', no], as('keuangan'))).toMatchObject({
+      code: 1, err: `Payout ${no} belum masuk batch transfer; "Selesai" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
+    });
+    expect(cli('ops', ['payout:reject', no, '--catatan', 'Nama rekening tidak sesuai'], as('superadmin'))).toEqual({ code: 0, out: `Payout ${no}: reject selesai`, err: '' });
+    const audit = (await call('/admin/audit?action=payout:process', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text;
+    expect(audit).toContain(`payout:${no}`);
+    expect(audit).toContain('Kartika Keuangan');
+    expect((await call('/admin/audit?action=payout:reject', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text).toContain('Sari Superadmin');
+  });
+
   it('npm run close goes through the server too, and the server ran its own scheduler', async () => {
     const r = cli('close', [], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'keuangan', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
     expect(r.code).toBe(0);

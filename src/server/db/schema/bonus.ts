@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { payoutBatches } from './payout-batches';
+import { PAYOUT_STATUSES } from '../../domain/payout-status';
 
 export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL'] as const;
 
@@ -77,7 +78,8 @@ export const closedDays = pgTable('closed_days', {
   totalBv: integer('total_bv').notNull().default(0),
 });
 
-export const PAYOUT_STATUSES = ['draft', 'queued', 'processed', 'completed', 'rejected', 'failed'] as const;
+// The statuses and their transitions have one home: src/server/domain/payout-status.ts.
+export { PAYOUT_STATUSES };
 
 /** A withdrawal of chosen bonuses (spec/000 §3, Payout); bank data is a snapshot at request time. */
 export const payouts = pgTable('payouts', {

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Db } from '../client';
-import { queuePayout, settlePayout } from '../../services/bonus/payouts';
+import { SYSTEM_ACTOR, queuePayout, settlePayout } from '../../services/bonus/payouts';
+import { exportPayoutBatch } from '../../services/bonus/export-payout-batch';
+import { completePayoutBatch } from '../../services/bonus/complete-payout-batch';
 import { getPlan } from '../../services/bonus/get-plan';
 
 /**
  * Payouts in every status for the demo: members with a verified bank and enough unpaid bonuses
- * withdraw through the real service, and operator actions move them on (demoplatinum first).
+ * withdraw through the real service, and operator actions move them on (demoplatinum first);
+ * the completed ones are paid as the finance operator does, in one bank batch marked completed.
  */
 export async function seedPayouts(db: Db): Promise<void> {
   const earners = await selectRows<{ id: number }>(db, sql`
@@ -14,6 +17,7 @@ export async function seedPayouts(db: Db): Promise<void> {
     group by m.id having sum(b.bonus_dibayar) >= 200000 order by m.id limit 6`);
   const plan = await getPlan();
   const outcomes = ['complete', 'process', 'reject', 'fail', 'complete', null] as const;
+  const paid: string[] = [];
   for (const [i, earner] of earners.entries()) {
     // Half of the unpaid bonuses, oldest first, so some stay unpaid for the withdraw dialog.
     const ids = (await selectRows<{ public_id: string }>(db, sql`
@@ -24,6 +28,8 @@ export async function seedPayouts(db: Db): Promise<void> {
     const outcome = outcomes[i];
     if (!publicId || !outcome) continue;
     const [payout] = await selectRows<{ no: string }>(db, sql`select no from payouts where public_id = ${publicId}::uuid`);
-    await settlePayout(payout!.no, outcome, outcome === 'reject' ? 'Nama rekening tidak sesuai' : outcome === 'fail' ? 'Rekening tidak aktif' : undefined);
+    if (outcome === 'complete') paid.push(payout!.no);
+    else await settlePayout(payout!.no, outcome, outcome === 'reject' ? 'Nama rekening tidak sesuai' : outcome === 'fail' ? 'Rekening tidak aktif' : undefined);
   }
+  if (paid.length > 0) await completePayoutBatch((await exportPayoutBatch(paid, SYSTEM_ACTOR)).no, SYSTEM_ACTOR);
 }

@@ -4,12 +4,14 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 import { BATCH_MESSAGES } from './export-payout-batch';
-import { settlePayoutIn } from './payouts';
+import { tryMovePayout } from './move-payout';
 
 /**
  * "Tandai batch selesai": the bank paid the file, so every payout of the batch still processed
  * is completed (its bonuses PROCESSED) and the batch marked completed, all in one transaction.
- * Payouts failed or rejected one by one meanwhile stay as they are and are listed.
+ * Each completion goes through the transition table: a payout failed meanwhile stays failed, and
+ * one the table refuses (its member was suspended after the export) stays processed and holds its
+ * bonuses; both are listed with the reason.
  */
 export async function completePayoutBatch(no: string, by: Actor): Promise<{ selesai: string[]; dilewati: string[] }> {
   assertRole(by, ['KEUANGAN']);
@@ -18,10 +20,18 @@ export async function completePayoutBatch(no: string, by: Actor): Promise<{ sele
     if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
     if (batch.status === 'completed') throw new AppError('CONFLICT', BATCH_MESSAGES.done(no));
     const payouts = await selectRows<{ no: string; status: string }>(tx, sql`select no, status from payouts where batch_id = ${batch.id} order by id for update`);
-    const selesai = payouts.filter((p) => p.status === 'processed').map((p) => p.no);
-    for (const payoutNo of selesai) await settlePayoutIn(tx, payoutNo, 'complete', undefined, by);
+    const selesai: string[] = [];
+    const dilewati: string[] = [];
+    for (const p of payouts) {
+      if (p.status !== 'processed') {
+        dilewati.push(`${p.no} (${p.status})`);
+        continue;
+      }
+      const move = await tryMovePayout(tx, p.no, 'completed', by);
+      if (move.ok) selesai.push(p.no);
+      else dilewati.push(`${p.no} (${move.refusal.singkat})`);
+    }
     await tx.execute(sql`update payout_batches set status = 'completed', completed_at = now() where id = ${batch.id}`);
-    const dilewati = payouts.filter((p) => p.status !== 'processed').map((p) => `${p.no} (${p.status})`);
     await recordAudit(tx, by, 'payout:batch-complete', `batch:${no}`, { status: 'exported' }, { status: 'completed', selesai, dilewati });
     return { selesai, dilewati };
   });

@@ -4,8 +4,9 @@ import { AppError } from '../../errors';
 import { BANKS } from '../../domain/banks';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
-import { settlePayoutIn } from './payouts';
 import { toCsv } from '../../csv';
+import { batchExclusion, type PayoutStatus } from '../../domain/payout-status';
+import { movePayout } from './move-payout';
 
 export const BATCH_MESSAGES = {
   none: 'Pilih minimal satu payout',
@@ -14,6 +15,9 @@ export const BATCH_MESSAGES = {
   notFound: 'Batch tidak ditemukan',
   done: (no: string) => `Batch ${no} sudah ditandai selesai`,
 } as const;
+
+/** The payouts a batch file lists: on their way to the bank, or paid by it. */
+const BATCH_FILE_STATUSES: readonly PayoutStatus[] = ['processed', 'completed'];
 
 /** The bank bulk-transfer file's columns: bank code, account number, account name, amount (integer rupiah), reference. */
 export const BATCH_CSV_COLUMNS = ['kode_bank', 'no_rekening', 'nama_rekening', 'jumlah', 'referensi'] as const;
@@ -36,7 +40,7 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
   if (chosen !== 'ALL_PROCESSED' && nos.length === 0) throw new AppError('BAD_INPUT', BATCH_MESSAGES.none);
   if (nos.length > 500) throw new AppError('BAD_INPUT', BATCH_MESSAGES.tooMany);
   return inTransaction(async (tx) => {
-    const rows = await selectRows<{ no: string; status: string; batch_id: number | null; is_suspended: boolean; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
+    const rows = await selectRows<{ no: string; status: PayoutStatus; batch_id: number | null; is_suspended: boolean; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
       select p.no, p.status, p.batch_id::int as batch_id, m.is_suspended, p.bank_nama, p.no_rekening, p.nama_rekening
       from payouts p join members m on m.id = p.member_id
       where ${chosen === 'ALL_PROCESSED' ? sql`p.status = 'processed' and p.batch_id is null` : sql`p.no in (${sql.join(nos.map((n) => sql`${n}`), sql`, `)})`}
@@ -45,16 +49,13 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
     const dilewati: { no: string; alasan: string }[] = nos.filter((n) => !rows.some((r) => r.no === n)).map((no) => ({ no, alasan: 'tidak ditemukan' }));
     const taken: string[] = [];
     for (const r of rows) {
-      const alasan = !['queued', 'processed'].includes(r.status) ? `berstatus ${r.status}`
-        : r.batch_id !== null ? 'sudah ada di batch lain'
-        : r.is_suspended ? 'akun member dibekukan'
-        : !bankCode(r.bank_nama) || !r.no_rekening || !r.nama_rekening ? 'data rekening tidak lengkap'
-        : undefined;
+      const alasan = batchExclusion({ no: r.no, status: r.status, batchNo: r.batch_id === null ? null : String(r.batch_id), memberSuspended: r.is_suspended })
+        ?? (!bankCode(r.bank_nama) || !r.no_rekening || !r.nama_rekening ? 'data rekening tidak lengkap' : undefined);
       if (alasan) dilewati.push({ no: r.no, alasan });
       else taken.push(r.no);
     }
     if (taken.length === 0) throw new AppError('BAD_INPUT', `${BATCH_MESSAGES.nothing}: ${dilewati.map((d) => `${d.no} ${d.alasan}`).join('; ') || 'tidak ada payout berstatus diproses'}`);
-    for (const r of rows) if (taken.includes(r.no) && r.status === 'queued') await settlePayoutIn(tx, r.no, 'process', undefined, by);
+    for (const r of rows) if (taken.includes(r.no) && r.status === 'queued') await movePayout(tx, r.no, 'processed', by);
     const [batch] = await selectRows<{ id: number }>(tx, sql`
       insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama)
       select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama} from payouts where no in (${sql.join(taken.map((n) => sql`${n}`), sql`, `)})
@@ -67,15 +68,18 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
   });
 }
 
-/** The batch's CSV as exported (also to download it again), from the payouts' stored bank details. */
+/**
+ * The batch's CSV (also to download it again), from the payouts' stored bank details. Only live
+ * payouts: one failed by the bank's answer meanwhile (its bonuses released) is never listed again.
+ */
 async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile> {
-  const [batch] = await selectRows<{ no: string; jumlah_payout: number; total_nominal: string }>(db, sql`
-    select no, jumlah_payout, total_nominal::text as total_nominal from payout_batches where id = ${batchId}`);
+  const [batch] = await selectRows<{ no: string }>(db, sql`select no from payout_batches where id = ${batchId}`);
   if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
   const rows = await selectRows<{ no: string; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null; nominal: string }>(db, sql`
-    select no, bank_nama, no_rekening, nama_rekening, nominal::text as nominal from payouts where batch_id = ${batchId} order by id`);
+    select no, bank_nama, no_rekening, nama_rekening, nominal::text as nominal from payouts
+    where batch_id = ${batchId} and status in (${sql.join(BATCH_FILE_STATUSES.map((st) => sql`${st}`), sql`, `)}) order by id`);
   const lines = rows.map((r) => [bankCode(r.bank_nama) ?? '', r.no_rekening ?? '', r.nama_rekening ?? '', BigInt(r.nominal), r.no]);
-  return { no: batch.no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: batch.jumlah_payout, total_nominal: Number(batch.total_nominal) };
+  return { no: batch.no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: rows.length, total_nominal: rows.reduce((sum, r) => sum + Number(r.nominal), 0) };
 }
 
 /** GET /admin/keuangan/batch/<no>: the file of an exported batch. */

@@ -5,10 +5,12 @@ import { bankName } from '../../domain/banks';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
+import { PAYOUT_ACTION_TARGETS, PAYOUT_STATUS_MESSAGES, payoutMoveRefusal, type PayoutAction, type PayoutStatus } from '../../domain/payout-status';
+import { movePayout } from './move-payout';
 import type { SessionMember } from '../auth/session-member';
 import { containsPattern } from '../../db/like';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
+import type { AuditActor } from '../operator/record-audit';
+import type { Actor } from '../operator/assert-role';
 
 export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
 export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
@@ -28,7 +30,7 @@ export async function listUnpaidBonuses(member: SessionMember) {
  * locked and claimed only while still free, so simultaneous requests cannot take a bonus twice.
  */
 /** A suspended member keeps its bonuses but cannot move money out until the suspension ends. */
-export const PAYOUT_SUSPENDED = 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan';
+export const PAYOUT_SUSPENDED = PAYOUT_STATUS_MESSAGES.memberSuspended;
 
 export async function requestPayout(member: SessionMember, bonusIds: string[]): Promise<{ message: string; public_id: string }> {
   const ids = [...new Set(bonusIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
@@ -46,8 +48,9 @@ export async function queuePayout(tx: Tx, memberId: number, chosen: string[], pl
   const ids = [...new Set([...chosen, ...owed.map((o) => o.public_id)])];
   const [bank] = await selectRows<{ status_rekening: string; kode_bank: string | null; no_rekening: string | null; nama_rekening: string | null; is_suspended: boolean }>(tx, sql`
     select status_rekening, kode_bank, no_rekening, nama_rekening, is_suspended from members where id = ${memberId}`);
-  // 409, not 403: the spec's client (spec/000 §8) signs the member out on a 403.
-  if (bank?.is_suspended) throw new AppError('CONFLICT', PAYOUT_SUSPENDED);
+  // The table's entry move (new → queued). 409, not 403: the spec's client (spec/000 §8) signs the member out on a 403.
+  const refusal = payoutMoveRefusal({ status: 'new', batchNo: null, memberSuspended: bank?.is_suspended ?? false }, 'queued');
+  if (refusal) throw new AppError(refusal.code, refusal.message);
   const rows = ids.length === 0 ? [] : await selectRows<{ id: number; bonus_dibayar: string }>(tx, sql`
     select id::int as id, bonus_dibayar::text as bonus_dibayar from bonuses
     where member_id = ${memberId} and payout_id is null and status_transfer = 'PENDING'
@@ -59,7 +62,7 @@ export async function queuePayout(tx: Tx, memberId: number, chosen: string[], pl
   if (!check.ok) throw new AppError('BAD_INPUT', check.message);
   const [payout] = await selectRows<{ id: number; public_id: string }>(tx, sql`
     insert into payouts (no, member_id, status, total_bonus, admin_fee, nominal, bank_nama, no_rekening, nama_rekening, bonus_ids)
-    values (${`WD-${Date.now()}-${memberId}`}, ${memberId}, 'queued', ${check.total_bonus}, ${check.admin_fee}, ${check.nominal},
+    values (${`WD-${Date.now()}-${memberId}`}, ${memberId}, ${'queued' satisfies PayoutStatus}, ${check.total_bonus}, ${check.admin_fee}, ${check.nominal},
       ${bankName(bank!.kode_bank)}, ${bank!.no_rekening}, ${bank!.nama_rekening}, ${JSON.stringify(ids)}::jsonb)
     returning id::int as id, public_id::text as public_id`);
   await tx.execute(sql`update payouts set no = 'WD-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0') where id = ${payout!.id}`);
@@ -117,36 +120,17 @@ export async function listPayouts(member: SessionMember, q: PayoutQuery) {
   };
 }
 
-export type PayoutAction = 'process' | 'complete' | 'reject' | 'fail';
-export const PAYOUT_ACTIONS: readonly PayoutAction[] = ['process', 'complete', 'reject', 'fail'];
-export const PAYOUT_REASON_REQUIRED = 'Alasan penolakan atau kegagalan harus diisi';
+export { PAYOUT_ACTIONS, type PayoutAction } from '../../domain/payout-status';
+export const PAYOUT_REASON_REQUIRED = PAYOUT_STATUS_MESSAGES.reasonRequired;
 /** Who acts when no operator is signed in (the command line, the demo seed). */
 export const SYSTEM_ACTOR: AuditActor = { id: null, nama: 'Sistem (npm run ops)' };
 
-/** Operator actions on a payout; rejected or failed ones release their bonuses to unpaid again. */
+/**
+ * An operator action on one payout (console, `npm run ops -- payout:*`) in its own transaction,
+ * through the transition table (services/bonus/move-payout.ts); rejected or failed ones release
+ * their bonuses to unpaid again.
+ */
 export async function settlePayout(no: string, action: PayoutAction, catatan?: string, by: Actor = SYSTEM_ACTOR): Promise<string> {
-  return inTransaction((tx) => settlePayoutIn(tx, no, action, catatan, by));
-}
-
-/** settlePayout inside the caller's transaction (a batch completes all its payouts in one), audited there. */
-export async function settlePayoutIn(tx: Tx, no: string, action: PayoutAction, catatan: string | undefined, by: Actor): Promise<string> {
-  assertRole(by, ['KEUANGAN']);
-  const [payout] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payouts where no = ${no} for update`);
-  if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
-  const allowed: Record<string, string[]> = { process: ['queued'], complete: ['queued', 'processed'], reject: ['queued', 'processed'], fail: ['processed', 'queued'] };
-  if (!allowed[action]!.includes(payout.status)) throw new AppError('CONFLICT', `Payout ${no} berstatus ${payout.status}`);
-  const reason = catatan?.trim().slice(0, 500) || undefined;
-  if ((action === 'reject' || action === 'fail') && !reason) throw new AppError('BAD_INPUT', PAYOUT_REASON_REQUIRED);
-  const status = { process: 'processed', complete: 'completed', reject: 'rejected', fail: 'failed' }[action];
-  if (action === 'process') await tx.execute(sql`update payouts set status = 'processed', processed_at = now() where id = ${payout.id}`);
-  if (action === 'complete') {
-    await tx.execute(sql`update payouts set status = 'completed', completed_at = now(), processed_at = coalesce(processed_at, now()) where id = ${payout.id}`);
-    await tx.execute(sql`update bonuses set status_transfer = 'PROCESSED', tgl_transfer = now() where payout_id = ${payout.id}`);
-  }
-  if (action === 'reject' || action === 'fail') {
-    await tx.execute(sql`update payouts set status = ${status}, catatan = ${reason} where id = ${payout.id}`);
-    await tx.execute(sql`update bonuses set payout_id = null where payout_id = ${payout.id}`);
-  }
-  await recordAudit(tx, by, `payout:${action}`, `payout:${no}`, { status: payout.status }, { status, ...(reason ? { catatan: reason } : {}) });
+  await inTransaction((tx) => movePayout(tx, no, PAYOUT_ACTION_TARGETS[action], by, catatan));
   return `Payout ${no}: ${action} selesai`;
 }

@@ -6,9 +6,10 @@ import { payoutCommand } from '../../../../scripts/ops/payout';
 import { returCommand } from '../../../../scripts/ops/retur';
 import { closeCommand } from '../../../../scripts/close-command';
 import { recordAudit } from './record-audit';
+import type { Actor } from './assert-role';
 import type { SessionOperator } from './operator-sessions';
 
-type Area = (action: string, args: string[], by: { id: number; nama: string }) => Promise<string>;
+type Area = (action: string, args: string[], by: Actor) => Promise<string>;
 
 /** What a running server accepts from the CLI (the same command code as `npm run ops`), and who may. */
 const AREAS: Record<string, { roles: OperatorRole[]; run: Area }> = {
@@ -28,7 +29,8 @@ const allowed = (operator: SessionOperator, roles: OperatorRole[]) => operator.r
  */
 export async function runRemoteCommand(operator: SessionOperator, argv: string[]): Promise<{ message: string; exitCode: number }> {
   const [command = '', ...args] = argv;
-  const by = { id: operator.id, nama: operator.nama };
+  // The services check the role themselves (assertRole): the operator's role travels with its name.
+  const by: Actor = { id: operator.id, nama: operator.nama, role: operator.role };
   if (command === 'close') {
     if (!allowed(operator, CLOSE_ROLES)) throw new AppError('FORBIDDEN', `Peran ${operator.role} tidak boleh menjalankan closing`);
     const lines: string[] = [];
