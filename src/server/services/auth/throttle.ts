@@ -103,7 +103,8 @@ function countersOf(scope: ThrottleScope, who: Attempter): { counter: Counter; s
 /**
  * Counts one attempt on a key and reads it back in one statement: the count inside the window
  * (a new window after it ends or after a lock ended), and the lock, set when this attempt goes
- * past the limit. A locked key is not counted further.
+ * past the limit. A locked key is not counted further. On PostgreSQL a statement that waited for
+ * a parallel one's row lock has an earlier now() than the lock that one set: hence least().
  */
 async function reserveKey(key: string, limit: number): Promise<{ failures: number; minutes: number }> {
   const windowMinutes = await getSetting('login_window_minutes');
@@ -122,7 +123,8 @@ async function reserveKey(key: string, limit: number): Promise<{ failures: numbe
         when ${windowOver} then (case when 1 > ${limit}::int then ${lockUntil} end)
         when a.failures + 1 > ${limit}::int then ${lockUntil}
       end
-    returning failures, case when locked_until > now() then ceil(extract(epoch from (locked_until - now())) / 60)::int end as minutes`);
+    returning failures, case when locked_until > now()
+      then least(${lockMinutes}::int, ceil(extract(epoch from (locked_until - now())) / 60))::int end as minutes`);
   return { failures: row!.failures, minutes: row!.minutes ?? 0 };
 }
 
