@@ -51,12 +51,13 @@ describe('operator accounts', () => {
       .rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Username atau password operator salah' });
   });
 
-  it('is rate limited after repeated failures', async () => {
+  it('is rate limited after repeated failures from one address, like members (strangers cannot lock the owner out)', async () => {
     for (let i = 0; i < 5; i++) {
-      await signInOperator({ username: 'konten', password: 'salah-salah' }, { address: `rl-${i}` }).catch(() => {});
+      await signInOperator({ username: 'konten', password: 'salah-salah' }, { address: 'rl-stranger' }).catch(() => {});
     }
-    await expect(signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-final' }))
+    await expect(signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-stranger' }))
       .rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-owner' })).operator.role).toBe('KONTEN');
   });
 
   it('creating an operator writes an audit row in the same transaction; a duplicate writes none', async () => {

@@ -14,6 +14,8 @@ export const defaultSettings = {
   /** Password-reset mails per member and requests per client address, per login window. */
   reset_requests_per_member: 3,
   reset_requests_per_address: 10,
+  /** Password-reset links CS may send one member from the console, per login window. */
+  reset_links_per_member: 5,
   /** Minutes without a request that end a session without Remember Me (its absolute lifetime stays). */
   session_idle_minutes: 30,
   /** Public e-mail checks (/daftar/api/mail-check) one client address may make per login window. */

@@ -3,27 +3,19 @@ import { sendMail } from '../../integrations/mail';
 import { getSetting } from '../settings';
 import { findMemberByLogin } from './find-member';
 import { issueToken } from './one-time-token';
-import { lockedMinutes, recordFailure } from './rate-limit';
-import { AppError } from '../../errors';
+import { reserveAttempt, tryAttempt } from './throttle';
 
 /** Spec/000 §2: the same answer whether or not the member exists. */
 export const FORGOT_PASSWORD_SENT = 'Link reset password telah dikirim ke alamat email';
 
-export const resetLimited = (minutes: number) => `Terlalu banyak permintaan reset password. Coba lagi dalam ${minutes} menit.`;
-
 /**
- * Mails a reset link. Limited per client address (answered, 429) and per member (silently: the
- * answer stays the same, so it tells nobody whether the member exists).
+ * Mails a reset link. Limited (auth/throttle.ts) per client address (answered, 429) and per
+ * member (silently: the answer stays the same, so it tells nobody whether the member exists).
  */
 export async function requestPasswordReset(usernameOrId: string, address: string): Promise<string> {
-  const addressKey = `reset-address:${address}`;
-  const locked = await lockedMinutes(addressKey);
-  if (locked > 0) throw new AppError('RATE_LIMITED', resetLimited(locked));
-  await recordFailure(addressKey, await getSetting('reset_requests_per_address'));
+  await reserveAttempt('reset-request', { address });
   const member = await findMemberByLogin(usernameOrId);
-  const memberKey = member ? `reset-member:${member.id}` : '';
-  if (member && (await lockedMinutes(memberKey)) === 0) {
-    await recordFailure(memberKey, await getSetting('reset_requests_per_member'));
+  if (member && (await tryAttempt('reset-mail', { account: member.id })).lockedMinutes === 0) {
     const minutes = await getSetting('reset_token_minutes');
     const token = await issueToken(member.id, 'reset-password', minutes);
     await mailResetLink(member, token, minutes);

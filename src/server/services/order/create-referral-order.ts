@@ -1,7 +1,6 @@
 import { AppError } from '../../errors';
 import type { ReferralOrderInput } from '../../../lib/schemas/order';
-import { lockedMinutes, recordFailure } from '../auth/rate-limit';
-import { getSetting } from '../settings';
+import { refund, reserveAttempt } from '../auth/throttle';
 import { createOrder } from './create-order';
 import { findReferrer } from './find-referrer';
 
@@ -10,15 +9,20 @@ import { findReferrer } from './find-referrer';
  * link's member as sponsor, online delivery only, to the address the prospective member typed.
  */
 export async function createReferralOrder(input: ReferralOrderInput, address: string): Promise<{ public_id: string; no_order: string; created: boolean }> {
-  const key = `referral-order:${address}`;
-  // The page needs no sign-in: orders are counted per client address (setting referral_orders_per_address).
-  const minutes = await lockedMinutes(key);
-  if (minutes > 0) throw new AppError('RATE_LIMITED', `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`);
-  const sponsor = await findReferrer(input.joinme);
-  if (input.pickup_store || !input.join_member || input.upgrade_member || input.is_ro) {
-    throw new AppError('BAD_INPUT', 'Pendaftaran lewat link referal hanya untuk member baru dengan pengiriman online');
+  // The page needs no sign-in: orders are counted per client address (setting referral_orders_per_address),
+  // reserved first so parallel requests cannot pass the limit; a request that creates no order gives it back.
+  const attempt = await reserveAttempt('referral-order', { address });
+  let order: Awaited<ReturnType<typeof createOrder>>;
+  try {
+    const sponsor = await findReferrer(input.joinme);
+    if (input.pickup_store || !input.join_member || input.upgrade_member || input.is_ro) {
+      throw new AppError('BAD_INPUT', 'Pendaftaran lewat link referal hanya untuk member baru dengan pengiriman online');
+    }
+    order = await createOrder(sponsor, input, { kirim: input.kirim });
+  } catch (error) {
+    await refund(attempt);
+    throw error;
   }
-  const order = await createOrder(sponsor, input, { kirim: input.kirim });
-  if (order.created) await recordFailure(key, await getSetting('referral_orders_per_address'));
+  if (!order.created) await refund(attempt);
   return order;
 }
