@@ -155,7 +155,7 @@ describe('TOTP two-factor sign-in (RFC 6238)', () => {
     await expect(signInAs('cs', 'bukan-sandinya-1', codeAt(secret, Date.now() + 30_000))).rejects.toMatchObject({ message: 'Username atau password operator salah' });
 
     const failures = async () => (await (await getDb()).select({ failures: loginAttempts.failures }).from(loginAttempts)
-      .where(eq(loginAttempts.key, `operator-2fa:${cs.id}`)))[0]?.failures ?? 0;
+      .where(eq(loginAttempts.key, `operator-second-factor:account:${cs.id}`)))[0]?.failures ?? 0;
     expect(await failures()).toBe(2);
 
     const next = await signInAs('cs', DEMO_OPERATOR_PASSWORD, codeAt(secret, Date.now() + 30_000));
