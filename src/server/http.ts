@@ -170,8 +170,8 @@ export function bearerToken(request: Request): string | undefined {
 /**
  * The one rule against cross-site requests (DESIGN.md §4, docs/security.md "Cross-site writes"):
  * whether a request a browser may have sent with our cookie did NOT come from our own pages.
- * A request must prove it: its `Origin` is ours, or, without `Origin`, `Sec-Fetch-Site` is
- * `same-origin` (`none`, a typed address or bookmark, only for GET/HEAD). `same-site` (a sibling
+ * A request must prove it: its `Origin` is ours, or `Sec-Fetch-Site` is `same-origin` (`none`, a
+ * typed address or bookmark, only for GET/HEAD), and neither header names another origin. `same-site` (a sibling
  * host such as another subdomain) is not ours. A request with neither header is no browser's;
  * it passes only without a cookie (the CLI asking for its token, an app signing in, the payment
  * webhook), since a cookie without proof of origin is exactly what a forged request carries.
@@ -181,9 +181,11 @@ export function isCrossSite(request: Request, url: URL): boolean {
   if (bearerToken(request)) return false;
   const headers = request.headers;
   const origin = headers.get('origin');
-  if (origin) return origin !== url.origin;
   const site = headers.get('sec-fetch-site');
-  if (site) return !(site === 'same-origin' || (site === 'none' && SAFE_METHODS.has(request.method)));
+  // Either header that names another origin decides; one of them naming ours is the proof.
+  if (origin && origin !== url.origin) return true;
+  if (site && !(site === 'same-origin' || (site === 'none' && SAFE_METHODS.has(request.method)))) return true;
+  if (origin || site) return false;
   return headers.has('cookie');
 }
 
