@@ -170,12 +170,12 @@ export function bearerToken(request: Request): string | undefined {
 /**
  * The one rule against cross-site requests (DESIGN.md §4, docs/security.md "Cross-site writes"):
  * whether a request a browser may have sent with our cookie did NOT come from our own pages.
- * A request must prove it: its `Origin` is ours, or `Sec-Fetch-Site` is `same-origin` (`none`, a
- * typed address or bookmark, only for GET/HEAD), and neither header names another origin. `same-site` (a sibling
- * host such as another subdomain) is not ours. A request with neither header is no browser's;
- * it passes only without a cookie (the CLI asking for its token, an app signing in, the payment
- * webhook), since a cookie without proof of origin is exactly what a forged request carries.
- * Bearer calls carry no ambient credential a browser would add on its own: always allowed.
+ * A browser's request must prove it: its `Origin` is ours, or `Sec-Fetch-Site` is `same-origin`
+ * (`none`, a typed address or bookmark, only for GET/HEAD), and neither header names another
+ * origin. `same-site` (a sibling host such as another subdomain) is not ours. A request with
+ * neither header is no browser's (the CLI asking for its token, an API client signing in, the
+ * payment webhook): it passes, as it cannot carry a victim's cookie. Bearer calls carry no
+ * ambient credential a browser would add on its own: always allowed.
  */
 export function isCrossSite(request: Request, url: URL): boolean {
   if (bearerToken(request)) return false;
@@ -185,8 +185,9 @@ export function isCrossSite(request: Request, url: URL): boolean {
   // Either header that names another origin decides; one of them naming ours is the proof.
   if (origin && origin !== url.origin) return true;
   if (site && !(site === 'same-origin' || (site === 'none' && SAFE_METHODS.has(request.method)))) return true;
-  if (origin || site) return false;
-  return headers.has('cookie');
+  // Neither header: no browser sent it (browsers send Origin on every POST and Sec-Fetch-Site on
+  // every request); a cross-site page cannot make a browser leave both out.
+  return false;
 }
 
 /** Every state change (POST, PUT, PATCH, DELETE, …) that is cross-site by isCrossSite(); the middleware refuses it. */
