@@ -7,8 +7,12 @@
  * On PGlite while the server runs, the command goes through the server (scripts/through-server.ts).
  */
 import { closeDb } from '../src/server/db/client';
+import { keepFilesPrivate } from '../src/server/db/data-dir';
 import { closeCommand } from './close-command';
 import { runThroughServer, serverHoldingDataDir } from './through-server';
+
+// Whatever this command writes (the data folder, exports) is the operator's alone.
+keepFilesPrivate();
 
 const argv = process.argv.slice(2);
 const started = Date.now();

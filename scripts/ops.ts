@@ -4,6 +4,7 @@
  * the others ask to stop the server first (one process per data folder).
  */
 import { closeDb } from '../src/server/db/client';
+import { keepFilesPrivate } from '../src/server/db/data-dir';
 import { payoutCommand } from './ops/payout';
 import { promoCommand } from './ops/promo';
 import { returCommand } from './ops/retur';
@@ -13,6 +14,9 @@ import { pajakCommand, PAJAK_USAGE } from './ops/pajak';
 import { operatorCommand } from './ops/operator';
 import { runThroughServer, serverHoldingDataDir } from './through-server';
 import { THROUGH_SERVER_AREAS } from './ops/through-server-areas';
+
+// Whatever this command writes (the data folder, exports) is the operator's alone.
+keepFilesPrivate();
 
 const [command, ...args] = process.argv.slice(2);
 const [area, action] = (command ?? '').split(':');

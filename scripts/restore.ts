@@ -7,7 +7,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { config } from '../src/server/config';
 import { claimDataDir, dataDirHolder, releaseDataDir } from '../src/server/db/data-dir-owner';
+import { keepFilesPrivate, lockDownDataDir } from '../src/server/db/data-dir';
 
+keepFilesPrivate();
 const file = process.argv[2];
 const dir = config.dataDir;
 const target = path.join(dir, 'pglite');
@@ -18,10 +20,11 @@ try {
   const holder = dataDirHolder(dir);
   if (holder !== undefined) throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new Error(`DATA_DIR ${dir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)`);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   claimDataDir(dir);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(target, { loadDataDir: new File([fs.readFileSync(file)], path.basename(file).replace(/(\.tar\.gz|\.tgz)?$/, '.tar.gz')) });
+  lockDownDataDir(dir);
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
     const [row] = (await drizzle(client).execute(sql`select (select count(*) from members)::int as members, (select count(*) from orders)::int as orders`)).rows as { members: number; orders: number }[];

@@ -5,7 +5,11 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { closeDb, connection } from '../src/server/db/client';
+import { keepFilesPrivate } from '../src/server/db/data-dir';
 import { isSeeded, seedDemo } from '../src/server/db/seed';
+
+// Whatever this command writes (the data folder, exports) is the operator's alone.
+keepFilesPrivate();
 
 const { values } = parseArgs({
   options: {

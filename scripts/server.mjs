@@ -15,6 +15,8 @@ import https from 'node:https';
 import path from 'node:path';
 import compression from 'compression';
 import { PRECOMPRESSED_TYPES } from './precompress.mjs';
+import { keepFilesPrivate } from '../src/server/db/data-dir.ts';
+import { startProblem } from '../src/server/mode.ts';
 
 const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
 
@@ -62,8 +64,27 @@ function sendPrecompressed(assets, req, res) {
   return true;
 }
 
+/**
+ * Methods a Fetch `Request` cannot carry (CONNECT, TRACE, TRACK): Astro's handler threw on them
+ * (500 and a stack trace in the log for every such request). No path of ours takes them: 405
+ * with the page methods in `Allow` (src/server/page-methods.ts), answered here.
+ */
+const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']); // TRACK: Node's parser answers 400 itself
+
+function refuseMethod(req, res) {
+  if (!UNREPRESENTABLE_METHODS.has(String(req.method).toUpperCase())) return false;
+  res.writeHead(405, { allow: 'GET, HEAD, POST', 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
+  res.end('Metode tidak diizinkan');
+  return true;
+}
+
 /** Starts listening on PORT/HOST (default 4321/localhost) and resolves with the node server. */
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost' } = {}) {
+  // The data folder, uploads and backups are the operator's alone (docs/security.md).
+  keepFilesPrivate();
+  // The same refusal as scripts/start.mjs, for a server started without it.
+  const problem = startProblem();
+  if (problem) throw new Error(problem);
   // dist/server/entry.mjs would start @astrojs/node's own server (without compression) on import.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import('../dist/server/entry.mjs');
@@ -71,6 +92,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const assets = enabled ? precompressedAssets() : new Map();
   const compress = enabled ? compression({ threshold: 1024 }) : (req, res, next) => next();
   const listener = (req, res) => {
+    if (refuseMethod(req, res)) return;
     if (sendPrecompressed(assets, req, res)) return;
     compress(req, res, () => handler(req, res));
   };
@@ -109,4 +131,11 @@ function announceUrl(server, host, tls) {
   } catch { /* the data folder check reports an unwritable folder */ }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await startServer();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problem = startProblem();
+  if (problem) {
+    console.error(`[portal] ${problem}`);
+    process.exit(1);
+  }
+  await startServer();
+}

@@ -2,13 +2,15 @@
 // migrated and (when empty) seeded with the demo before the first page is answered.
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
-import { dataDirProblem } from '../src/server/db/data-dir.ts';
+import { dataDirProblem, keepFilesPrivate } from '../src/server/db/data-dir.ts';
 import { startServer } from './server.mjs';
-import { modeLine, productionProblem } from '../src/server/mode.ts';
+import { modeLine, startProblem } from '../src/server/mode.ts';
 
-// Production fails closed (DESIGN.md §7a): without real payment keys and the public address it
-// does not start at all; the first line says which mode runs.
-const missing = productionProblem();
+// Fails closed (DESIGN.md §7a): an unknown PORTAL_ENV, NODE_ENV=production without PORTAL_ENV, or
+// production without real payment keys and the public address does not start at all; the first
+// line says which mode runs.
+keepFilesPrivate();
+const missing = startProblem();
 if (missing) {
   console.error(`[portal] ${missing}`);
   process.exit(1);

@@ -84,7 +84,11 @@ export async function runThroughServer(server: RunningServer, argv: string[]): P
   }
 }
 
-/** GET of a server route with the operator's token (the backup download). */
-export function fetchFromServer(server: RunningServer, route: string): Promise<Response> {
-  return withServer(server, (token) => call(server, route, { headers: { authorization: `Bearer ${token}` } }));
+/**
+ * GET of a server route with the operator's token (the backup download); `use` reads the answer
+ * before the token is given back (a streamed backup holds the database until its last byte, so
+ * signing out first would wait for a body nobody reads).
+ */
+export function fetchFromServer<T>(server: RunningServer, route: string, use: (answer: Response) => Promise<T>): Promise<T> {
+  return withServer(server, async (token) => use(await call(server, route, { headers: { authorization: `Bearer ${token}` } })));
 }

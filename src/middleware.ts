@@ -6,7 +6,8 @@ import { ensureReady } from './server/boot';
 import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './server/unavailable';
 import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
 import { paymentScriptOrigin } from './server/integrations/payment';
-import { jsonResponse } from './server/http';
+import { CROSS_SITE_REFUSED, bearerToken, isCrossSiteWrite, jsonResponse } from './server/http';
+import { methodNotAllowed } from './server/page-methods';
 import { logServerError, serverErrorResponse } from './server/server-error';
 import { modeRefusal } from './server/mode-routes';
 import { takeFlash } from './server/flash';
@@ -41,21 +42,6 @@ function withPagePolicy(response: Response): Response {
   return response;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Any state-changing request that is not authorised by an explicit bearer token must come from
- * our own origin (DESIGN.md §4). Astro's checkOrigin is off (docs/decisions/0004-sessions.md):
- * it only refuses form content types, so cross-site JSON with the cookie passed it, and it
- * refused a bearer client's POST without a body.
- */
-export function isCrossSiteWrite(request: Request, url: URL, hasBearer: boolean): boolean {
-  if (SAFE_METHODS.has(request.method) || hasBearer) return false;
-  const origin = request.headers.get('origin');
-  if (origin) return origin !== url.origin;
-  return request.headers.get('sec-fetch-site') === 'cross-site';
-}
-
 /**
  * Loads the session, applies the redirect rules of spec/000 §2 and the security headers. A
  * database that cannot be reached, here or in the page or endpoint behind, answers 503
@@ -83,11 +69,13 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   const path = ctx.url.pathname;
   const api = isApiPath(path);
   const https = isHttpsRequest(ctx.request, ctx.url);
-  const bearer = ctx.request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
-  if (isCrossSiteWrite(ctx.request, ctx.url, Boolean(bearer))) {
+  const notAllowed = methodNotAllowed(ctx.request.method, path);
+  if (notAllowed) return withHeaders(notAllowed, https);
+  const bearer = bearerToken(ctx.request);
+  if (isCrossSiteWrite(ctx.request, ctx.url)) {
     return withHeaders(api
-      ? jsonResponse({ success: false, message: 'Permintaan lintas situs ditolak' }, { status: 403 })
-      : new Response('Permintaan lintas situs ditolak', { status: 403 }), https);
+      ? jsonResponse({ success: false, message: CROSS_SITE_REFUSED }, { status: 403 })
+      : new Response(CROSS_SITE_REFUSED, { status: 403 }), https);
   }
   const refused = modeRefusal(ctx);
   if (refused) return withHeaders(refused, https);

@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import type { OperatorRole } from './db/schema';
+import { secureCookies } from './mode';
 import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 import { isSecondFactorRequired } from './domain/operator-second-factor';
 import { isProduction } from './mode';
@@ -68,6 +69,6 @@ export async function resolveAdmin(cookies: AstroCookies, bearer: string | undef
 export function setOperatorCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date): void {
   cookies.set(OPERATOR_COOKIE, token, {
     path: '/admin', httpOnly: true, sameSite: 'strict', expires: expiresAt,
-    secure: url.protocol === 'https:' || process.env.PORTAL_ENV === 'production',
+    secure: secureCookies(url),
   });
 }

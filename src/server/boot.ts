@@ -1,5 +1,5 @@
 import { config } from './config';
-import { isProduction, productionProblem } from './mode';
+import { isProduction, startProblem } from './mode';
 import { connection } from './db/client';
 import { isSeeded, seedDemo } from './db/seed';
 import { startScheduler } from './services/scheduler/start-scheduler';
@@ -10,7 +10,7 @@ let ready: Promise<void> | undefined;
 export function ensureReady(): Promise<void> {
   ready ??= (async () => {
     // Every way of serving (npm start, scripts/server.mjs, a custom entry) passes here.
-    const missing = productionProblem();
+    const missing = startProblem();
     if (missing) throw new Error(missing);
     const { db, kind } = await connection();
     await seedIfEmpty(db, kind);

@@ -162,20 +162,48 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
 
 export const CROSS_SITE_REFUSED = 'Permintaan lintas situs ditolak';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The bearer token of an API client (`Authorization: Bearer …`), if any. */
+export function bearerToken(request: Request): string | undefined {
+  return request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
+}
+
 /**
- * For the spec's state changes reached by GET (process-selesai, resend-*-validation): a request
- * carrying the session cookie must come from our own pages. A link or image on another site
- * sends the cookie (SameSite=Lax allows top-level GETs) but also Sec-Fetch-Site: cross-site (or
- * same-site from a sibling host), or an Origin that is not ours. Bearer clients are not browsers.
+ * The one rule against cross-site requests (DESIGN.md §4, docs/security.md "Cross-site writes"):
+ * whether a request a browser may have sent with our cookie did NOT come from our own pages.
+ * A browser's request must prove it: its `Origin` is ours, or `Sec-Fetch-Site` is `same-origin`
+ * (`none`, a typed address or bookmark, only for GET/HEAD), and neither header names another
+ * origin. `same-site` (a sibling host such as another subdomain) is not ours. A request with
+ * neither header is no browser's (the CLI asking for its token, an API client signing in, the
+ * payment webhook): it passes, as it cannot carry a victim's cookie. Bearer calls carry no
+ * ambient credential a browser would add on its own: always allowed.
+ */
+export function isCrossSite(request: Request, url: URL): boolean {
+  if (bearerToken(request)) return false;
+  const headers = request.headers;
+  const origin = headers.get('origin');
+  const site = headers.get('sec-fetch-site');
+  // Either header that names another origin decides; one of them naming ours is the proof.
+  if (origin && origin !== url.origin) return true;
+  if (site && !(site === 'same-origin' || (site === 'none' && SAFE_METHODS.has(request.method)))) return true;
+  // Neither header: no browser sent it (browsers send Origin on every POST and Sec-Fetch-Site on
+  // every request); a cross-site page cannot make a browser leave both out.
+  return false;
+}
+
+/** Every state change (POST, PUT, PATCH, DELETE, …) that is cross-site by isCrossSite(); the middleware refuses it. */
+export function isCrossSiteWrite(request: Request, url: URL): boolean {
+  return !SAFE_METHODS.has(request.method) && isCrossSite(request, url);
+}
+
+/**
+ * For the spec's state changes reached by GET (process-selesai, resend-*-validation): a link or
+ * image on another site sends the cookie along (SameSite=Lax allows top-level GETs), so the
+ * same rule as for writes applies to them.
  */
 export function assertNotCrossSite(ctx: { request: Request; url: URL }): void {
-  const headers = ctx.request.headers;
-  if (/^Bearer\s/i.test(headers.get('authorization') ?? '')) return;
-  const site = headers.get('sec-fetch-site');
-  const origin = headers.get('origin');
-  if ((site && site !== 'same-origin' && site !== 'none') || (origin && origin !== ctx.url.origin)) {
-    throw new AppError('FORBIDDEN', CROSS_SITE_REFUSED);
-  }
+  if (isCrossSite(ctx.request, ctx.url)) throw new AppError('FORBIDDEN', CROSS_SITE_REFUSED);
 }
 
 /** The signed-in member of an endpoint, or a 401 (middleware already refuses, this is the type guard). */

@@ -1,14 +1,50 @@
 // Plain Node with erasable types only: scripts/start.mjs and scripts/server.mjs import this file.
+// The one home of the portal's mode: nothing else reads PORTAL_ENV or NODE_ENV.
 
 type Env = Record<string, string | undefined>;
+export type PortalMode = 'production' | 'development';
 
-/** PORTAL_ENV=production: fails closed (DESIGN.md §7a). Everything else is the demo. */
-export function isProduction(env: Env = process.env): boolean {
-  return env.PORTAL_ENV === 'production';
+/** What PORTAL_ENV accepts, exactly (no other spelling, no spaces); unset is development. */
+export const PORTAL_MODES: readonly PortalMode[] = ['production', 'development'];
+
+/**
+ * Why this environment names no mode the portal knows, or undefined. A value that is not exactly
+ * `production` or `development` ('Production', 'prod', 'production ') would otherwise have started
+ * the demo with its well-known operator password; and NODE_ENV=production says the operator
+ * meant production without saying so to the portal.
+ */
+export function modeProblem(env: Env = process.env): string | undefined {
+  const value = env.PORTAL_ENV;
+  if (value === undefined || value === '') {
+    if (env.NODE_ENV === 'production') return 'NODE_ENV=production tanpa PORTAL_ENV tidak dijalankan: atur PORTAL_ENV=production (atau PORTAL_ENV=development untuk demo)';
+    return undefined;
+  }
+  if ((PORTAL_MODES as readonly string[]).includes(value)) return undefined;
+  return `PORTAL_ENV=${JSON.stringify(value)} tidak dikenal, tidak dijalankan: isi tepat production atau development (tanpa PORTAL_ENV: development)`;
 }
 
-/** What production lacks to start (real payment keys, the public address), or undefined. */
-export function productionProblem(env: Env = process.env): string | undefined {
+/**
+ * The mode: development only when PORTAL_ENV is unset (or empty) or exactly `development` and
+ * nothing says production; anything else fails closed as production (the start refuses it first,
+ * modeProblem, so this is only the second line of defence).
+ */
+export function portalMode(env: Env = process.env): PortalMode {
+  if (env.PORTAL_ENV === 'development' || ((env.PORTAL_ENV ?? '') === '' && !modeProblem(env))) return 'development';
+  return 'production';
+}
+
+/** PORTAL_ENV=production (or a mode it does not know): fails closed (DESIGN.md §7a). */
+export function isProduction(env: Env = process.env): boolean {
+  return portalMode(env) === 'production';
+}
+
+/**
+ * Why the portal does not start in this environment (an unknown mode, or production without real
+ * payment keys and the public address), as one line; undefined when it may start.
+ */
+export function startProblem(env: Env = process.env): string | undefined {
+  const mode = modeProblem(env);
+  if (mode) return mode;
   if (!isProduction(env)) return undefined;
   const missing = ['MIDTRANS_SERVER_KEY', 'MIDTRANS_CLIENT_KEY', 'PUBLIC_BASE_URL'].filter((name) => !env[name]?.trim());
   if (missing.length === 0) return undefined;

@@ -1,4 +1,4 @@
-import { trustedHops } from './mode';
+import { isProduction, trustedHops } from './mode';
 
 /** Security headers of every response (docs/security.md "Response headers"). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -16,7 +16,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * which is only ever served over HTTPS. Decides HSTS; plain http in development never gets it.
  */
 export function isHttpsRequest(request: Request, url: URL): boolean {
-  if (url.protocol === 'https:' || process.env.PORTAL_ENV === 'production') return true;
+  if (url.protocol === 'https:' || isProduction()) return true;
   if (trustedHops() === 0) return false;
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }

@@ -5,8 +5,11 @@ import { onRequest } from '../../src/middleware';
 import { getDb } from '../../src/server/db/client';
 import { members, sessions } from '../../src/server/db/schema';
 import { signIn } from '../../src/server/services/auth/sign-in';
-import { endSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
+import { endSession, resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
 import { sha256 } from '../../src/server/services/auth/one-time-token';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import { OPERATOR_COOKIE, resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 
 const ORIGIN = 'http://portal.test';
 
@@ -89,6 +92,32 @@ describe('cross-site writes', () => {
     expect(fetchSite.response.status).toBe(403);
     const own = await visit('/logout', { method: 'POST', cookie: token, headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
     expect(own.reached).toBe(true);
+  });
+
+  it('Sec-Fetch-Site same-site without Origin (a sibling host of ours) is refused, member and console alike, and nothing changes', async () => {
+    const token = await session('1000000226');
+    const { token: operator } = await signInOperator({ username: 'superadmin', password: DEMO_OPERATOR_PASSWORD }, { address: 'mw-same-site' });
+    const sibling = { 'sec-fetch-site': 'same-site', 'content-type': 'application/x-www-form-urlencoded' };
+    const member = await visit('/logout', { method: 'POST', cookie: token, headers: sibling, body: '' });
+    expect(member.response.status).toBe(403);
+    expect(await member.response.text()).toBe('Permintaan lintas situs ditolak');
+    expect(member.reached).toBe(false);
+    const api = await visit('/member/account/kode-etik/x', { method: 'PUT', cookie: token, headers: { ...sibling, 'content-type': 'application/json' }, body: '{}' });
+    expect(api.response.status).toBe(403);
+    expect(await api.response.json()).toEqual({ success: false, message: 'Permintaan lintas situs ditolak' });
+    const console_ = await visit('/admin/keluar', { method: 'POST', headers: { ...sibling, cookie: `${OPERATOR_COOKIE}=${operator}` }, body: '' });
+    expect(console_.response.status).toBe(403);
+    expect(console_.reached).toBe(false);
+    // Both sessions are still there: the refused requests changed nothing.
+    expect(await resolveSession(token)).toBeDefined();
+    expect(await resolveOperatorSession(operator)).toMatchObject({ username: 'superadmin' });
+    // A browser that says same-origin (without Origin) is our own page.
+    expect((await visit('/logout', { method: 'POST', cookie: token, headers: { 'sec-fetch-site': 'same-origin' }, body: '' })).reached).toBe(true);
+  });
+
+  it('a client that is no browser (neither Origin nor Sec-Fetch-Site: the CLI, an app signing in) still passes', async () => {
+    expect((await visit('/member/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).reached).toBe(true);
+    expect((await visit('/admin/api/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).reached).toBe(true);
   });
 
   it('a bearer call (no ambient credential) may come from anywhere, even without a body', async () => {

@@ -22,7 +22,7 @@ const ORIGIN = 'http://portal.test';
 
 /** `node scripts/start.mjs` as an operator runs it (through tsx so this Node reads the .ts imports). */
 function start(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)));
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.mjs'], { cwd: ROOT, env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 });
 }
 
@@ -55,6 +55,44 @@ describe('PORTAL_ENV=production refuses to start without what it needs', () => {
     const run = start({ PORTAL_ENV: 'production', MIDTRANS_SERVER_KEY: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY: 'SB-Mid-client-x' });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/\[portal\] PORTAL_ENV=production tidak dijalankan: PUBLIC_BASE_URL belum diatur/);
+  });
+
+  it('a PORTAL_ENV that is not exactly production or development, or NODE_ENV=production without it, refuses with one line', () => {
+    // Each of these started the demo before (superadmin/operator12345 on an empty database).
+    const runs: [Record<string, string>, RegExp][] = [
+      [{ PORTAL_ENV: 'Production' }, /PORTAL_ENV="Production" tidak dikenal/],
+      [{ PORTAL_ENV: 'prod' }, /PORTAL_ENV="prod" tidak dikenal/],
+      [{ PORTAL_ENV: 'production ' }, /PORTAL_ENV="production " tidak dikenal/],
+      [{ NODE_ENV: 'production' }, /NODE_ENV=production tanpa PORTAL_ENV tidak dijalankan/],
+    ];
+    for (const [env, line] of runs) {
+      // An unwritable data folder: had the mode been accepted, the start would stop there instead.
+      const run = start({ ...env, DATA_DIR: '/proc/portal-tidak-bisa' });
+      expect(run.status, JSON.stringify(env)).toBe(1);
+      const lines = run.stderr.trim().split('\n').filter((l) => l.startsWith('[portal]'));
+      expect(lines, JSON.stringify(env)).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      expect(lines[0]).toMatch(/isi tepat production atau development|atur PORTAL_ENV=production/);
+      expect(run.stdout, JSON.stringify(env)).not.toMatch(/mode development/);
+    }
+  });
+
+  it('inside the server an unknown mode fails closed: no demo seeding, the first request refuses', async () => {
+    for (const value of ['Production', 'prod', 'production ']) {
+      vi.stubEnv('PORTAL_ENV', value);
+      vi.stubEnv('SEED_ON_START', '1');
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        expect(await seedIfEmpty(await getDb(), 'test'), value).toBe('off');
+      } finally {
+        log.mockRestore();
+      }
+      expect(() => paymentGateway(), value).toThrow(/simulator pembayaran tidak dipakai di produksi/);
+    }
+    vi.unstubAllEnvs();
+    vi.stubEnv('PORTAL_ENV', 'development');
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(paymentGateway().name).not.toBe('midtrans');
   });
 
   it('development: the first log line says it is a demo', () => {

@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { config } from '../config';
 import { claimDataDir, releaseDataDir } from './data-dir-owner';
-import { dataDirProblem } from './data-dir';
+import { dataDirProblem, keepFilesPrivate, lockDownDataDir } from './data-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
@@ -56,8 +56,13 @@ async function open(): Promise<Connection> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const location = pgliteLocation();
   const owned = location === 'memory://' ? undefined : config.dataDir;
-  if (owned) claimDataDir(owned);
+  if (owned) {
+    keepFilesPrivate();
+    claimDataDir(owned);
+  }
   const client = await PGlite.create(location);
+  // The data folder is the operator's alone (docs/security.md "Files on disk").
+  if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Db, kind: 'pglite', close: async () => {

@@ -38,6 +38,30 @@ export function dataDirProblem(dir: string): string | undefined {
 }
 
 /**
+ * Files and folders this process creates are its user's alone (umask 077): the database, its
+ * backups, uploads. Called first by every entry point (scripts/start.mjs, scripts/server.mjs,
+ * the CLI) and again wherever the data folder is opened.
+ */
+export function keepFilesPrivate(): void {
+  process.umask(0o077);
+}
+
+/**
+ * Takes group and world access off the data folder and everything in it (folders 0700, files at
+ * most 0600). PGlite unpacks its initial database with mode 0666 whatever the umask, and a folder
+ * made by an older version kept those modes; this repairs both before the database is used.
+ */
+export function lockDownDataDir(dir: string): void {
+  const walk = (target: string) => {
+    const stat = fs.lstatSync(target, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) fs.chmodSync(target, stat.mode & 0o700);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(target)) walk(path.join(target, name));
+  };
+  walk(dir);
+}
+
+/**
  * mkdir -p one level at a time: Node's recursive mkdirSync never returns for a path under /proc
  * (it retries ENOENT forever), which would hang the start instead of reporting.
  */
@@ -48,5 +72,5 @@ function makeDirs(dir: string): void {
   }
   const parent = path.dirname(dir);
   if (parent !== dir) makeDirs(parent);
-  fs.mkdirSync(dir);
+  fs.mkdirSync(dir, { mode: 0o700 });
 }

@@ -5,16 +5,18 @@ import { dumpDataDir } from '../../../server/services/operator/backup-data-dir';
 import { inTransaction } from '../../../server/db/client';
 import { recordAudit } from '../../../server/services/operator/record-audit';
 
-/** GET /admin/api/backup: the running PGlite database as a .tar.gz (`npm run backup`); SUPERADMIN only. */
+/**
+ * GET /admin/api/backup: the running PGlite database as a .tar.gz (`npm run backup`), streamed
+ * (chunked, no Content-Length: it is made while it is sent); SUPERADMIN only.
+ */
 export const GET = endpoint(async (ctx) => {
   const operator = ctx.locals.operator;
   if (!operator) throw new AppError('UNAUTHORIZED', 'Token operator tidak sah atau kedaluwarsa');
   if (operator.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', `Peran ${operator.role} tidak boleh mengambil backup`);
-  const tarball = await dumpDataDir();
-  await inTransaction((tx) => recordAudit(tx, { id: operator.id, nama: operator.nama }, 'backup', 'database', null, { bytes: tarball.size }));
-  return new Response(tarball, {
+  const stream = await dumpDataDir(() => inTransaction((tx) => recordAudit(tx, { id: operator.id, nama: operator.nama }, 'backup', 'database', null, { format: 'tar.gz' })));
+  return new Response(stream, {
     headers: {
-      'content-type': 'application/gzip', 'content-length': String(tarball.size), 'cache-control': 'no-store',
+      'content-type': 'application/gzip', 'cache-control': 'no-store',
       'content-disposition': `attachment; filename="portal-backup.tar.gz"`,
     },
   });
