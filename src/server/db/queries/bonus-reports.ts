@@ -59,7 +59,8 @@ export async function reportMember(db: Executor, memberId: number) {
   const [row] = await db
     .select({
       idMember: members.idMember, nama: members.nama, tglJoin: members.tglJoin,
-      akumulasi: sql<unknown>`coalesce((select sum(b.bonus_dibayar) from bonuses b where b.member_id = ${members.id}), 0)`,
+      // A parameter, not the column: a lone table's columns render unqualified, and would bind to b inside.
+      akumulasi: sql<unknown>`coalesce((select sum(b.bonus_dibayar) from bonuses b where b.member_id = ${memberId}), 0)`,
     })
     .from(members)
     .where(eq(members.id, memberId));
