@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows } from '../../db/client';
+import { inTransaction } from '../../db/client';
+import { lockBatchPayouts, lockPayoutBatch, markPayoutBatchCompleted } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
@@ -16,10 +16,10 @@ import { tryMovePayout } from './move-payout';
 export async function completePayoutBatch(no: string, by: Actor): Promise<{ selesai: string[]; dilewati: string[] }> {
   assertRole(by, ['KEUANGAN']);
   return inTransaction(async (tx) => {
-    const [batch] = await selectRows<{ id: number; status: string }>(tx, sql`select id::int as id, status from payout_batches where no = ${no} for update`);
+    const batch = await lockPayoutBatch(tx, no);
     if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
     if (batch.status === 'completed') throw new AppError('CONFLICT', BATCH_MESSAGES.done(no));
-    const payouts = await selectRows<{ no: string; status: string }>(tx, sql`select no, status from payouts where batch_id = ${batch.id} order by id for update`);
+    const payouts = await lockBatchPayouts(tx, batch.id);
     const selesai: string[] = [];
     const dilewati: string[] = [];
     for (const p of payouts) {
@@ -31,7 +31,7 @@ export async function completePayoutBatch(no: string, by: Actor): Promise<{ sele
       if (move.ok) selesai.push(p.no);
       else dilewati.push(`${p.no} (${move.refusal.singkat})`);
     }
-    await tx.execute(sql`update payout_batches set status = 'completed', completed_at = now() where id = ${batch.id}`);
+    await markPayoutBatchCompleted(tx, batch.id);
     await recordAudit(tx, by, 'payout:batch-complete', `batch:${no}`, { status: 'exported' }, { status: 'completed', selesai, dilewati });
     return { selesai, dilewati };
   });

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows, type Db, type Tx } from '../../db/client';
+import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
+import { batchPayouts, insertPayoutBatch, lockPayoutsForBatch, payoutBatchIdByNo, payoutBatchNo } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import { BANKS } from '../../domain/banks';
 import { recordAudit } from '../operator/record-audit';
@@ -40,29 +40,19 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
   if (chosen !== 'ALL_PROCESSED' && nos.length === 0) throw new AppError('BAD_INPUT', BATCH_MESSAGES.none);
   if (nos.length > 500) throw new AppError('BAD_INPUT', BATCH_MESSAGES.tooMany);
   return inTransaction(async (tx) => {
-    const rows = await selectRows<{ no: string; status: PayoutStatus; batch_id: number | null; is_suspended: boolean; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null }>(tx, sql`
-      select p.no, p.status, p.batch_id::int as batch_id, m.is_suspended, p.bank_nama, p.no_rekening, p.nama_rekening
-      from payouts p join members m on m.id = p.member_id
-      where ${chosen === 'ALL_PROCESSED' ? sql`p.status = 'processed' and p.batch_id is null` : sql`p.no in (${sql.join(nos.map((n) => sql`${n}`), sql`, `)})`}
-      order by p.id
-      for update of p`);
+    const rows = await lockPayoutsForBatch(tx, chosen === 'ALL_PROCESSED' ? 'ALL_PROCESSED' : nos);
     const dilewati: { no: string; alasan: string }[] = nos.filter((n) => !rows.some((r) => r.no === n)).map((no) => ({ no, alasan: 'tidak ditemukan' }));
     const taken: string[] = [];
     for (const r of rows) {
-      const alasan = batchExclusion({ no: r.no, status: r.status, batchNo: r.batch_id === null ? null : String(r.batch_id), memberSuspended: r.is_suspended })
-        ?? (!bankCode(r.bank_nama) || !r.no_rekening || !r.nama_rekening ? 'data rekening tidak lengkap' : undefined);
+      const alasan = batchExclusion({ no: r.no, status: r.status, batchNo: r.batchId === null ? null : String(r.batchId), memberSuspended: r.isSuspended })
+        ?? (!bankCode(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
       if (alasan) dilewati.push({ no: r.no, alasan });
       else taken.push(r.no);
     }
     if (taken.length === 0) throw new AppError('BAD_INPUT', `${BATCH_MESSAGES.nothing}: ${dilewati.map((d) => `${d.no} ${d.alasan}`).join('; ') || 'tidak ada payout berstatus diproses'}`);
     for (const r of rows) if (taken.includes(r.no) && r.status === 'queued') await movePayout(tx, r.no, 'processed', by);
-    const [batch] = await selectRows<{ id: number }>(tx, sql`
-      insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama)
-      select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama} from payouts where no in (${sql.join(taken.map((n) => sql`${n}`), sql`, `)})
-      returning id::int as id`);
-    await tx.execute(sql`update payout_batches set no = 'BTR-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 5, '0') where id = ${batch!.id}`);
-    await tx.execute(sql`update payouts set batch_id = ${batch!.id} where no in (${sql.join(taken.map((n) => sql`${n}`), sql`, `)})`);
-    const file = await batchFile(tx, batch!.id);
+    const batchId = await insertPayoutBatch(tx, taken, by);
+    const file = await batchFile(tx, batchId);
     await recordAudit(tx, by, 'payout:batch-export', `batch:${file.no}`, null, { payouts: taken, jumlah_payout: file.jumlah_payout, total_nominal: file.total_nominal, dilewati });
     return { ...file, dilewati };
   });
@@ -73,19 +63,17 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
  * payouts: one failed by the bank's answer meanwhile (its bonuses released) is never listed again.
  */
 async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile> {
-  const [batch] = await selectRows<{ no: string }>(db, sql`select no from payout_batches where id = ${batchId}`);
-  if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
-  const rows = await selectRows<{ no: string; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null; nominal: string }>(db, sql`
-    select no, bank_nama, no_rekening, nama_rekening, nominal::text as nominal from payouts
-    where batch_id = ${batchId} and status in (${sql.join(BATCH_FILE_STATUSES.map((st) => sql`${st}`), sql`, `)}) order by id`);
-  const lines = rows.map((r) => [bankCode(r.bank_nama) ?? '', r.no_rekening ?? '', r.nama_rekening ?? '', BigInt(r.nominal), r.no]);
-  return { no: batch.no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: rows.length, total_nominal: rows.reduce((sum, r) => sum + Number(r.nominal), 0) };
+  const no = await payoutBatchNo(db, batchId);
+  if (no === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  const rows = await batchPayouts(db, batchId, BATCH_FILE_STATUSES);
+  const lines = rows.map((r) => [bankCode(r.bankNama) ?? '', r.noRekening ?? '', r.namaRekening ?? '', BigInt(r.nominal), r.no]);
+  return { no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: rows.length, total_nominal: rows.reduce((sum, r) => sum + r.nominal, 0) };
 }
 
 /** GET /admin/keuangan/batch/<no>: the file of an exported batch. */
 export async function payoutBatchFile(no: string): Promise<PayoutBatchFile> {
   const db = await getDb();
-  const [batch] = /^BTR-\d{8}-\d{5,}$/.test(no) ? await selectRows<{ id: number }>(db, sql`select id::int as id from payout_batches where no = ${no}`) : [];
-  if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
-  return batchFile(db, batch.id);
+  const batchId = /^BTR-\d{8}-\d{5,}$/.test(no) ? await payoutBatchIdByNo(db, no) : undefined;
+  if (batchId === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  return batchFile(db, batchId);
 }

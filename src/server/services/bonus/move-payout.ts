@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { lockPayoutForMove, payPayoutBonuses, releasePayoutBonuses, writePayoutStatus } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import { PAYOUT_ACTION_TARGETS, PAYOUT_EFFECTS, payoutMoveRefusal, type PayoutRefusal, type PayoutStatus } from '../../domain/payout-status';
 import { recordAudit } from '../operator/record-audit';
@@ -17,22 +17,15 @@ export type PayoutMove = { ok: true; from: PayoutStatus } | { ok: false; refusal
  */
 export async function tryMovePayout(tx: Tx, no: string, to: PayoutStatus, by: Actor, catatan?: string): Promise<PayoutMove> {
   assertRole(by, ['KEUANGAN']);
-  const [payout] = await selectRows<{ id: number; status: PayoutStatus; batch_no: string | null; is_suspended: boolean }>(tx, sql`
-    select p.id::int as id, p.status, b.no as batch_no, m.is_suspended
-    from payouts p join members m on m.id = p.member_id left join payout_batches b on b.id = p.batch_id
-    where p.no = ${no} for update of p for share of m`);
+  const payout = await lockPayoutForMove(tx, no);
   if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
   const reason = catatan?.trim().slice(0, 500) || undefined;
-  const refusal = payoutMoveRefusal({ no, status: payout.status, batchNo: payout.batch_no, memberSuspended: payout.is_suspended, reason }, to);
+  const refusal = payoutMoveRefusal({ no, status: payout.status, batchNo: payout.batchNo, memberSuspended: payout.isSuspended, reason }, to);
   if (refusal) return { ok: false, refusal };
   const effect = PAYOUT_EFFECTS[to];
-  await tx.execute(sql`update payouts set status = ${to}
-    ${effect.stamp === 'processed_at' ? sql`, processed_at = now()` : sql``}
-    ${effect.stamp === 'completed_at' ? sql`, completed_at = now(), processed_at = coalesce(processed_at, now())` : sql``}
-    ${effect.note ? sql`, catatan = ${reason ?? null}` : sql``}
-    where id = ${payout.id}`);
-  if (effect.bonuses === 'pay') await tx.execute(sql`update bonuses set status_transfer = 'PROCESSED', tgl_transfer = now() where payout_id = ${payout.id}`);
-  if (effect.bonuses === 'release') await tx.execute(sql`update bonuses set payout_id = null where payout_id = ${payout.id}`);
+  await writePayoutStatus(tx, payout.id, to, effect, reason ?? null);
+  if (effect.bonuses === 'pay') await payPayoutBonuses(tx, payout.id);
+  if (effect.bonuses === 'release') await releasePayoutBonuses(tx, payout.id);
   await recordAudit(tx, by, `payout:${ACTION_OF[to] ?? to}`, `payout:${no}`, { status: payout.status }, { status: to, ...(effect.note && reason ? { catatan: reason } : {}) });
   return { ok: true, from: payout.status };
 }

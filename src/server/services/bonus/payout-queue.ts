@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { getDb } from '../../db/client';
+import { payoutQueueRows, payoutStatusCounts, recentPayoutBatches } from '../../db/queries/payouts';
 
 export const QUEUE_PAYOUT_STATUSES = ['queued', 'processed', 'completed', 'rejected', 'failed'] as const;
 export type QueuePayoutStatus = (typeof QUEUE_PAYOUT_STATUSES)[number];
@@ -10,21 +9,18 @@ export async function payoutQueue(status: QueuePayoutStatus, search?: string, li
   const term = search?.trim().slice(0, 100);
   const db = await getDb();
   const [rows, counts, batches] = await Promise.all([
-    selectRows<{ no: string; status: string; created_at: string; nominal: string; bank_nama: string | null; no_rekening: string | null; nama_rekening: string | null; catatan: string | null; id_member: string; nama: string; is_suspended: boolean; batch_no: string | null }>(db, sql`
-      select p.no, p.status, p.created_at::text as created_at, p.nominal::text as nominal, p.bank_nama, p.no_rekening, p.nama_rekening, p.catatan,
-        m.id_member, m.nama, m.is_suspended, b.no as batch_no
-      from payouts p join members m on m.id = p.member_id left join payout_batches b on b.id = p.batch_id
-      where p.status = ${status}
-        ${term ? sql`and (p.no ilike ${containsPattern(term)} or m.id_member ilike ${containsPattern(term)} or m.nama ilike ${containsPattern(term)} or p.nama_rekening ilike ${containsPattern(term)})` : sql``}
-      order by p.created_at, p.id limit ${limit}`),
-    selectRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from payouts where status <> 'draft' group by status`),
-    selectRows<{ no: string; status: string; jumlah_payout: number; total_nominal: string; operator_nama: string; created_at: string; completed_at: string | null }>(db, sql`
-      select no, status, jumlah_payout, total_nominal::text as total_nominal, operator_nama, created_at::text as created_at, completed_at::text as completed_at
-      from payout_batches order by id desc limit 20`),
+    payoutQueueRows(db, status, term || undefined, limit),
+    payoutStatusCounts(db),
+    recentPayoutBatches(db, 20),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, nominal: Number(r.nominal) })),
+    rows: rows.map((r) => ({
+      no: r.no, status: r.status, created_at: r.createdAt, nominal: r.nominal, bank_nama: r.bankNama, no_rekening: r.noRekening, nama_rekening: r.namaRekening,
+      catatan: r.catatan, id_member: r.idMember, nama: r.nama, is_suspended: r.isSuspended, batch_no: r.batchNo,
+    })),
     counts: Object.fromEntries(QUEUE_PAYOUT_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<QueuePayoutStatus, number>,
-    batches: batches.map((b) => ({ ...b, total_nominal: Number(b.total_nominal) })),
+    batches: batches.map((b) => ({
+      no: b.no, status: b.status, jumlah_payout: b.jumlahPayout, total_nominal: b.totalNominal, operator_nama: b.operatorNama, created_at: b.createdAt, completed_at: b.completedAt,
+    })),
   };
 }

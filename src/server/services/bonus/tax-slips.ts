@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { memberTaxSlips } from '../../db/queries/tax';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 
@@ -36,17 +36,12 @@ const idOf = (tahun: number, masa: number, pembetulan: number) => `${tahun}-${St
  * month has no slip yet.
  */
 export async function listTaxRows(member: Pick<SessionMember, 'id'>, year: number, month?: number, pembetulan?: number): Promise<TaxRow[]> {
-  const rows = await selectRows<{ masa: number; tahun: number; pembetulan_ke: number; status: string; nomor: string; npwp: string | null; nik: string | null; nama: string; kode: string; bruto: string; dpp: string; pph: string; tarif: string; tanggal: string; pemotong_npwp: string; pemotong_nama: string }>(await getDb(), sql`
-    select masa, tahun, pembetulan_ke, status, nomor, npwp, nik, nama, kode_objek_pajak as kode, bruto::text as bruto, dpp::text as dpp, pph::text as pph,
-      tarif, tanggal_potong::text as tanggal, pemotong_npwp, pemotong_nama
-    from bukti_potong where member_id = ${member.id} and tahun = ${year}
-      ${month ? sql`and masa = ${month}` : sql``} ${pembetulan !== undefined ? sql`and pembetulan_ke = ${pembetulan}` : sql``}
-    order by masa, pembetulan_ke`);
+  const rows = await memberTaxSlips(await getDb(), member.id, year, month, pembetulan);
   return rows.map((r) => ({
-    id: idOf(r.tahun, r.masa, r.pembetulan_ke), masa_pajak: r.masa, tahun_pajak: r.tahun, pembetulan: r.pembetulan_ke,
+    id: idOf(r.tahun, r.masa, r.pembetulanKe), masa_pajak: r.masa, tahun_pajak: r.tahun, pembetulan: r.pembetulanKe,
     status: r.status === 'PEMBETULAN' ? 'Pembetulan' : 'Normal', sifat: 'Tidak Final', no_bukti: r.nomor, npwp: r.npwp, nik: r.nik, nama: r.nama,
-    kode_pajak: r.kode, jumlah_bruto: Number(r.bruto), jumlah_dpp: Number(r.dpp), jumlah_pph: Number(r.pph), tarif: Number(r.tarif),
-    tanggal_bukti_potong: r.tanggal, pemotong_npwp: r.pemotong_npwp, pemotong_nama: r.pemotong_nama,
+    kode_pajak: r.kode, jumlah_bruto: r.bruto, jumlah_dpp: r.dpp, jumlah_pph: r.pph, tarif: r.tarif,
+    tanggal_bukti_potong: r.tanggal, pemotong_npwp: r.pemotongNpwp, pemotong_nama: r.pemotongNama,
   }));
 }
 

@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { banners } from '../../db/schema';
+import { activeBanners } from '../../db/queries/dashboard';
 import { safeLink } from '../../../lib/safe-redirect';
 
 /**
@@ -8,8 +7,6 @@ import { safeLink } from '../../../lib/safe-redirect';
  * saved before the safe-link rule that it refuses (`/\evil.example`) is shown as no link.
  */
 export async function getBanners(name: string) {
-  const db = await getDb();
-  const rows = await db.select({ nama: banners.nama, url: banners.url, link: banners.link, description: banners.description, number: banners.number })
-    .from(banners).where(and(eq(banners.groupName, name.slice(0, 60)), eq(banners.aktif, true))).orderBy(asc(banners.number), asc(banners.id));
+  const rows = await activeBanners(await getDb(), name.slice(0, 60));
   return { banner_items: rows.map((r) => ({ ...r, link: safeLink(r.link) ?? null })) };
 }

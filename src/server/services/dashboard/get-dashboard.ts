@@ -1,16 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
-import type { Rank } from '../../../lib/rank';
+import { getDb } from '../../db/client';
+import { dashboardMemberRow } from '../../db/queries/dashboard';
 import type { SessionMember } from '../auth/session-member';
-import { PAIRING_COLUMNS, pairingCardOf, type PairingRow } from '../network/get-pairing-card';
+import { pairingCardOf } from '../network/get-pairing-card';
 import { recentlySponsored } from '../network/recently-sponsored';
 import { getBonusTotals } from '../bonus/list-bonuses';
 import { getOrderStats } from './get-order-stats';
 import { currentAnnualPairing } from '../bonus/annual-pairing';
-
-type MemberRow = PairingRow & {
-  is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: Rank; path: string; kiri: number; kanan: number;
-};
 
 /**
  * Everything the dashboard page shows about the member (spec/000 §3), read once per request:
@@ -20,11 +15,8 @@ type MemberRow = PairingRow & {
  */
 export async function loadDashboard(member: SessionMember) {
   const db = await getDb();
-  const [[row], sponsored, bonus, orderStats, annual] = await Promise.all([
-    selectRows<MemberRow>(db, sql`
-      select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
-        m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS}
-      from members m left join member_pairing p on p.member_id = m.id where m.id = ${member.id}`),
+  const [row, sponsored, bonus, orderStats, annual] = await Promise.all([
+    dashboardMemberRow(db, member.id),
     recentlySponsored(db, member.id),
     getBonusTotals(member),
     getOrderStats(member),

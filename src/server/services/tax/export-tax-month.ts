@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { taxMonthExportRows } from '../../db/queries/tax';
 import { AppError } from '../../errors';
 import { TAX_SLIP_MESSAGES } from './issue-tax-slips';
 import { toCsv } from '../../csv';
@@ -25,15 +25,8 @@ export async function exportTaxMonth(tahun: number, masa: number): Promise<TaxMo
   if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
     throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);
   }
-  const rows = await selectRows<Record<(typeof COLUMNS)[number], string | number | null> & { member_id: number; is_latest: boolean }>(await getDb(), sql`
-    select s.nomor, s.status, s.pembetulan_ke, g.nomor as mengganti_nomor, s.masa as masa_pajak, s.tahun as tahun_pajak, 'Tidak Final' as sifat,
-      s.npwp, s.nik, s.nama, s.kode_objek_pajak, s.bruto::text as bruto, s.dpp::text as dpp, s.tarif, s.pph::text as pph,
-      s.tanggal_potong::text as tanggal_potong, s.pemotong_npwp, s.pemotong_nama, s.member_id::int as member_id,
-      not exists (select 1 from bukti_potong n where n.mengganti_id = s.id) as is_latest
-    from bukti_potong s left join bukti_potong g on g.id = s.mengganti_id
-    where s.tahun = ${tahun} and s.masa = ${masa}
-    order by s.nomor`);
+  const rows = await taxMonthExportRows(await getDb(), tahun, masa);
   const csv = toCsv(COLUMNS, rows.map((r) => COLUMNS.map((c) => r[c])));
-  const total = rows.filter((r) => r.is_latest).reduce((s, r) => s + Number(r.pph), 0);
+  const total = rows.filter((r) => r.is_latest).reduce((s, r) => s + r.pph, 0);
   return { tahun, masa, csv, jumlah_bukti: rows.length, total_setor: total };
 }

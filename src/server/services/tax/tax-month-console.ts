@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows } from '../../db/client';
+import { getDb, inTransaction } from '../../db/client';
+import { taxMonthConsoleRows, taxSlipByNomor } from '../../db/queries/tax';
 import { AppError } from '../../errors';
 import { jakartaDate } from '../../../lib/jakarta';
 import { buktiPotongDownload } from '../bonus/bukti-potong-download';
@@ -16,11 +16,14 @@ export function lastFinishedMonth(now = new Date()): { tahun: number; masa: numb
 /** The month's BP21 slips for the finance operator, with the total PPh 21 to deposit (the export's figure). */
 export async function taxMonthSlips(tahun: number, masa: number) {
   const totals = await exportTaxMonth(tahun, masa);
-  const rows = await selectRows<{ nomor: string; status: string; pembetulan_ke: number; id_member: string; nama: string; npwp: string | null; bruto: string; pph: string; tanggal_potong: string }>(await getDb(), sql`
-    select s.nomor, s.status, s.pembetulan_ke, m.id_member, s.nama, s.npwp, s.bruto::text as bruto, s.pph::text as pph, s.tanggal_potong::text as tanggal_potong
-    from bukti_potong s join members m on m.id = s.member_id
-    where s.tahun = ${tahun} and s.masa = ${masa} order by s.nomor`);
-  return { jumlah_bukti: totals.jumlah_bukti, total_setor: totals.total_setor, rows: rows.map((r) => ({ ...r, bruto: Number(r.bruto), pph: Number(r.pph) })) };
+  const rows = await taxMonthConsoleRows(await getDb(), tahun, masa);
+  return {
+    jumlah_bukti: totals.jumlah_bukti, total_setor: totals.total_setor,
+    rows: rows.map((r) => ({
+      nomor: r.nomor, status: r.status, pembetulan_ke: r.pembetulanKe, id_member: r.idMember, nama: r.nama, npwp: r.npwp, bruto: r.bruto, pph: r.pph,
+      tanggal_potong: r.tanggalPotong,
+    })),
+  };
 }
 
 /** The withholder's CSV of the month, downloaded from the console; the download is audited. */
@@ -33,9 +36,8 @@ export async function exportTaxMonthAudited(tahun: number, masa: number, by: Act
 
 /** One slip as the member downloads it (the same PDF), found by its number. */
 export async function taxSlipPdfByNomor(nomor: string): Promise<Response> {
-  const [slip] = /^BP21-\d{4}-\d{7}$/.test(nomor) ? await selectRows<{ member_id: number; tahun: number; masa: number; pembetulan_ke: number }>(await getDb(), sql`
-    select member_id::int as member_id, tahun, masa, pembetulan_ke from bukti_potong where nomor = ${nomor}`) : [];
+  const slip = /^BP21-\d{4}-\d{7}$/.test(nomor) ? await taxSlipByNomor(await getDb(), nomor) : undefined;
   if (!slip) throw new AppError('NOT_FOUND', 'Bukti potong tidak ditemukan');
-  const id = `${slip.tahun}-${String(slip.masa).padStart(2, '0')}${slip.pembetulan_ke ? `-${slip.pembetulan_ke}` : ''}`;
-  return buktiPotongDownload({ id: slip.member_id }, id);
+  const id = `${slip.tahun}-${String(slip.masa).padStart(2, '0')}${slip.pembetulanKe ? `-${slip.pembetulanKe}` : ''}`;
+  return buktiPotongDownload({ id: slip.memberId }, id);
 }

@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client';
+import { selectRows } from '../client';
+import { bonuses, members, payoutBatches, payouts } from '../schema';
+import { toCount, toRupiah } from '../money';
+import { containsPattern } from '../like';
+import type { PayoutStatus } from '../../domain/payout-status';
+
+type Executor = Db | Tx;
+
+/** A bonus not yet in a live payout (free to be requested). */
+const unpaid = (memberId: number) => and(eq(bonuses.memberId, memberId), isNull(bonuses.payoutId), eq(bonuses.statusTransfer, 'PENDING'));
+
+/** The member's unpaid bonuses, newest first (at most 1000). */
+export async function unpaidBonuses(db: Executor, memberId: number) {
+  const rows = await db
+    .select({ publicId: bonuses.publicId, tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, bonusBruto: bonuses.bonusBruto, potPph: bonuses.potPph, bonusDibayar: bonuses.bonusDibayar })
+    .from(bonuses)
+    .where(unpaid(memberId))
+    .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
+    .limit(1000);
+  return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), potPph: toRupiah(r.potPph), bonusDibayar: toRupiah(r.bonusDibayar) }));
+}
+
+/** How many of the member's bonuses are unpaid. */
+export async function unpaidBonusCount(db: Executor, memberId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bonuses).where(unpaid(memberId));
+  return toCount(row?.n);
+}
+
+/** Public ids of the member's unpaid reversals (negative rows), which net into any payout. */
+export async function unpaidReversalIds(db: Executor, memberId: number): Promise<string[]> {
+  const rows = await db.select({ publicId: bonuses.publicId }).from(bonuses).where(and(unpaid(memberId), lt(bonuses.bonusDibayar, 0)));
+  return rows.map((r) => r.publicId);
+}
+
+/** The member's bank details and standing a payout request is checked against. */
+export async function payoutAccountOf(db: Executor, memberId: number) {
+  const [row] = await db
+    .select({ statusRekening: members.statusRekening, kodeBank: members.kodeBank, noRekening: members.noRekening, namaRekening: members.namaRekening, isSuspended: members.isSuspended })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row;
+}
+
+/** Locks the member's given bonuses that are still unpaid (the ones a payout may claim). */
+export async function lockUnpaidBonuses(tx: Tx, memberId: number, publicIds: string[]) {
+  if (publicIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: bonuses.id, bonusDibayar: bonuses.bonusDibayar })
+    .from(bonuses)
+    .where(and(unpaid(memberId), inArray(bonuses.publicId, publicIds)))
+    .for('update');
+  return rows.map((r) => ({ id: r.id, bonusDibayar: toRupiah(r.bonusDibayar) }));
+}
+
+export interface NewPayout {
+  memberId: number;
+  totalBonus: number;
+  adminFee: number;
+  nominal: number;
+  bankNama: string | null;
+  noRekening: string | null;
+  namaRekening: string | null;
+  bonusIds: string[];
+}
+
+/**
+ * Inserts a queued payout (the transition table's entry move, checked by the caller) and numbers
+ * it WD-<Jakarta date>-<id>.
+ */
+export async function insertQueuedPayout(tx: Tx, p: NewPayout): Promise<{ id: number; publicId: string }> {
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      no: `WD-${Date.now()}-${p.memberId}`, memberId: p.memberId, status: 'queued' satisfies PayoutStatus, totalBonus: p.totalBonus, adminFee: p.adminFee,
+      nominal: p.nominal, bankNama: p.bankNama, noRekening: p.noRekening, namaRekening: p.namaRekening, bonusIds: sql`${JSON.stringify(p.bonusIds)}::jsonb`,
+    })
+    .returning({ id: payouts.id, publicId: payouts.publicId });
+  await tx
+    .update(payouts)
+    .set({ no: sql`'WD-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(${payouts.id}::text, 7, '0')` })
+    .where(eq(payouts.id, row!.id));
+  return { id: toCount(row!.id), publicId: row!.publicId };
+}
+
+/** Gives the bonuses (by id) to the payout where still free; returns how many it claimed. */
+export async function claimBonuses(tx: Tx, payoutId: number, bonusIds: number[]): Promise<number> {
+  if (bonusIds.length === 0) return 0;
+  const rows = await tx
+    .update(bonuses)
+    .set({ payoutId })
+    .where(and(inArray(bonuses.id, bonusIds), isNull(bonuses.payoutId)))
+    .returning({ id: bonuses.id });
+  return rows.length;
+}
+
+/**
+ * Members due an auto-withdraw: auto_widraw on, a verified bank, not suspended, and unpaid
+ * bonuses whose sum less the admin fee reaches the minimum; with those bonuses' public ids.
+ */
+export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPayout: number) {
+  const rows = await selectRows<{ member_id: unknown; ids: string[] }>(tx, sql`
+    select b.member_id, array_agg(b.public_id::text order by b.id) as ids
+    from bonuses b join members m on m.id = b.member_id
+    where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
+    group by b.member_id having sum(b.bonus_dibayar) - ${adminFee} >= ${minimumPayout}`);
+  return rows.map((r) => ({ memberId: toCount(r.member_id), ids: r.ids }));
+}
+
+export interface MemberPayoutFilter { from: string; to: string; status: string[]; search?: string }
+
+/** A member's payouts (drafts hidden) created in [from, to] (Jakarta dates), newest first, one page. */
+export async function memberPayoutsPage(db: Executor, memberId: number, f: MemberPayoutFilter, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      publicId: payouts.publicId, no: payouts.no, status: payouts.status,
+      createdAt: sql<string>`${payouts.createdAt}::text`, processedAt: sql<string | null>`${payouts.processedAt}::text`,
+      completedAt: sql<string | null>`${payouts.completedAt}::text`, noRekening: payouts.noRekening, bankNama: payouts.bankNama,
+      totalBonus: payouts.totalBonus, adminFee: payouts.adminFee, nominal: payouts.nominal, bonusIds: payouts.bonusIds,
+    })
+    .from(payouts)
+    .where(and(
+      eq(payouts.memberId, memberId),
+      ne(payouts.status, 'draft'),
+      gte(payouts.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Asia/Jakarta'`),
+      lt(payouts.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
+      f.status.length ? inArray(payouts.status, f.status as PayoutStatus[]) : undefined,
+      f.search ? ilike(payouts.no, containsPattern(f.search)) : undefined,
+    ))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({
+    ...r, totalBonus: toRupiah(r.totalBonus), adminFee: toRupiah(r.adminFee), nominal: toRupiah(r.nominal), bonusIds: r.bonusIds as string[],
+  }));
+}
+
+/** How many payouts per status: the member's (memberId) or, without one, everybody's except drafts. */
+export async function payoutStatusCounts(db: Executor, memberId?: number): Promise<{ status: PayoutStatus; n: number }[]> {
+  const rows = await db
+    .select({ status: payouts.status, n: count() })
+    .from(payouts)
+    .where(memberId === undefined ? ne(payouts.status, 'draft') : eq(payouts.memberId, memberId))
+    .groupBy(payouts.status);
+  return rows.map((r) => ({ status: r.status, n: toCount(r.n) }));
+}
+
+/** The member's bonuses among the given public ids. */
+export async function memberBonusesByPublicIds(db: Executor, memberId: number, publicIds: string[]) {
+  if (publicIds.length === 0) return [];
+  const rows = await db
+    .select({ publicId: bonuses.publicId, tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, bonusBruto: bonuses.bonusBruto, bonusDibayar: bonuses.bonusDibayar })
+    .from(bonuses)
+    .where(and(eq(bonuses.memberId, memberId), inArray(bonuses.publicId, publicIds)));
+  return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), bonusDibayar: toRupiah(r.bonusDibayar) }));
+}
+
+/** The finance queue of one status, oldest first, searchable by payout number, member id or name, account name. */
+export async function payoutQueueRows(db: Executor, status: PayoutStatus, term: string | undefined, limit: number) {
+  const rows = await db
+    .select({
+      no: payouts.no, status: payouts.status, createdAt: sql<string>`${payouts.createdAt}::text`, nominal: payouts.nominal, bankNama: payouts.bankNama,
+      noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, catatan: payouts.catatan, idMember: members.idMember, nama: members.nama,
+      isSuspended: members.isSuspended, batchNo: payoutBatches.no,
+    })
+    .from(payouts)
+    .innerJoin(members, eq(members.id, payouts.memberId))
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(and(
+      eq(payouts.status, status),
+      term ? or(ilike(payouts.no, containsPattern(term)), ilike(members.idMember, containsPattern(term)), ilike(members.nama, containsPattern(term)), ilike(payouts.namaRekening, containsPattern(term))) : undefined,
+    ))
+    .orderBy(asc(payouts.createdAt), asc(payouts.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, nominal: toRupiah(r.nominal) }));
+}
+
+/** The latest exported bank batches, newest first. */
+export async function recentPayoutBatches(db: Executor, limit: number) {
+  const rows = await db
+    .select({
+      no: payoutBatches.no, status: payoutBatches.status, jumlahPayout: payoutBatches.jumlahPayout, totalNominal: payoutBatches.totalNominal,
+      operatorNama: payoutBatches.operatorNama, createdAt: sql<string>`${payoutBatches.createdAt}::text`, completedAt: sql<string | null>`${payoutBatches.completedAt}::text`,
+    })
+    .from(payoutBatches)
+    .orderBy(desc(payoutBatches.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, jumlahPayout: toCount(r.jumlahPayout), totalNominal: toRupiah(r.totalNominal) }));
+}
+
+/**
+ * Locks the payouts a batch export considers, by id: the given numbers, or (`'ALL_PROCESSED'`)
+ * every processed payout in no batch; with the member's standing and the stored bank details.
+ */
+export async function lockPayoutsForBatch(tx: Tx, chosen: string[] | 'ALL_PROCESSED') {
+  if (chosen !== 'ALL_PROCESSED' && chosen.length === 0) return [];
+  const rows = await tx
+    .select({
+      no: payouts.no, status: payouts.status, batchId: payouts.batchId, isSuspended: members.isSuspended, bankNama: payouts.bankNama,
+      noRekening: payouts.noRekening, namaRekening: payouts.namaRekening,
+    })
+    .from(payouts)
+    .innerJoin(members, eq(members.id, payouts.memberId))
+    .where(chosen === 'ALL_PROCESSED' ? and(eq(payouts.status, 'processed'), isNull(payouts.batchId)) : inArray(payouts.no, chosen))
+    .orderBy(asc(payouts.id))
+    .for('update', { of: payouts });
+  return rows.map((r) => ({ ...r, batchId: r.batchId === null ? null : toCount(r.batchId) }));
+}
+
+/** Records a bank batch of the given payouts (count and sum of their nominal), numbered BTR-<Jakarta date>-<id>, and puts them in it. */
+export async function insertPayoutBatch(tx: Tx, payoutNos: string[], by: { id: number | null; nama: string }): Promise<number> {
+  const [batch] = await selectRows<{ id: unknown }>(tx, sql`
+    insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama)
+    select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama} from payouts where no in (${sql.join(payoutNos.map((n) => sql`${n}`), sql`, `)})
+    returning id`);
+  const id = toCount(batch!.id);
+  await tx
+    .update(payoutBatches)
+    .set({ no: sql`'BTR-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(${payoutBatches.id}::text, 5, '0')` })
+    .where(eq(payoutBatches.id, id));
+  await tx.update(payouts).set({ batchId: id }).where(inArray(payouts.no, payoutNos));
+  return id;
+}
+
+/** A batch's number by its id. */
+export async function payoutBatchNo(db: Executor, batchId: number): Promise<string | undefined> {
+  const [row] = await db.select({ no: payoutBatches.no }).from(payoutBatches).where(eq(payoutBatches.id, batchId));
+  return row?.no;
+}
+
+/** A batch's id by its number. */
+export async function payoutBatchIdByNo(db: Executor, no: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: payoutBatches.id }).from(payoutBatches).where(eq(payoutBatches.no, no));
+  return row ? toCount(row.id) : undefined;
+}
+
+/** The batch's payouts in the given statuses, by id, with their stored bank details. */
+export async function batchPayouts(db: Executor, batchId: number, statuses: readonly PayoutStatus[]) {
+  const rows = await db
+    .select({ no: payouts.no, bankNama: payouts.bankNama, noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, nominal: payouts.nominal })
+    .from(payouts)
+    .where(and(eq(payouts.batchId, batchId), inArray(payouts.status, [...statuses])))
+    .orderBy(asc(payouts.id));
+  return rows.map((r) => ({ ...r, nominal: toRupiah(r.nominal) }));
+}
+
+/** Locks a batch by its number. */
+export async function lockPayoutBatch(tx: Tx, no: string) {
+  const [row] = await tx.select({ id: payoutBatches.id, status: payoutBatches.status }).from(payoutBatches).where(eq(payoutBatches.no, no)).for('update');
+  return row ? { id: toCount(row.id), status: row.status } : undefined;
+}
+
+/** Locks the batch's payouts, by id. */
+export async function lockBatchPayouts(tx: Tx, batchId: number) {
+  return tx.select({ no: payouts.no, status: payouts.status }).from(payouts).where(eq(payouts.batchId, batchId)).orderBy(asc(payouts.id)).for('update');
+}
+
+/** Marks a batch completed now. */
+export async function markPayoutBatchCompleted(tx: Tx, batchId: number): Promise<void> {
+  await tx.update(payoutBatches).set({ status: 'completed', completedAt: sql`now()` }).where(eq(payoutBatches.id, batchId));
+}
+
+/**
+ * Locks one payout by number for a status move (the payout for update, its member for share),
+ * with its batch's number and its member's standing.
+ */
+export async function lockPayoutForMove(tx: Tx, no: string) {
+  const [row] = await selectRows<{ id: unknown; status: PayoutStatus; batch_no: string | null; is_suspended: boolean }>(tx, sql`
+    select p.id, p.status, b.no as batch_no, m.is_suspended
+    from payouts p join members m on m.id = p.member_id left join payout_batches b on b.id = p.batch_id
+    where p.no = ${no} for update of p for share of m`);
+  return row ? { id: toCount(row.id), status: row.status, batchNo: row.batch_no, isSuspended: row.is_suspended } : undefined;
+}
+
+/**
+ * Writes a payout's new status with the move's stamp and note. Only the transition table's door
+ * (services/bonus/move-payout.ts) calls this, after the table allowed the move.
+ */
+export async function writePayoutStatus(tx: Tx, payoutId: number, to: PayoutStatus, effect: { stamp?: 'processed_at' | 'completed_at'; note?: true }, catatan: string | null): Promise<void> {
+  await tx
+    .update(payouts)
+    .set({
+      status: to,
+      ...(effect.stamp === 'processed_at' ? { processedAt: sql`now()` } : {}),
+      ...(effect.stamp === 'completed_at' ? { completedAt: sql`now()`, processedAt: sql`coalesce(${payouts.processedAt}, now())` } : {}),
+      ...(effect.note ? { catatan } : {}),
+    })
+    .where(eq(payouts.id, payoutId));
+}
+
+/** The payout's bonuses are paid (PROCESSED, transferred now). */
+export async function payPayoutBonuses(tx: Tx, payoutId: number): Promise<void> {
+  await tx.update(bonuses).set({ statusTransfer: 'PROCESSED', tglTransfer: sql`now()` }).where(eq(bonuses.payoutId, payoutId));
+}
+
+/** The payout's bonuses are released: unpaid again, free to be requested anew. */
+export async function releasePayoutBonuses(tx: Tx, payoutId: number): Promise<void> {
+  await tx.update(bonuses).set({ payoutId: null }).where(eq(bonuses.payoutId, payoutId));
+}
