@@ -39,7 +39,7 @@ export async function issuePaymentToken(owner: { memberId: number; noOrder: stri
     { id: 'SUBSIDI-ONGKIR', price: -order.diskon_biaya_kirim, quantity: 1, name: 'Subsidi ongkos kirim' },
   ].filter((line) => line.price !== 0);
   const minutesLeft = order.expires_at ? Math.max(1, Math.floor((Date.parse(order.expires_at) - Date.now()) / 60_000)) : (await getSetting('order_expiry_hours')) * 60;
-  let issued;
+  let issued: Awaited<ReturnType<typeof gateway.createToken>>;
   try {
     issued = await gateway.createToken({
       orderId: order.no_order, grossAmount: order.total_bayar, items: [...details, ...extra],
