@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { printableLines, printableOrders } from '../../db/queries/orders';
 import { AppError } from '../../errors';
 import { packingListPdf, shippingLabelPdf, type PrintOrder } from '../../integrations/pdf/packing';
 import { getSetting } from '../settings';
@@ -11,24 +11,14 @@ export type PrintKind = (typeof PRINT_KINDS)[number];
 /** The orders to print, in the order given; unknown numbers are refused so nothing is printed by mistake. */
 async function loadOrders(numbers: string[]): Promise<PrintOrder[]> {
   const db = await getDb();
-  const rows = await selectRows<Omit<PrintOrder, 'lines'> & { id: number; refunded: boolean }>(db, sql`
-    select o.id::int as id, o.refunded_at is not null as refunded, o.no_order, o.no_invoice, o.status_order, o.pickup_store, o.nama_kirim, o.phone_kirim, o.alamat_kirim,
-      o.kode_pos_kirim, o.ekspedisi, o.no_resi, o.total_berat, m.id_member, m.nama as member_nama,
-      w.nama as gudang_nama, w.lokasi as gudang_lokasi,
-      concat_ws(', ', v.name, d.name, r.name, pr.name) as wilayah
-    from orders o join members m on m.id = o.member_id left join warehouses w on w.id = o.gudang_id
-      left join villages v on v.code = o.kelurahan_kirim_id left join districts d on d.code = v.district_code
-      left join regencies r on r.code = d.regency_code left join provinces pr on pr.code = r.province_code
-    where o.no_order in (${sql.join(numbers.map((n) => sql`${n}`), sql`, `)})`);
+  const rows = await printableOrders(db, numbers);
   const missing = numbers.filter((n) => !rows.some((row) => row.no_order === n));
   if (missing.length) throw new AppError('NOT_FOUND', `Order ${missing.join(', ')} tidak ditemukan`);
   const unprintable = rows.filter((row) => !isWarehouseWork({ status: row.status_order, refunded: row.refunded }));
   if (unprintable.length) {
     throw new AppError('CONFLICT', `Order ${unprintable.map((row) => `${row.no_order} (${row.refunded ? 'refund' : row.status_order})`).join(', ')} tidak perlu dicetak; hanya order berstatus ${WAREHOUSE_STATUSES.join('/')} yang belum di-refund`);
   }
-  const lines = await selectRows<{ order_id: number; kode: string; nama: string; qty: number }>(db, sql`
-    select d.order_id::int as order_id, p.kode, p.nama, d.qty from order_details d join products p on p.id = d.product_id
-    where d.order_id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)}) order by d.order_id, d.id`);
+  const lines = await printableLines(db, rows.map((row) => row.id));
   return numbers.map((n) => rows.find((row) => row.no_order === n)!).map(({ id, refunded: _r, ...row }) => ({
     ...row, lines: lines.filter((line) => line.order_id === id).map(({ order_id: _, ...line }) => line),
   }));

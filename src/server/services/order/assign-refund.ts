@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows } from '../../db/client';
+import { inTransaction } from '../../db/client';
+import { lockRefund, refundOrderId, settleRefund } from '../../db/queries/order-refunds';
 import { AppError } from '../../errors';
 import { refundTake, type RefundChoice } from '../../domain/refund';
 import { lockOrder } from './mark-order-paid';
@@ -17,17 +17,16 @@ export async function assignRefund(refundId: number, input: RefundChoice & { ala
   assertRole(input.by, ['KEUANGAN']);
   if (!Number.isSafeInteger(refundId) || refundId <= 0) throw new AppError('NOT_FOUND', REFUND_MESSAGES.pendingNotFound);
   return inTransaction(async (tx) => {
-    const [found] = await selectRows<{ order_id: number }>(tx, sql`select order_id::int as order_id from order_refunds where id = ${refundId}`);
-    if (!found) throw new AppError('NOT_FOUND', REFUND_MESSAGES.pendingNotFound);
-    const order = (await lockOrder(tx, { id: found.order_id }))!;
-    const [refund] = await selectRows<{ jumlah: number; menunggu: boolean }>(tx, sql`
-      select jumlah::float8 as jumlah, ditetapkan_at is null as menunggu from order_refunds where id = ${refundId} for update`);
+    const orderId = await refundOrderId(tx, refundId);
+    if (orderId === undefined) throw new AppError('NOT_FOUND', REFUND_MESSAGES.pendingNotFound);
+    const order = (await lockOrder(tx, { id: orderId }))!;
+    const refund = await lockRefund(tx, refundId);
     if (!refund!.menunggu) throw new AppError('CONFLICT', REFUND_MESSAGES.notPending);
     const state = (await readRefundState(tx, order.id))!;
     const take = refundTake(state.order, state.lines, { baris: input.baris });
     if (!take.ok) throw new AppError('BAD_INPUT', take.message);
     const alasan = input.alasan?.trim() || null;
-    await tx.execute(sql`update order_refunds set bv = ${take.bv}, ditetapkan_at = now(), admin = ${input.admin}, alasan = coalesce(${alasan}, alasan) where id = ${refundId}`);
+    await settleRefund(tx, refundId, { bv: take.bv, admin: input.admin, alasan });
     const what = take.lingkup === 'utuh' ? 'seluruh order' : `${take.lines.reduce((s, l) => s + l.qty, 0)} barang`;
     await takeBack(tx, order.id, refundId, take, {
       admin: input.admin,

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows } from '../../db/client';
+import { getDb, inTransaction } from '../../db/client';
+import { dueUnpaidOrderIds } from '../../db/queries/orders';
 import { closeUnpaidOrder } from './handle-payment-notification';
 import { lockOrder } from './mark-order-paid';
 import { decideOrder } from '../../domain/order-status';
@@ -10,11 +10,9 @@ import { decideOrder } from '../../domain/order-status';
  * payment arriving at the same moment wins or loses cleanly. Returns how many expired.
  */
 export async function expireOrders(now = new Date(), limit = 500): Promise<number> {
-  const due = await selectRows<{ id: number }>(await getDb(), sql`
-    select id::int as id from orders where status_order = 'PENDING' and expires_at < ${now.toISOString()}
-    order by expires_at limit ${limit}`);
+  const due = await dueUnpaidOrderIds(await getDb(), now, limit);
   let expired = 0;
-  for (const { id } of due) {
+  for (const id of due) {
     await inTransaction(async (tx) => {
       const order = await lockOrder(tx, { id });
       if (!order || !decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'expire').ok) return;

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { orderIdByNumber, waitingRefundsOf } from '../../db/queries/order-refunds';
 import { AppError } from '../../errors';
 import { REFUND_MESSAGES, readRefundState, type RefundState } from './refund-order';
 import { assertRole, type Actor } from '../operator/assert-role';
@@ -21,11 +21,10 @@ export interface RefundableOrderView {
 export async function findRefundableOrder(noOrder: string, by: Actor): Promise<RefundableOrderView> {
   assertRole(by, ['KEUANGAN']);
   const db = await getDb();
-  const [row] = await selectRows<{ id: number }>(db, sql`select id::int as id from orders where no_order = ${noOrder.slice(0, 60)}`);
-  const state: RefundState | undefined = row ? await readRefundState(db, row.id) : undefined;
-  if (!row || !state) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
-  const menunggu = await selectRows<{ id: number; jumlah: number }>(db, sql`
-    select id::int as id, jumlah::float8 as jumlah from order_refunds where order_id = ${row.id} and ditetapkan_at is null order by id`);
+  const orderId = await orderIdByNumber(db, noOrder.slice(0, 60));
+  const state: RefundState | undefined = orderId !== undefined ? await readRefundState(db, orderId) : undefined;
+  if (orderId === undefined || !state) throw new AppError('NOT_FOUND', REFUND_MESSAGES.notFound);
+  const menunggu = await waitingRefundsOf(db, orderId);
   return {
     ...state.order,
     lines: state.lines.map(({ public_id, nama, harga, qty, value, qty_dikembalikan }) => ({ public_id, nama, harga, qty, value, qty_dikembalikan })),

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { referralOrderState } from '../../db/queries/orders';
 import { AppError } from '../../errors';
 import { canPayNow, paymentLabel } from '../../../lib/order-status';
 
@@ -16,8 +16,7 @@ export interface ReferralOrderStatus {
  * it as paid after the pop-up instead of offering to pay again (the id is its capability).
  */
 export async function getReferralOrderStatus(publicId: string): Promise<ReferralOrderStatus> {
-  const [order] = await selectRows<{ no_order: string; status_order: string; payment_method: string | null }>(await getDb(), sql`
-    select o.no_order, o.status_order, o.payment_method from orders o where o.public_id = ${publicId}::uuid and o.via_referral`);
+  const order = await referralOrderState(await getDb(), publicId);
   if (!order) throw new AppError('NOT_FOUND', 'Order tidak ditemukan');
   return {
     no_order: order.no_order, status_order: order.status_order, payment_label: paymentLabel(order.status_order),

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { inTransaction, type Tx } from '../../db/client';
+import { insertPaymentNotification, mergeOrderPembayaran } from '../../db/queries/orders';
 import { AppError } from '../../errors';
 import { paymentGateway, type PaymentNotification } from '../../integrations/payment';
 import { isSignatureValid } from '../../integrations/payment/signature';
@@ -44,11 +44,12 @@ function paymentDetails(n: PaymentNotification): Record<string, unknown> {
 }
 
 async function record(tx: Tx | undefined, orderId: number | null, n: Partial<PaymentNotification>, outcome: string): Promise<void> {
-  const query = sql`insert into payment_notifications (order_id, no_order, transaction_id, transaction_status, gross_amount, outcome, body)
-    values (${orderId}, ${text(n.order_id).slice(0, 80)}, ${text(n.transaction_id).slice(0, 80) || null}, ${text(n.transaction_status).slice(0, 40)},
-      ${text(n.gross_amount).slice(0, 40)}, ${outcome}, ${JSON.stringify(n)}::jsonb)`;
-  if (tx) await tx.execute(query);
-  else await inTransaction((t) => t.execute(query));
+  const row = {
+    orderId, noOrder: text(n.order_id).slice(0, 80), transactionId: text(n.transaction_id).slice(0, 80) || null,
+    transactionStatus: text(n.transaction_status).slice(0, 40), grossAmount: text(n.gross_amount).slice(0, 40), outcome, body: n,
+  };
+  if (tx) await insertPaymentNotification(tx, row);
+  else await inTransaction((t) => insertPaymentNotification(t, row));
 }
 
 /**
@@ -82,7 +83,7 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
       return new AppError('NOT_FOUND', 'Order tidak ditemukan');
     }
     const grossAmount = text(confirmed.gross_amount);
-    if (rupiahOf(grossAmount) !== Number(order.total_bayar)) {
+    if (rupiahOf(grossAmount) !== order.total_bayar) {
       await record(tx, order.id, n, `DITOLAK: jumlah ${grossAmount} ≠ ${order.total_bayar}`);
       return new AppError('BAD_INPUT', 'Jumlah pembayaran tidak sesuai dengan order');
     }
@@ -106,7 +107,7 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
       return 'PAID';
     }
     if (status === 'pending') {
-      await tx.execute(sql`update orders set pembayaran = coalesce(pembayaran, '{}'::jsonb) || ${JSON.stringify(paymentDetails(n))}::jsonb where id = ${order.id}`);
+      await mergeOrderPembayaran(tx, order.id, paymentDetails(n));
       await record(tx, order.id, n, 'PENDING');
       return 'PENDING';
     }

@@ -1,42 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Tx } from '../../db/client';
-import { RANKS, type Rank } from '../../../lib/rank';
+import type { Tx } from '../../db/client';
+import { lockOrder, setOrderInvoiced, setOrderNewMember, type LockedOrder } from '../../db/queries/orders';
+import { fillMemberFromCalon, isUsernameTaken, lockMemberRank, setMemberRank } from '../../db/queries/order-payment';
+import { RANKS } from '../../../lib/rank';
 import { looksLikeIdMember } from '../../../lib/username';
 import { jakartaDate } from '../../../lib/jakarta';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
 import { countAnnualBv } from '../bonus/annual-counters';
-import type { CalonMember } from './calon-member';
 import { orderNumber } from './create-order';
 import { moveOrder } from './move-order';
 
-export interface LockedOrder {
-  id: number;
-  no_order: string;
-  member_id: number;
-  jenis_order: 'reg' | 'upg' | 'ro';
-  status_order: string;
-  posisi: Rank | null;
-  sisi: 'L' | 'R' | null;
-  calon_member: CalonMember | null;
-  total_bayar: number;
-  gudang_id: number | null;
-  refunded: boolean;
-  pickup_store: boolean;
-  /** When the order was created, epoch milliseconds (a payment is never dated before it). */
-  created_ms: number;
-}
-
-/** Locks an order row for a status change (the webhook, operators, expiry) and reads it. */
-export async function lockOrder(tx: Tx, where: { id?: number; noOrder?: string }): Promise<LockedOrder | undefined> {
-  const [row] = await selectRows<LockedOrder>(tx, sql`
-    select id::int as id, no_order, member_id::int as member_id, jenis_order, status_order, posisi, sisi, calon_member,
-      total_bayar::float8 as total_bayar, gudang_id::int as gudang_id, refunded_at is not null as refunded, pickup_store,
-      (extract(epoch from created_at) * 1000)::float8 as created_ms
-    from orders where ${where.id !== undefined ? sql`id = ${where.id}` : sql`no_order = ${where.noOrder ?? ''}`}
-    for update`);
-  return row;
-}
+/** The order row a status change reads, locked (the webhook, operators, expiry). */
+export { lockOrder, type LockedOrder };
 
 /** A password nobody can type: the new member sets one through the welcome e-mail's link. */
 const NO_PASSWORD_YET = '!belum-diatur';
@@ -55,12 +30,9 @@ export interface PaidEffects {
  */
 export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pembayaran: Record<string, unknown>): Promise<PaidEffects> {
   await moveOrder(tx, order, 'pay', { tanggal: paidAt, idAdmin: null });
-  await tx.execute(sql`
-    update orders set paid_at = ${paidAt.toISOString()}, tgl_invoice = ${paidAt.toISOString()},
-      no_invoice = ${orderNumber('INV', paidAt, order.id)},
-      pembayaran = coalesce(pembayaran, '{}'::jsonb) || ${JSON.stringify(pembayaran)}::jsonb,
-      posisi_pembeli = ${buyerRankAtPayment(order)}
-    where id = ${order.id}`);
+  await setOrderInvoiced(tx, order.id, {
+    paidAt, noInvoice: orderNumber('INV', paidAt, order.id), pembayaran, posisiPembeli: buyerRankAtPayment(order),
+  });
   const effects: PaidEffects = {};
   if (order.jenis_order === 'reg' && order.calon_member && order.sisi && order.posisi) {
     const c = order.calon_member;
@@ -70,21 +42,15 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
       sponsorId: order.member_id, sisi: order.sisi, username, nama: c.nama, email: c.email, phone: c.phone,
       posisi: order.posisi, passwordHash: NO_PASSWORD_YET, tglJoin,
     });
-    await tx.execute(sql`
-      update members set nomor_identitas = ${c.nomor_identitas}, alamat = ${c.alamat || null}, propinsi = ${c.id_propinsi || null},
-        kota = ${c.id_kota || null}, kecamatan = ${c.id_kecamatan || null}, kode_pos = ${c.kode_pos || null},
-        negara = ${c.negara || 'Indonesia'}, tgl_lahir = ${c.tgl_lahir || null}::date, jenis_kelamin = ${c.jenis_kelamin || null},
-        status_kawin = ${c.status_kawin || null}, agama = ${c.agama || null}, propinsi_domisili = ${c.id_propinsi_domisili},
-        kota_domisili = ${c.id_kota_domisili}, status_kodeetik = true
-      where id = ${created.id}`);
-    await tx.execute(sql`update orders set new_member_id = ${created.id} where id = ${order.id}`);
+    await fillMemberFromCalon(tx, created.id, c);
+    await setOrderNewMember(tx, order.id, created.id);
     effects.newMember = { id: created.id, idMember: created.idMember, username, nama: c.nama, email: c.email };
   }
   if (order.jenis_order === 'upg' && order.posisi) {
-    const [buyer] = await selectRows<{ posisi: Rank; path: string }>(tx, sql`select posisi, path from members where id = ${order.member_id} for update`);
+    const buyer = await lockMemberRank(tx, order.member_id);
     // An upgrade only ever raises the rank (an older, smaller upgrade paid late changes nothing).
     if (buyer && RANKS.indexOf(order.posisi) > RANKS.indexOf(buyer.posisi)) {
-      await tx.execute(sql`update members set posisi = ${order.posisi} where id = ${order.member_id}`);
+      await setMemberRank(tx, order.member_id, order.posisi);
       await countRankChange(tx, buyer.path, buyer.posisi, order.posisi);
     }
   }
@@ -100,7 +66,7 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
  * rank; for an upgrade or a repeat order the buyer's rank now, before this payment raises it.
  */
 function buyerRankAtPayment(order: LockedOrder) {
-  return order.jenis_order === 'reg' ? sql`${order.posisi}` : sql`(select m.posisi from members m where m.id = ${order.member_id})`;
+  return order.jenis_order === 'reg' ? { rank: order.posisi } : { buyerId: order.member_id };
 }
 
 /**
@@ -110,8 +76,7 @@ function buyerRankAtPayment(order: LockedOrder) {
 async function freeUsername(tx: Tx, wanted: string, orderId: number): Promise<string> {
   for (const candidate of [wanted, `${wanted}${orderId}`, `${wanted}${orderId}${Date.now() % 1000}`]) {
     if (looksLikeIdMember(candidate)) continue;
-    const [taken] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from members where lower(username) = lower(${candidate})`);
-    if (taken!.n === 0) return candidate;
+    if (!(await isUsernameTaken(tx, candidate))) return candidate;
   }
   throw new Error(`Tidak ada username bebas untuk ${wanted}`);
 }

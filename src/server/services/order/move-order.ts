@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { insertOrderHistory, releaseOrderStock, setOrderStatus } from '../../db/queries/orders';
 import { AppError } from '../../errors';
 import { decideOrder, type OrderEvent } from '../../domain/order-status';
 import type { OrderStatus } from '../../db/schema/orders';
@@ -32,23 +32,10 @@ export async function moveOrder(tx: Tx, order: OrderToMove, event: OrderEvent, h
   const decision = decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, event);
   if (!decision.ok) throw new AppError('CONFLICT', decision.message);
   const { to, transition } = decision;
-  await tx.execute(sql`update orders set status_order = ${to}
-    ${transition.releasesStock ? sql`, payment_token = null` : sql``}
-    ${transition.marksRefunded ? sql`, refunded_at = now()` : sql``}
-    where id = ${order.id}`);
-  if (transition.releasesStock) await releaseStock(tx, order.id);
+  await setOrderStatus(tx, order.id, to, { dropPaymentToken: transition.releasesStock, markRefunded: transition.marksRefunded });
+  if (transition.releasesStock) await releaseOrderStock(tx, order.id);
   if (history) {
-    await tx.execute(sql`insert into order_histories (order_id, tanggal, status, id_admin, admin_nama, keterangan)
-      values (${order.id}, ${history.tanggal ? sql`${history.tanggal.toISOString()}` : sql`now()`}, ${to}, ${history.idAdmin ?? null}, ${history.adminNama ?? null}, ${history.keterangan ?? null})`);
+    await insertOrderHistory(tx, { orderId: order.id, status: to, tanggal: history.tanggal, idAdmin: history.idAdmin, adminNama: history.adminNama, keterangan: history.keterangan });
   }
   return to;
-}
-
-/** Puts an unpaid order's reserved stock back (expiry, cancellation). */
-async function releaseStock(tx: Tx, orderId: number): Promise<void> {
-  await tx.execute(sql`
-    update warehouse_stock s set qty = s.qty + d.qty
-    from (select o.gudang_id, od.product_id, sum(od.qty)::int as qty from order_details od join orders o on o.id = od.order_id
-          where o.id = ${orderId} group by o.gudang_id, od.product_id) d
-    where s.warehouse_id = d.gudang_id and s.product_id = d.product_id`);
 }

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows } from '../../db/client';
+import { inTransaction } from '../../db/client';
+import { lockOrderForOperator, setOrderReceived, setOrderResi } from '../../db/queries/orders';
 import { AppError } from '../../errors';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { ORDER_TRANSITIONS, decideOrder, type OrderEvent } from '../../domain/order-status';
-import { moveOrder, type OrderToMove } from './move-order';
+import { moveOrder } from './move-order';
 
 /** The order transitions an operator makes (console and `npm run ops -- order:*`). */
 export const OPERATOR_ACTIONS = ['pack', 'pickupable', 'ship', 'track', 'receive', 'cancel'] as const satisfies readonly OrderEvent[];
@@ -36,13 +36,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
   if (!OPERATOR_ACTIONS.includes(action)) throw new AppError('BAD_INPUT', `Perintah order:${action} tidak dikenal`);
   const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
   return inTransaction(async (tx) => {
-    const [order] = await selectRows<OrderToMove & { nama_kirim: string | null; gudang_kota: string | null; kota_kirim: string | null }>(tx, sql`
-      select o.id::int as id, o.no_order, o.status_order, o.refunded_at is not null as refunded, o.pickup_store, o.nama_kirim,
-        (select r.name from warehouses g join villages v on v.code = g.kelurahan_id join districts d on d.code = v.district_code
-          join regencies r on r.code = d.regency_code where g.id = o.gudang_id) as gudang_kota,
-        (select r.name from villages v join districts d on d.code = v.district_code join regencies r on r.code = d.regency_code
-          where v.code = o.kelurahan_kirim_id) as kota_kirim
-      from orders o where o.no_order = ${noOrder} for update of o`);
+    const order = await lockOrderForOperator(tx, noOrder);
     if (!order) throw new AppError('NOT_FOUND', `Order ${noOrder} tidak ditemukan`);
     // Refused before any input check, so a refunded or finished order answers why.
     const decision = decideOrder(noOrder, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, action);
@@ -61,7 +55,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
         if (!resi) throw new AppError('BAD_INPUT', `Nomor resi order ${noOrder} harus diisi`);
         const kota = clean(options.kota) ?? order.gudang_kota ?? 'Gudang';
         keterangan = `${kota}|Paket diserahkan ke kurir`;
-        await tx.execute(sql`update orders set no_resi = ${resi} where id = ${order.id}`);
+        await setOrderResi(tx, order.id, resi);
         break;
       }
       case 'track': {
@@ -73,7 +67,7 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
       }
       case 'receive': {
         const oleh = options.oleh?.trim() || order.nama_kirim || 'Penerima';
-        await tx.execute(sql`update orders set received_at = now(), received_by = ${oleh} where id = ${order.id}`);
+        await setOrderReceived(tx, order.id, oleh);
         keterangan = order.pickup_store ? `Diambil oleh ${oleh}` : `${clean(options.kota) ?? order.kota_kirim ?? 'Tujuan'}|Diterima oleh ${oleh}`;
         break;
       }

@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { countAnnualBv } from '../bonus/annual-counters';
-import { inTransaction, selectRows, type Db, type Tx } from '../../db/client';
+import { inTransaction, type Db, type Tx } from '../../db/client';
+import { insertOrderHistory } from '../../db/queries/orders';
+import {
+  insertRefund, insertRefundLine, insertWaitingPartialRefund, refundOrderLines, refundOrderTotals, settleWaitingRefunds,
+} from '../../db/queries/order-refunds';
 import { AppError } from '../../errors';
 import { REFUND_RULE_MESSAGES, refundByAmountRefusal, refundTake, type RefundChoice, type RefundTake, type RefundableLine, type RefundableOrder } from '../../domain/refund';
 import { lockOrder } from './mark-order-paid';
@@ -31,18 +34,9 @@ export interface RefundState {
 
 /** What is left to refund of an order: its money and BV so far, each line with the units already given back. */
 export async function readRefundState(tx: Db | Tx, orderId: number): Promise<RefundState | undefined> {
-  const [order] = await selectRows<RefundState['order'] & { menunggu: number }>(tx, sql`
-    select o.no_order, o.jenis_order, o.total_bayar::float8 as total_bayar, o.total_bv,
-      (o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')) as paid,
-      coalesce((select sum(r.jumlah) from order_refunds r where r.order_id = o.id), 0)::float8 as dikembalikan,
-      coalesce((select sum(r.bv) from order_refunds r where r.order_id = o.id), 0)::int as bv_dikembalikan,
-      (select count(*) from order_refunds r where r.order_id = o.id and r.ditetapkan_at is null)::int as menunggu
-    from orders o where o.id = ${orderId}`);
+  const order = await refundOrderTotals(tx, orderId);
   if (!order) return undefined;
-  const lines = await selectRows<RefundState['lines'][number]>(tx, sql`
-    select d.id::int as id, d.public_id::text as public_id, p.kode, p.nama, d.harga::float8 as harga, d.qty, d.value,
-      coalesce((select sum(l.qty) from order_refund_lines l where l.order_detail_id = d.id), 0)::int as qty_dikembalikan
-    from order_details d join products p on p.id = d.product_id where d.order_id = ${orderId} order by d.id`);
+  const lines = await refundOrderLines(tx, orderId);
   const { menunggu, ...rest } = order;
   return { order: rest, lines, menunggu };
 }
@@ -54,11 +48,10 @@ export async function readRefundState(tx: Db | Tx, orderId: number): Promise<Ref
  */
 export async function takeBack(tx: Tx, orderId: number, refundId: number, take: RefundTake, history: { keterangan: string; admin?: string }): Promise<void> {
   for (const l of take.lines) {
-    await tx.execute(sql`insert into order_refund_lines (refund_id, order_detail_id, qty, jumlah, bv) values (${refundId}, ${l.detailId}, ${l.qty}, ${l.jumlah}, ${l.bv})`);
+    await insertRefundLine(tx, { refundId, detailId: l.detailId, qty: l.qty, jumlah: l.jumlah, bv: l.bv });
   }
   if (take.bv > 0) await countAnnualBv(tx, orderId, -take.bv);
-  await tx.execute(sql`insert into order_histories (order_id, status, id_admin, admin_nama, keterangan)
-    values (${orderId}, 'REFUND', ${history.admin ? 1 : null}, ${history.admin ?? null}, ${history.keterangan})`);
+  await insertOrderHistory(tx, { orderId, status: 'REFUND', idAdmin: history.admin ? 1 : null, adminNama: history.admin ?? null, keterangan: history.keterangan });
 }
 
 const rp = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
@@ -72,12 +65,10 @@ async function recordRefund(tx: Tx, state: RefundState, orderId: number, jenis: 
   if (!state.order.paid) throw new AppError('CONFLICT', REFUND_MESSAGES.notPaid);
   const take = refundTake(state.order, state.lines, choice);
   if (!take.ok) throw new AppError(take.message === REFUND_MESSAGES.nothingLeft ? 'CONFLICT' : 'BAD_INPUT', take.message);
-  if (take.lingkup === 'utuh') await tx.execute(sql`update order_refunds set ditetapkan_at = now() where order_id = ${orderId} and ditetapkan_at is null`);
-  const [row] = await selectRows<{ id: number }>(tx, sql`
-    insert into order_refunds (order_id, jenis, jumlah, bv, alasan, admin) values (${orderId}, ${jenis}, ${take.jumlah}, ${take.bv}, ${note.alasan ?? null}, ${note.admin ?? null})
-    returning id::int as id`);
+  if (take.lingkup === 'utuh') await settleWaitingRefunds(tx, orderId);
+  const refundId = await insertRefund(tx, { orderId, jenis, jumlah: take.jumlah, bv: take.bv, alasan: note.alasan ?? null, admin: note.admin ?? null });
   const what = take.lingkup === 'utuh' ? 'seluruh order' : `${take.lines.reduce((s, l) => s + l.qty, 0)} barang`;
-  await takeBack(tx, orderId, row!.id, take, { admin: note.admin, keterangan: `${jenis}: ${what}, ${rp(take.jumlah)}, ${take.bv} BV${note.alasan ? ` — ${note.alasan}` : ''}` });
+  await takeBack(tx, orderId, refundId, take, { admin: note.admin, keterangan: `${jenis}: ${what}, ${rp(take.jumlah)}, ${take.bv} BV${note.alasan ? ` — ${note.alasan}` : ''}` });
   // Refunded in full: the order leaves the warehouse and takes no further transition (domain/order-status.ts).
   if (take.lingkup === 'utuh') await moveOrder(tx, (await lockOrder(tx, { id: orderId }))!, 'refund', false);
   return { outcome: 'RECORDED', jumlah: take.jumlah, bv: take.bv };
@@ -112,9 +103,8 @@ export async function applyRefundNotification(tx: Tx, orderId: number, status: s
     if (status === 'partial_refund' && total !== 'ALL' && total < state.order.total_bayar) {
       const jumlah = total - state.order.dikembalikan;
       if (jumlah <= 0) return 'DIABAIKAN: partial_refund sudah tercatat';
-      await tx.execute(sql`insert into order_refunds (order_id, jenis, jumlah, bv, ditetapkan_at) values (${orderId}, 'partial_refund', ${jumlah}, 0, null)`);
-      await tx.execute(sql`insert into order_histories (order_id, status, keterangan)
-        values (${orderId}, 'REFUND', ${`partial_refund: ${rp(jumlah)}, menunggu penetapan KEUANGAN`})`);
+      await insertWaitingPartialRefund(tx, orderId, jumlah);
+      await insertOrderHistory(tx, { orderId, status: 'REFUND', keterangan: `partial_refund: ${rp(jumlah)}, menunggu penetapan KEUANGAN` });
       return `REFUND: partial_refund Rp ${jumlah}, menunggu penetapan`;
     }
     const r = await recordRefund(tx, state, orderId, status as RefundType, {});

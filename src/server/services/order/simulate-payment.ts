@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { simulatorOrderByToken } from '../../db/queries/orders';
 import { AppError } from '../../errors';
 import { simulatorGateway } from '../../integrations/payment/simulator';
 import { notificationSignature } from '../../integrations/payment/signature';
@@ -18,10 +18,7 @@ export interface SimulatorOrder {
 /** The order a simulator token pays (the token is the capability, as Snap's is). */
 export async function findSimulatorOrder(token: string): Promise<SimulatorOrder | undefined> {
   if (!/^SIM-[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
-  const [order] = await selectRows<SimulatorOrder>(await getDb(), sql`
-    select no_order, total_bayar::float8 as total_bayar, coalesce(payment_method, '') as payment_method, status_order
-    from orders where payment_token = ${token}`);
-  return order;
+  return simulatorOrderByToken(await getDb(), token);
 }
 
 /** Midtrans' payload details per method, as the notification would carry them. */
