@@ -94,9 +94,14 @@ describe('a fully refunded order', () => {
   });
 
   it('a partly refunded order stays in the queue and can still be packed', async () => {
-    const [paid] = await orders(sql`o.status_order = 'PAID' and not o.pickup_store and o.total_bayar > 1000
+    // A repeat order is refunded by line (COMP_PLAN.md): one unit of a line with more than one.
+    const [paid] = await orders(sql`o.status_order = 'PAID' and not o.pickup_store and o.jenis_order = 'ro'
+      and exists (select 1 from order_details d where d.order_id = o.id and d.qty > 1)
       and not exists (select 1 from order_refunds r where r.order_id = o.id)`, 1);
-    await refundOrder(paid!.no_order, { jumlah: 1000, alasan: 'Selisih ongkir', admin: 'Keuangan' });
+    expect(paid).toBeDefined();
+    const [line] = await selectRows<{ public_id: string }>(await getDb(), sql`
+      select public_id::text as public_id from order_details where order_id = ${paid!.id} and qty > 1 order by id limit 1`);
+    await refundOrder(paid!.no_order, { baris: [{ detail: line!.public_id, qty: 1 }], alasan: 'Satu botol pecah', admin: 'Keuangan' });
     expect((await orderQueue('PAID', paid!.no_order)).map((r) => r.noOrder)).toEqual([paid!.no_order]);
     await operateOrder('pack', paid!.no_order);
     expect((await stateOf(paid!.id)).status_order).toBe('WAREHOUSE');
