@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { listOnlineWarehouses } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
 import { isWithin, listCities, listDistricts, listProvinces, listVillages } from '../regions/list-regions';
 import { suggestService } from '../../../lib/order/shipping';
@@ -13,8 +13,7 @@ import { quoteShipping } from './quote-shipping';
  */
 export async function checkShippingCost(q: CekOngkirQuery) {
   const db = await getDb();
-  const gudangs = await selectRows<{ public_id: string; nama: string; lokasi: string }>(db, sql`
-    select public_id::text as public_id, nama, lokasi from warehouses where is_online order by id`);
+  const gudangs = await listOnlineWarehouses(db);
   // A child only counts when it lies inside its parent (a changed province drops the old city).
   const provinsi = q.provinsi_id;
   const inside = (child: string | undefined, parent: string | undefined) => (child && parent && isWithin(child, parent) ? child : undefined);

@@ -1,16 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { takenUsernames } from '../../db/queries/registrations';
 import { usernameError } from '../../../lib/username';
 import { USERNAME_TAKEN } from './calon-member';
 
 async function takenAmong(candidates: string[]): Promise<Set<string>> {
-  if (candidates.length === 0) return new Set();
-  const list = sql.join(candidates.map((c) => sql`${c.toLowerCase()}`), sql`, `);
-  const rows = await selectRows<{ u: string }>(await getDb(), sql`
-    select lower(username) as u from members where lower(username) in (${list})
-    union select lower(calon_member->>'username') from orders
-    where status_order = 'PENDING' and jenis_order = 'reg' and lower(calon_member->>'username') in (${list})`);
-  return new Set(rows.map((r) => r.u));
+  return takenUsernames(await getDb(), candidates);
 }
 
 /**

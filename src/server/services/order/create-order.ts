@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows, type Db, type Tx } from '../../db/client';
+import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
+import {
+  findOrderByClientRef, findSavedShipTo, insertOrder, insertOrderHistory, insertOrderLines, nextOrderId, reserveStock,
+} from '../../db/queries/orders-create';
 import { AppError } from '../../errors';
 import { jenisFromFlags, JENIS_ORDER, upgradeTarget } from '../../../lib/order/bv';
 import { assertOrderLimits } from './order-limits';
@@ -22,13 +24,9 @@ export const PLATINUM_NO_UPGRADE = 'Member PLATINUM tidak dapat melakukan upgrad
 export const orderNumber = (prefix: 'ORD' | 'INV', at: Date, id: number): string =>
   `${prefix}-${jakartaDate(at).replaceAll('-', '')}-${String(id).padStart(7, '0')}`;
 
-interface ShipToRow { nama: string; phone: string; alamat: string; kelurahan_id: string; kode_pos: string | null }
-
-async function savedAddress(tx: Tx | Db, memberId: number, publicId: string | null | undefined): Promise<ShipToRow> {
+async function savedAddress(tx: Tx | Db, memberId: number, publicId: string | null | undefined) {
   if (!publicId) throw new AppError('BAD_INPUT', orderMessages.alamat);
-  const [row] = await selectRows<ShipToRow>(tx, sql`
-    select nama, phone, alamat, kelurahan_id, kode_pos from shipping_addresses
-    where public_id = ${publicId}::uuid and member_id = ${memberId}`);
+  const row = await findSavedShipTo(tx, memberId, publicId);
   if (!row) throw new AppError('BAD_INPUT', orderMessages.alamat);
   return row;
 }
@@ -61,37 +59,27 @@ export async function createOrder(buyer: Buyer, input: CreateOrderInput, referra
       const calon = calonInput ? await checkCalonMember(tx, calonInput) : undefined;
       await assertOrderLimits(tx, buyer.id, jenis, priced, Boolean(referral));
       for (const line of priced.lines) {
-        const reserved = await selectRows<{ qty: number }>(tx, sql`
-          update warehouse_stock set qty = qty - ${line.qty}
-          where warehouse_id = ${priced.gudang.id} and product_id = ${line.productId} and qty >= ${line.qty}
-          returning qty`);
-        if (reserved.length === 0) throw new AppError('CONFLICT', STOCK_GONE);
+        if (!(await reserveStock(tx, priced.gudang.id, line.productId, line.qty))) throw new AppError('CONFLICT', STOCK_GONE);
       }
-      const [{ id }] = await selectRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`) as [{ id: number }];
+      const id = await nextOrderId(tx);
       const now = new Date();
       const noOrder = orderNumber('ORD', now, id);
       const upgradeTo = jenis === 'upgrade' ? upgradeTarget(buyer.posisi, priced.totalBv) : null;
       const pembayaran = input.payment_method === 'transferbca' ? { payment_type: 'transferbca' } : null;
-      const [order] = await selectRows<{ public_id: string }>(tx, sql`
-        insert into orders (id, no_order, member_id, jenis_order, status_order, tgl_order, expires_at, posisi, sisi,
-          calon_member, total_bv, total_harga, total_berat, pickup_store, gudang_id, nama_kirim, phone_kirim, alamat_kirim,
-          kode_pos_kirim, kelurahan_kirim_id, ekspedisi, biaya_kirim, diskon_biaya_kirim, asuransi_kirim, biaya_pembayaran,
-          total_bayar, payment_method, pembayaran, is_ppn, total_dpp, total_ppn, client_ref, via_referral, created_at)
-        values (${id}, ${noOrder}, ${buyer.id}, ${JENIS_ORDER[jenis]}, 'PENDING', ${now.toISOString()},
-          ${new Date(now.getTime() + hours * 3_600_000).toISOString()}, ${calon?.posisi ?? upgradeTo}, ${calon?.sisi ?? null},
-          ${calon ? JSON.stringify(calon) : null}::jsonb, ${priced.totalBv}, ${priced.totalHarga}, ${priced.totalBerat},
-          ${input.pickup_store}, ${priced.gudang.id}, ${shipTo?.nama ?? null}, ${shipTo?.phone ?? null}, ${shipTo?.alamat ?? null},
-          ${shipTo?.kode_pos ?? null}, ${shipTo?.kelurahan_id ?? null}, ${priced.ekspedisi}, ${priced.ongkir}, ${priced.diskon},
-          ${priced.asuransi}, ${priced.fee}, ${priced.total}, ${input.payment_method}, ${pembayaran ? JSON.stringify(pembayaran) : null}::jsonb,
-          ${priced.isPpn}, ${priced.totalDpp}, ${priced.totalPpn}, ${input.client_ref}, ${Boolean(referral)}, ${now.toISOString()})
-        returning public_id::text as public_id`);
-      for (const l of priced.lines) {
-        await tx.execute(sql`insert into order_details (order_id, product_id, harga, qty, value, berat, dpp)
-          values (${id}, ${l.productId}, ${l.harga}, ${l.qty}, ${l.value}, ${l.berat}, ${l.dpp})`);
-      }
-      await tx.execute(sql`insert into order_histories (order_id, tanggal, status, id_admin, keterangan)
-        values (${id}, ${now.toISOString()}, 'PENDING', 0, ${referral ? 'Dibuat dari link referal' : null})`);
-      return { public_id: order!.public_id, no_order: noOrder, created: true };
+      const publicId = await insertOrder(tx, {
+        id, noOrder, memberId: buyer.id, jenisOrder: JENIS_ORDER[jenis], statusOrder: 'PENDING', tglOrder: now,
+        expiresAt: new Date(now.getTime() + hours * 3_600_000), posisi: calon?.posisi ?? upgradeTo, sisi: calon?.sisi ?? null,
+        calonMember: calon ?? null, totalBv: priced.totalBv, totalHarga: priced.totalHarga, totalBerat: priced.totalBerat,
+        pickupStore: input.pickup_store, gudangId: priced.gudang.id, namaKirim: shipTo?.nama ?? null, phoneKirim: shipTo?.phone ?? null,
+        alamatKirim: shipTo?.alamat ?? null, kodePosKirim: shipTo?.kode_pos ?? null, kelurahanKirimId: shipTo?.kelurahan_id ?? null,
+        ekspedisi: priced.ekspedisi, biayaKirim: priced.ongkir, diskonBiayaKirim: priced.diskon, asuransiKirim: priced.asuransi,
+        biayaPembayaran: priced.fee, totalBayar: priced.total, paymentMethod: input.payment_method, pembayaran,
+        isPpn: priced.isPpn, totalDpp: priced.totalDpp, totalPpn: priced.totalPpn, clientRef: input.client_ref,
+        viaReferral: Boolean(referral), createdAt: now,
+      });
+      await insertOrderLines(tx, id, priced.lines.map((l) => ({ productId: l.productId, harga: l.harga, qty: l.qty, value: l.value, berat: l.berat, dpp: l.dpp })));
+      await insertOrderHistory(tx, { orderId: id, tanggal: now, status: 'PENDING', idAdmin: 0, keterangan: referral ? 'Dibuat dari link referal' : null });
+      return { public_id: publicId, no_order: noOrder, created: true };
     });
   } catch (error) {
     // Two requests with one client_ref: the loser of the unique index answers the winner's order.
@@ -105,7 +93,5 @@ export async function createOrder(buyer: Buyer, input: CreateOrderInput, referra
 }
 
 async function findByClientRef(memberId: number, clientRef: string): Promise<{ public_id: string; no_order: string } | undefined> {
-  const [row] = await selectRows<{ public_id: string; no_order: string }>(await getDb(), sql`
-    select public_id::text as public_id, no_order from orders where member_id = ${memberId} and client_ref = ${clientRef}`);
-  return row;
+  return findOrderByClientRef(await getDb(), memberId, clientRef);
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { findActiveMemberByReferralCode } from '../../db/queries/registrations';
 import { AppError } from '../../errors';
 import type { Rank } from '../../../lib/rank';
 
@@ -17,9 +17,7 @@ export interface Referrer {
 export async function findReferrer(joinme: string | null | undefined): Promise<Referrer> {
   const code = (joinme ?? '').trim().toUpperCase();
   if (!/^[A-Z0-9]{3,40}$/.test(code)) throw new AppError('NOT_FOUND', REFERRAL_UNKNOWN);
-  const [row] = await selectRows<Referrer>(await getDb(), sql`
-    select id::int as id, posisi, nama, id_member, kode_referal from members
-    where kode_referal = ${code} and not is_suspended`);
+  const row = await findActiveMemberByReferralCode(await getDb(), code);
   if (!row) throw new AppError('NOT_FOUND', REFERRAL_UNKNOWN);
   return row;
 }

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { listActiveProducts } from '../../db/queries/products';
 import type { OrderJenis } from '../../../lib/order/bv';
 import { getSetting } from '../settings';
-import type { Product } from '../../../lib/order/product';
 
 /**
  * GET /member/product: packages for registration and upgrade, products for repeat orders, with
@@ -11,10 +10,6 @@ import type { Product } from '../../../lib/order/product';
 export async function listProducts(jenis: OrderJenis, pageSize = 100) {
   const db = await getDb();
   const kategori = jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
-  const rows = await selectRows<Product>(db, sql`
-    select public_id::text as public_id, nama, harga::float8 as harga, value, berat, dpp::float8 as dpp,
-      persen_ppn, deskripsi, gambars
-    from products where is_active and kategori = ${kategori}
-    order by value, harga, id limit ${pageSize}`);
+  const rows = await listActiveProducts(db, kategori, pageSize);
   return { rows, total_count: rows.length, setting: await getSetting('min_bv') };
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { countPendingOrders, lockMember } from '../../db/queries/orders-create';
 import { AppError } from '../../errors';
 import { rupiah } from '../../../lib/format';
 import { getSetting } from '../settings';
@@ -22,11 +22,9 @@ export async function assertOrderLimits(tx: Tx, buyerId: number, jenis: string, 
   if (priced.lines.some((line) => line.qty > maxQty)) throw new AppError('BAD_INPUT', orderLimitMessages.lineQty(maxQty));
   const maxTotal = await getSetting('order_max_total');
   if (priced.total > maxTotal) throw new AppError('BAD_INPUT', orderLimitMessages.total(maxTotal));
-  await tx.execute(sql`select id from members where id = ${buyerId} for update`);
-  const [open] = await selectRows<{ pending: number; upgrades: number }>(tx, sql`
-    select count(*)::int as pending, count(*) filter (where jenis_order = 'upg')::int as upgrades
-    from orders where member_id = ${buyerId} and status_order = 'PENDING' and via_referral = ${viaReferral}`);
-  if (jenis === 'upgrade' && open!.upgrades > 0) throw new AppError('CONFLICT', orderLimitMessages.upgradePending);
+  await lockMember(tx, buyerId);
+  const open = await countPendingOrders(tx, buyerId, viaReferral);
+  if (jenis === 'upgrade' && open.upgrades > 0) throw new AppError('CONFLICT', orderLimitMessages.upgradePending);
   const maxPending = await getSetting('order_max_pending');
-  if (!viaReferral && open!.pending >= maxPending) throw new AppError('CONFLICT', orderLimitMessages.pending(maxPending));
+  if (!viaReferral && open.pending >= maxPending) throw new AppError('CONFLICT', orderLimitMessages.pending(maxPending));
 }

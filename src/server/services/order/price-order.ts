@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { findActiveProducts } from '../../db/queries/products';
+import { findWarehouse } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
 import { checkItemStep, type OrderJenis } from '../../../lib/order/bv';
 import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../../lib/order/fees';
@@ -57,12 +58,9 @@ export const GUDANG_UNAVAILABLE = 'Paket/Item yang Anda pilih tidak tersedia, Pi
 export async function priceOrder(tx: Db, req: PriceRequest): Promise<PricedOrder> {
   const cart = mergeCart(req.details);
   const kategori = req.jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
-  const ids = sql.join(cart.map((l) => sql`${l.id}::uuid`), sql`, `);
-  const products = await selectRows<{ id: number; public_id: string; nama: string; harga: number; value: number; berat: number; dpp: number }>(tx, sql`
-    select id::int as id, public_id::text as public_id, nama, harga::float8 as harga, value, berat, dpp::float8 as dpp
-    from products where public_id in (${ids}) and is_active and kategori = ${kategori}`);
+  const products = await findActiveProducts(tx, cart.map((l) => l.id), kategori);
   const lines = cart.map((l) => {
-    const p = products.find((x) => x.public_id === l.id);
+    const p = products.find((x) => x.publicId === l.id);
     if (!p) throw new AppError('BAD_INPUT', orderMessages.item);
     return { productId: p.id, nama: p.nama, harga: p.harga, qty: l.qty, value: p.value, berat: p.berat, dpp: p.dpp };
   });
@@ -72,9 +70,8 @@ export async function priceOrder(tx: Db, req: PriceRequest): Promise<PricedOrder
   const tax = taxBlock(lines);
   const totalBerat = lines.reduce((s, l) => s + l.berat * l.qty, 0);
 
-  const [gudang] = await selectRows<{ id: number; nama: string; is_online: boolean; is_pickup: boolean }>(tx, sql`
-    select id::int as id, nama, is_online, is_pickup from warehouses where public_id = ${req.gudangPublicId}::uuid`);
-  if (!gudang || !(req.pickup ? gudang.is_pickup : gudang.is_online)) throw new AppError('BAD_INPUT', GUDANG_UNAVAILABLE);
+  const gudang = await findWarehouse(tx, req.gudangPublicId);
+  if (!gudang || !(req.pickup ? gudang.isPickup : gudang.isOnline)) throw new AppError('BAD_INPUT', GUDANG_UNAVAILABLE);
 
   let ongkir = 0;
   let diskon = 0;

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { villageExists } from '../../db/queries/order-regions';
+import { findWarehouse } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
 import { shippingProvider } from '../../integrations/shipping';
 import type { CourierConfig, ShippingService, Subsidy } from '../../../lib/order/shipping';
@@ -26,16 +27,14 @@ export async function subsidyFor(gudangNama: string): Promise<Subsidy | null> {
  */
 export async function quoteShipping(input: { gudangPublicId: string; kelurahanId: string; weight: number }): Promise<ShippingQuote> {
   const db = await getDb();
-  const [gudang] = await selectRows<{ nama: string; kelurahan_id: string | null }>(db, sql`
-    select nama, kelurahan_id from warehouses where public_id = ${input.gudangPublicId}::uuid and is_online`);
-  if (!gudang?.kelurahan_id) throw new AppError('NOT_FOUND', 'Gudang tidak ditemukan');
-  const [village] = await selectRows<{ code: string }>(db, sql`select code from villages where code = ${input.kelurahanId}`);
-  if (!village) throw new AppError('BAD_INPUT', 'Pilih kelurahan');
+  const gudang = await findWarehouse(db, input.gudangPublicId);
+  if (!gudang?.isOnline || !gudang.kelurahanId) throw new AppError('NOT_FOUND', 'Gudang tidak ditemukan');
+  if (!(await villageExists(db, input.kelurahanId))) throw new AppError('BAD_INPUT', 'Pilih kelurahan');
   const ekspedisi = [...(await getSetting('couriers'))];
   let couriers: ShippingService[];
   try {
     couriers = await shippingProvider().quote({
-      originVillage: gudang.kelurahan_id, destinationVillage: village.code, weight: input.weight, couriers: ekspedisi.map((c) => c.kode),
+      originVillage: gudang.kelurahanId, destinationVillage: input.kelurahanId, weight: input.weight, couriers: ekspedisi.map((c) => c.kode),
     });
   } catch (error) {
     console.error(error);

@@ -1,0 +1,51 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { selectRows, type Db, type Tx } from '../client';
+import { warehouses } from '../schema';
+
+/** A warehouse by its public id, with what decides whether it serves delivery or pickup. */
+export async function findWarehouse(db: Db | Tx, publicId: string) {
+  const [row] = await db
+    .select({ id: warehouses.id, nama: warehouses.nama, kelurahanId: warehouses.kelurahanId, isOnline: warehouses.isOnline, isPickup: warehouses.isPickup })
+    .from(warehouses)
+    .where(eq(warehouses.publicId, publicId));
+  return row;
+}
+
+/** The warehouses that ship online orders, in their configured order. */
+export function listOnlineWarehouses(db: Db | Tx): Promise<{ public_id: string; nama: string; lokasi: string }[]> {
+  return db
+    .select({ public_id: warehouses.publicId, nama: warehouses.nama, lokasi: warehouses.lokasi })
+    .from(warehouses)
+    .where(eq(warehouses.isOnline, true))
+    .orderBy(asc(warehouses.id));
+}
+
+export interface CartWarehouse {
+  public_id: string;
+  nama: string;
+  lokasi: string;
+  /** The warehouse's village code: the origin of shipping quotes. */
+  id_alamat: string | null;
+}
+
+/**
+ * The warehouses of the mode (online and/or pickup) holding every line's quantity, when every
+ * line is an active product. Set-based: the cart is a VALUES list checked against all stock at once.
+ */
+export async function warehousesServingCart(
+  db: Db | Tx, cart: { id: string; qty: number }[], mode: { online: boolean; pickup: boolean },
+): Promise<CartWarehouse[]> {
+  if (cart.length === 0) return [];
+  const lines = sql.join(cart.map((l) => sql`(${l.id}::uuid, ${l.qty}::int)`), sql`, `);
+  return selectRows<CartWarehouse>(db, sql`
+    with cart(public_id, qty) as (values ${lines})
+    select w.public_id::text as public_id, w.nama, w.lokasi, w.kelurahan_id as id_alamat
+    from warehouses w
+    where (${!mode.online} or w.is_online) and (${!mode.pickup} or w.is_pickup)
+      and not exists (
+        select 1 from cart c join products p on p.public_id = c.public_id
+        left join warehouse_stock s on s.warehouse_id = w.id and s.product_id = p.id
+        where coalesce(s.qty, 0) < c.qty)
+      and (select count(*) from cart c join products p on p.public_id = c.public_id and p.is_active) = ${cart.length}
+    order by w.id`);
+}
