@@ -197,7 +197,7 @@ export async function insertPromoClaim(tx: Db | Tx, claim: { promoId: number; me
  * Takes a part of an unclaimed omset row for a claim (marked claimed when `whole`) and records
  * the part; false when the row was claimed meanwhile (the conditional update found nothing).
  */
-export async function useOmsetPart(tx: Db | Tx, claimId: number, part: { id: number; poin: number; nominal: number; whole: boolean }): Promise<boolean> {
+export async function takeOmsetPart(tx: Db | Tx, claimId: number, part: { id: number; poin: number; nominal: number; whole: boolean }): Promise<boolean> {
   const [marked] = await selectRows<{ id: number }>(tx, sql`
     update promo_omsets set poin_terpakai = poin_terpakai + ${part.poin}, nominal_terpakai = nominal_terpakai + ${part.nominal},
       claim_by = case when ${part.whole} then ${claimId}::int8 else null end

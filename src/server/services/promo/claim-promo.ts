@@ -1,5 +1,5 @@
 import { inTransaction, type Tx } from '../../db/client';
-import { countMemberClaims, insertPromoClaim, lockUnclaimedOmsets, useOmsetPart } from '../../db/queries/promos';
+import { countMemberClaims, insertPromoClaim, lockUnclaimedOmsets, takeOmsetPart } from '../../db/queries/promos';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { canClaim, PROMO_MESSAGES } from '../../../lib/promo-claim';
@@ -39,7 +39,7 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
     promoId: promo.id, memberId, poin: used.reduce((s, r) => s + r.poin, 0), nominal: used.reduce((s, r) => s + r.nominal, 0),
   });
   for (const u of used) {
-    if (!(await useOmsetPart(tx, claim.id, u))) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
+    if (!(await takeOmsetPart(tx, claim.id, u))) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
   }
   return { message: PROMO_MESSAGES.claimed, public_id: claim.public_id, no: claim.no };
 }
