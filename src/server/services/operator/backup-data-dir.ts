@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { connection } from '../../db/client';
+import { dumpPgliteDataDir } from '../../db/backup';
 import { AppError } from '../../errors';
 
 export const BACKUP_MESSAGES = {
@@ -8,13 +7,10 @@ export const BACKUP_MESSAGES = {
 
 /**
  * An online backup of the PGlite database (DESIGN.md §7): a CHECKPOINT, then PGlite's own dump of
- * its data folder as a .tar.gz, taken between queries (PGlite runs one at a time), so the copy is
- * never torn. `npm run restore` loads it into an empty DATA_DIR.
+ * its data folder as a .tar.gz (db/backup.ts). `npm run restore` loads it into an empty DATA_DIR.
  */
 export async function dumpDataDir(): Promise<Blob> {
-  const { db, kind } = await connection();
-  if (kind !== 'pglite') throw new AppError('BAD_INPUT', BACKUP_MESSAGES.postgres);
-  const client = (db as unknown as { $client: PGlite }).$client;
-  await client.exec('checkpoint');
-  return client.dumpDataDir('gzip');
+  const dump = await dumpPgliteDataDir();
+  if (!dump) throw new AppError('BAD_INPUT', BACKUP_MESSAGES.postgres);
+  return dump;
 }
