@@ -1,11 +1,11 @@
 import type { AstroGlobal } from 'astro';
 import { AppError } from './errors';
-import type { AuditActor } from './services/operator/record-audit';
+import type { Actor } from './services/operator/assert-role';
 
 export interface Notice { ok: boolean; text: string; fields?: Record<string, string> }
 
-/** The signed-in operator as the audit's actor. */
-export const actorOf = (astro: AstroGlobal): AuditActor => ({ id: astro.locals.operator!.id, nama: astro.locals.operator!.nama });
+/** The signed-in operator as the audit's actor, with the role the services check (assertRole). */
+export const actorOf = (astro: AstroGlobal): Actor => ({ id: astro.locals.operator!.id, nama: astro.locals.operator!.nama, role: astro.locals.operator!.role });
 
 /**
  * Runs a console page's POST action: an AppError becomes the page's notice and status (the form

@@ -24,7 +24,7 @@ import { sessionOf } from './helpers';
 
 async function gudang() {
   const [row] = await selectRows<{ id: number; nama: string }>(await getDb(), sql`select id::int as id, nama from operators where username = 'gudang'`);
-  return row!;
+  return { ...row!, role: 'GUDANG' as const };
 }
 
 interface OrderRow { id: number; public_id: string; no_order: string; status_order: string; id_member: string }

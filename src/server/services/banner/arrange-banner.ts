@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { banners } from '../../db/schema';
+import { lockBanner, lockBannerGroup, setBannerAktif, setBannerNumber } from '../../db/queries/banners';
 import { AppError } from '../../errors';
 import { forgetDashboardContent } from '../dashboard/shared-content';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
+import { recordAudit } from '../operator/record-audit';
 import { MEMBER_BANNER_GROUP } from './banner-images';
 
 export type BannerMove = 'up' | 'down';
@@ -13,10 +13,10 @@ const NOT_FOUND = 'Banner tidak ditemukan';
  * Moves a banner one place up or down in the carousel: the group is renumbered 1..n in its new
  * order inside one transaction (rows locked), so two operators' moves cannot leave a gap or a tie.
  */
-export async function moveBanner(id: number, move: BannerMove, by: AuditActor): Promise<string> {
+export async function moveBanner(id: number, move: BannerMove, by: Actor): Promise<string> {
+  assertRole(by, ['KONTEN']);
   const message = await inTransaction(async (tx) => {
-    const rows = await tx.select({ id: banners.id, nama: banners.nama, number: banners.number }).from(banners)
-      .where(eq(banners.groupName, MEMBER_BANNER_GROUP)).orderBy(asc(banners.number), asc(banners.id)).for('update');
+    const rows = await lockBannerGroup(tx, MEMBER_BANNER_GROUP);
     const at = rows.findIndex((row) => row.id === id);
     if (at < 0) throw new AppError('NOT_FOUND', NOT_FOUND);
     const to = move === 'up' ? at - 1 : at + 1;
@@ -24,7 +24,7 @@ export async function moveBanner(id: number, move: BannerMove, by: AuditActor): 
     const order = rows.map((row) => row.id);
     [order[at], order[to]] = [order[to]!, order[at]!];
     for (const [i, rowId] of order.entries()) {
-      if (rows.find((row) => row.id === rowId)!.number !== i + 1) await tx.update(banners).set({ number: i + 1 }).where(eq(banners.id, rowId));
+      if (rows.find((row) => row.id === rowId)!.number !== i + 1) await setBannerNumber(tx, rowId, i + 1);
     }
     await recordAudit(tx, by, 'banner:move', `banner:${id}`, { urutan: rows.map((row) => row.id) }, { urutan: order });
     return `Banner "${rows[at]!.nama}" dipindah ke posisi ${to + 1}`;
@@ -34,12 +34,13 @@ export async function moveBanner(id: number, move: BannerMove, by: AuditActor): 
 }
 
 /** Switches a banner on (shown in the carousel) or off (kept, not shown). */
-export async function setBannerActive(id: number, aktif: boolean, by: AuditActor): Promise<string> {
+export async function setBannerActive(id: number, aktif: boolean, by: Actor): Promise<string> {
+  assertRole(by, ['KONTEN']);
   const message = await inTransaction(async (tx) => {
-    const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+    const row = await lockBanner(tx, id);
     if (!row || row.groupName !== MEMBER_BANNER_GROUP) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (row.aktif !== aktif) {
-      await tx.update(banners).set({ aktif }).where(eq(banners.id, id));
+      await setBannerAktif(tx, id, aktif);
       await recordAudit(tx, by, aktif ? 'banner:on' : 'banner:off', `banner:${id}`, { aktif: row.aktif }, { aktif });
     }
     return `Banner "${row.nama}" ${aktif ? 'ditampilkan' : 'disembunyikan'}`;

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
-import { auditLog, bonuses, members, npwpStatuses, orders, payouts } from '../../db/schema';
+import { getDb } from '../../db/client';
+import { auditOfObject } from '../../db/queries/audit';
+import { memberFileProfile, memberFileRecords, sponsorOf } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
 import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { getTree } from '../network/get-tree';
@@ -19,33 +19,17 @@ export async function getMemberFile(operator: SessionOperator, idMember: string,
   requireRole(operator, ['CS']);
   const db = await getDb();
   const wanted = idMember.trim().slice(0, 20);
-  const [profile] = await db.select({
-    id: members.id, idMember: members.idMember, username: members.username, nama: members.nama, email: members.email,
-    phone: members.phone, posisi: members.posisi, stokis: members.stokis, tglJoin: members.tglJoin, isSuspended: members.isSuspended,
-    statusKodeetik: members.statusKodeetik, nomorIdentitas: members.nomorIdentitas, alamat: members.alamat, kota: members.kota,
-    propinsi: members.propinsi, kodeBank: members.kodeBank, namaRekening: members.namaRekening, noRekening: members.noRekening,
-    cabang: members.cabang, statusRekening: members.statusRekening, npwp: members.npwp, namaPemegangPajak: members.namaPemegangPajak,
-    statusNpwp: members.statusNpwp, autoWidraw: members.autoWidraw,
-  }).from(members).where(eq(members.idMember, wanted)).limit(1);
+  const profile = await memberFileProfile(db, wanted);
   if (!profile) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
-  const [sponsor] = await selectRows<{ id_member: string; nama: string }>(db, sql`
-    select s.id_member, s.nama from members m join members s on s.id = m.sponsor_id where m.id = ${profile.id}`);
+  const sponsor = await sponsorOf(db, profile.id);
   const tree = await getTree({ id: profile.id }, null, levels);
-  const [recentOrders, recentBonuses, recentPayouts, taxHistory, actions, [saldo]] = await Promise.all([
-    db.select({ noOrder: orders.noOrder, jenisOrder: orders.jenisOrder, statusOrder: orders.statusOrder, tglOrder: orders.tglOrder, totalBv: orders.totalBv, totalBayar: orders.totalBayar })
-      .from(orders).where(eq(orders.memberId, profile.id)).orderBy(desc(orders.tglOrder), desc(orders.id)).limit(RECENT),
-    db.select({ tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, bonusBruto: bonuses.bonusBruto, potPph: bonuses.potPph, bonusDibayar: bonuses.bonusDibayar, statusTransfer: bonuses.statusTransfer })
-      .from(bonuses).where(eq(bonuses.memberId, profile.id)).orderBy(desc(bonuses.tanggal), desc(bonuses.id)).limit(RECENT),
-    db.select({ no: payouts.no, status: payouts.status, nominal: payouts.nominal, createdAt: payouts.createdAt })
-      .from(payouts).where(eq(payouts.memberId, profile.id)).orderBy(desc(payouts.createdAt)).limit(RECENT),
-    db.select().from(npwpStatuses).where(eq(npwpStatuses.memberId, profile.id)).orderBy(desc(npwpStatuses.berlakuSejak), desc(npwpStatuses.id)),
-    db.select().from(auditLog).where(eq(auditLog.object, memberObject(profile.idMember))).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(50),
-    selectRows<{ belum_ditarik: string }>(db, sql`
-      select coalesce(sum(bonus_dibayar), 0)::text as belum_ditarik from bonuses where member_id = ${profile.id} and payout_id is null and status_transfer = 'PENDING'`),
+  const [records, actions] = await Promise.all([
+    memberFileRecords(db, profile.id, RECENT),
+    auditOfObject(db, memberObject(profile.idMember), 50),
   ]);
   return {
-    profile, sponsor, tree, orders: recentOrders, bonuses: recentBonuses, payouts: recentPayouts, taxHistory, actions,
-    bonusBelumDitarik: BigInt(saldo?.belum_ditarik ?? '0'),
+    profile, sponsor, tree, orders: records.recentOrders, bonuses: records.recentBonuses, payouts: records.recentPayouts,
+    taxHistory: records.taxHistory, actions, bonusBelumDitarik: records.bonusBelumDitarik,
   };
 }
 

@@ -1,14 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { searchMemberRows, type MemberHit, type MemberSearch } from '../../db/queries/member-care';
 import { memberSearchSchema } from '../../../lib/schemas/member-care';
 import { parseWith } from '../../http';
 import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
 
-export interface MemberHit {
-  id_member: string; username: string; nama: string; phone: string; email: string;
-  posisi: string; tgl_join: string; is_suspended: boolean;
-}
+export type { MemberHit };
 
 /** Phone numbers are stored as 628…; members type 08…, +62 8… or 8…. */
 export function phoneVariants(digits: string): string[] {
@@ -29,18 +26,9 @@ export async function searchMembers(operator: SessionOperator, input: { q: strin
   const { q } = parseWith(memberSearchSchema, input);
   const lower = q.toLowerCase();
   const digits = q.replace(/[\s+\-().]/g, '');
-  const parts: SQL[] = [];
-  if (q.includes('@')) parts.push(sql`select id from members where lower(email) = ${lower}`);
-  else if (/^\d{3,20}$/.test(digits)) {
-    parts.push(sql`select id from members where id_member = ${digits}`);
-    parts.push(sql`select id from members where phone in (${sql.join(phoneVariants(digits).map((p) => sql`${p}`), sql`, `)})`);
-  } else {
-    parts.push(sql`select id from members where lower(username) = ${lower}`);
-    const prefix = `${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(select id from members where (lower(nama) collate "C") like ${prefix} order by (lower(nama) collate "C"), id limit ${limit})`);
-  }
-  return selectRows<MemberHit>(await getDb(), sql`
-    select m.id_member, m.username, m.nama, m.phone, m.email, m.posisi, m.tgl_join::text as tgl_join, m.is_suspended
-    from members m where m.id in (${sql.join(parts, sql` union `)})
-    order by (lower(m.nama) collate "C"), m.id limit ${limit}`);
+  let search: MemberSearch;
+  if (q.includes('@')) search = { email: lower };
+  else if (/^\d{3,20}$/.test(digits)) search = { digits, phones: phoneVariants(digits) };
+  else search = { username: lower, namePrefix: `${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+  return searchMemberRows(await getDb(), search, limit);
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members } from '../../db/schema';
+import { memberContact } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
 import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { issueToken } from '../auth/one-time-token';
@@ -26,8 +25,7 @@ export async function sendResetLink(operator: SessionOperator, idMember: string)
   const attempt = await reserveAttempt('reset-link', { account: idMember });
   const minutes = await getSetting('reset_token_minutes');
   const { member, token } = await inTransaction(async (tx) => {
-    const [member] = await tx.select({ id: members.id, email: members.email, nama: members.nama, username: members.username })
-      .from(members).where(eq(members.idMember, idMember)).limit(1);
+    const member = await memberContact(tx, idMember);
     if (!member) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
     const token = await issueToken(member.id, 'reset-password', minutes, undefined, tx);
     await recordAudit(tx, operator, 'member:send-reset-link', memberObject(idMember), null, { email: member.email, berlaku_menit: minutes });

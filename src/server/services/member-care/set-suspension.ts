@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members } from '../../db/schema';
+import { lockMemberSuspension, setMemberSuspended } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { memberCareMessages, suspensionSchema } from '../../../lib/schemas/member-care';
@@ -20,13 +19,12 @@ export async function setSuspension(operator: SessionOperator, idMember: string,
   requireRole(operator, ['CS']);
   const { alasan } = parseWith(suspensionSchema, { alasan: input.alasan });
   return inTransaction(async (tx) => {
-    const [row] = await tx.select({ id: members.id, isSuspended: members.isSuspended }).from(members)
-      .where(eq(members.idMember, idMember)).for('update');
+    const row = await lockMemberSuspension(tx, idMember);
     if (!row) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
     if (row.isSuspended === input.suspend) {
       throw new AppError('CONFLICT', input.suspend ? memberCareMessages.alreadySuspended : memberCareMessages.notSuspended);
     }
-    await tx.update(members).set({ isSuspended: input.suspend }).where(eq(members.id, row.id));
+    await setMemberSuspended(tx, row.id, input.suspend);
     await recordAudit(tx, operator, input.suspend ? 'member:suspend' : 'member:unsuspend', memberObject(idMember),
       { is_suspended: row.isSuspended }, { is_suspended: input.suspend, alasan });
     return input.suspend ? SUSPENDED_DONE : UNSUSPENDED_DONE;

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members } from '../../db/schema';
+import { lockMemberBank, setBankVerified } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
 import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { VERIFY_MESSAGES } from '../account/verify-bank';
@@ -13,12 +12,11 @@ import { memberObject } from './member-object';
 export async function verifyMemberBank(operator: SessionOperator, idMember: string): Promise<string> {
   requireRole(operator, ['CS']);
   return inTransaction(async (tx) => {
-    const [row] = await tx.select({ id: members.id, status: members.statusRekening, kodeBank: members.kodeBank, noRekening: members.noRekening, namaRekening: members.namaRekening })
-      .from(members).where(eq(members.idMember, idMember)).for('update');
+    const row = await lockMemberBank(tx, idMember);
     if (!row) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
     if (!row.noRekening || !row.kodeBank) throw new AppError('BAD_INPUT', memberCareMessages.noBank);
     if (row.status === 'VERIFIED') throw new AppError('CONFLICT', memberCareMessages.bankAlready);
-    await tx.update(members).set({ statusRekening: 'VERIFIED' }).where(eq(members.id, row.id));
+    await setBankVerified(tx, row.id);
     const account = { kode_bank: row.kodeBank, no_rekening: row.noRekening, nama_rekening: row.namaRekening };
     await recordAudit(tx, operator, 'member:verify-bank', memberObject(idMember), { status_rekening: row.status, ...account }, { status_rekening: 'VERIFIED', ...account });
     return VERIFY_MESSAGES.bankOk;

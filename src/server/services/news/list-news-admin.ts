@@ -1,10 +1,7 @@
-import { desc } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { news } from '../../db/schema';
+import { listAllNews } from '../../db/queries/news';
 
 /** Every news item for the console, drafts included, newest first. */
 export async function listNewsAdmin(limit = 200) {
-  const db = await getDb();
-  return db.select({ publicId: news.publicId, title: news.title, status: news.status, createdAt: news.createdAt, updatedAt: news.updatedAt })
-    .from(news).orderBy(desc(news.createdAt), desc(news.id)).limit(limit);
+  return listAllNews(await getDb(), limit);
 }

@@ -1,6 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { news } from '../../db/schema';
+import { publishedNewsPage } from '../../db/queries/news';
 import { sanitizeNews } from './sanitize-news';
 
 export interface NewsItem {
@@ -19,17 +18,13 @@ export async function listNews(page: number, pageSize: number): Promise<{ rows: 
   const size = Math.min(Math.max(1, Math.trunc(pageSize) || 5), 50);
   const current = Math.max(1, Math.trunc(page) || 1);
   const db = await getDb();
-  const [rows, [total]] = await Promise.all([
-    db.select().from(news).where(eq(news.status, 1)).orderBy(desc(news.createdAt), desc(news.id))
-      .limit(size).offset((current - 1) * size),
-    db.select({ n: count() }).from(news).where(eq(news.status, 1)),
-  ]);
+  const { rows, total } = await publishedNewsPage(db, { limit: size, offset: (current - 1) * size });
   return {
     rows: rows.map((n) => ({
       public_id: n.publicId, title: n.title, content: sanitizeNews(n.content), status: n.status,
       created_at: n.createdAt.toISOString(), updated_at: n.updatedAt.toISOString(), menu_reg: n.menuReg, menu_upg: n.menuUpg,
     })),
-    total_count: Number(total?.n ?? 0),
+    total_count: total,
     page: current,
     page_size: size,
   };

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { operators } from '../../db/schema';
+import { lockOperatorPasswordHash, setOperatorPassword } from '../../db/queries/operators';
 import { AppError } from '../../errors';
 import { ChangeOperatorPasswordSchema } from '../../../lib/schemas/operator-account';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -21,11 +20,11 @@ export async function changeOperatorPassword(operator: SessionOperator, currentT
   await assertStrongPassword(parsed.data.password_baru, 'password_baru', operatorPasswordOwner(operator));
   const passwordHash = await hashPassword(parsed.data.password_baru);
   await inTransaction(async (tx) => {
-    const [row] = await tx.select({ hash: operators.passwordHash }).from(operators).where(eq(operators.id, operator.id)).for('update');
-    if (!row || !(await verifyPassword(row.hash, parsed.data.password_lama))) {
+    const hash = await lockOperatorPasswordHash(tx, operator.id);
+    if (!hash || !(await verifyPassword(hash, parsed.data.password_lama))) {
       throw new AppError('BAD_INPUT', OLD_PASSWORD_WRONG, { password_lama: OLD_PASSWORD_WRONG });
     }
-    await tx.update(operators).set({ passwordHash }).where(eq(operators.id, operator.id));
+    await setOperatorPassword(tx, operator.id, passwordHash);
     await endOperatorSessions(tx, operator.id, currentToken);
     await recordAudit(tx, operator, 'operator:password', `operator:${operator.username}`, null, null);
   });

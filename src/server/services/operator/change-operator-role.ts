@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { operators, type OperatorRole } from '../../db/schema';
+import { setOperatorRole } from '../../db/queries/operators';
+import type { OperatorRole } from '../../db/schema';
 import { AppError } from '../../errors';
 import { OperatorRoleSchema } from '../../../lib/schemas/operator-account';
 import { assertRole, type Actor } from './assert-role';
@@ -15,7 +15,7 @@ export async function changeOperatorRole(by: Actor, username: string, role: Oper
   return inTransaction(async (tx) => {
     const target = await lockOperator(tx, username, by);
     if (target.role === parsed.data) return `Peran ${target.username} tetap ${parsed.data}`;
-    await tx.update(operators).set({ role: parsed.data }).where(eq(operators.id, target.id));
+    await setOperatorRole(tx, target.id, parsed.data);
     await recordAudit(tx, by, 'operator:role', `operator:${target.username}`, { role: target.role }, { role: parsed.data });
     return `Peran ${target.username} diubah menjadi ${parsed.data}`;
   });

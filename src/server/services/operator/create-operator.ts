@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/client';
-import { operators } from '../../db/schema';
+import { insertOperator } from '../../db/queries/operators';
 import { AppError } from '../../errors';
 import { CreateOperatorSchema, type CreateOperator } from '../../../lib/schemas/operator-account';
 import { hashPassword } from '../auth/password';
@@ -25,7 +25,7 @@ export async function createOperator(input: CreateOperator, by: Actor): Promise<
   await assertStrongPassword(password, 'password', operatorPasswordOwner(data));
   const passwordHash = await hashPassword(password);
   return inTransaction(async (tx) => {
-    const [row] = await tx.insert(operators).values({ ...data, passwordHash }).onConflictDoNothing().returning({ id: operators.id });
+    const row = await insertOperator(tx, { ...data, passwordHash });
     if (!row) throw new AppError('CONFLICT', 'Username operator sudah dipakai', { username: 'Username operator sudah dipakai' });
     await recordAudit(tx, by, 'operator:create', `operator:${data.username}`, null, data);
     return row;

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { operatorRecoveryCodes, operators } from '../../db/schema';
+import { lockSecondFactor, removeSecondFactor } from '../../db/queries/operators';
 import { AppError } from '../../errors';
 import { isSecondFactorRequired } from '../../domain/operator-second-factor';
 import { isProduction } from '../../mode';
@@ -16,13 +15,11 @@ export const SECOND_FACTOR_OFF = 'Verifikasi dua langkah dimatikan';
 export async function disableSecondFactor(operator: SessionOperator, code: string): Promise<string> {
   if (isSecondFactorRequired(operator.role, isProduction())) throw new AppError('FORBIDDEN', SECOND_FACTOR_REQUIRED_FOR_ROLE);
   await inTransaction(async (tx) => {
-    const [row] = await tx.select({ secret: operators.totpSecret, enabledAt: operators.totpEnabledAt }).from(operators)
-      .where(eq(operators.id, operator.id)).for('update');
+    const row = await lockSecondFactor(tx, operator.id);
     if (!row?.enabledAt || !(await acceptSecondFactorCode(tx, { id: operator.id, username: operator.username, totpSecret: row.secret }, code, true))) {
       throw new AppError('BAD_INPUT', SECOND_FACTOR_WRONG, { kode: SECOND_FACTOR_WRONG });
     }
-    await tx.update(operators).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(operators.id, operator.id));
-    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operator.id));
+    await removeSecondFactor(tx, operator.id);
     await recordAudit(tx, operator, 'operator:2fa-disable', `operator:${operator.username}`, { second_factor: true }, { second_factor: false });
   });
   return SECOND_FACTOR_OFF;

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { operatorRecoveryCodes, operators } from '../../db/schema';
+import { confirmSecondFactor, lockSecondFactor } from '../../db/queries/operators';
 import { AppError } from '../../errors';
 import { TotpCodeSchema } from '../../../lib/schemas/operator-account';
 import type { SessionOperator } from './operator-sessions';
@@ -21,16 +20,13 @@ export async function enableSecondFactor(operator: SessionOperator, code: string
   if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0]!.message, { kode: parsed.error.issues[0]!.message });
   const recoveryCodes = newRecoveryCodes();
   await inTransaction(async (tx) => {
-    const [row] = await tx.select({ secret: operators.totpSecret, enabledAt: operators.totpEnabledAt }).from(operators)
-      .where(eq(operators.id, operator.id)).for('update');
+    const row = await lockSecondFactor(tx, operator.id);
     if (row?.enabledAt) throw new AppError('CONFLICT', SECOND_FACTOR_ALREADY_ON);
     if (!row?.secret) throw new AppError('CONFLICT', SETUP_NOT_STARTED);
     if (!(await acceptSecondFactorCode(tx, { id: operator.id, username: operator.username, totpSecret: row.secret }, parsed.data, false))) {
       throw new AppError('BAD_INPUT', SETUP_CODE_WRONG, { kode: SETUP_CODE_WRONG });
     }
-    await tx.update(operators).set({ totpEnabledAt: sql`now()` }).where(eq(operators.id, operator.id));
-    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operator.id));
-    await tx.insert(operatorRecoveryCodes).values(recoveryCodes.map((c) => ({ operatorId: operator.id, codeHash: recoveryCodeHash(c) })));
+    await confirmSecondFactor(tx, operator.id, recoveryCodes.map(recoveryCodeHash));
     await recordAudit(tx, operator, 'operator:2fa-enable', `operator:${operator.username}`, { second_factor: false }, { second_factor: true });
   });
   return { recoveryCodes };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../../db/client';
-import { operators, operatorSessions, type OperatorRole } from '../../db/schema';
+import { deleteOperatorSession, deleteOperatorSessions, insertOperatorSession, operatorBySession, touchOperatorSession } from '../../db/queries/operators';
+import type { OperatorRole } from '../../db/schema';
 import { sha256 } from '../auth/one-time-token';
 import { isStale, seenRecently } from '../auth/session-idle';
 
@@ -14,8 +14,7 @@ export interface SessionOperator { id: number; username: string; nama: string; r
 export async function createOperatorSession(operatorId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + OPERATOR_SESSION_MINUTES * 60_000);
-  const db = await getDb();
-  await db.insert(operatorSessions).values({ idHash: sha256(token), operatorId, expiresAt });
+  await insertOperatorSession(await getDb(), { idHash: sha256(token), operatorId, expiresAt });
   return { token, expiresAt };
 }
 
@@ -26,28 +25,19 @@ export async function createOperatorSession(operatorId: number): Promise<{ token
 export async function resolveOperatorSession(token: string | undefined): Promise<SessionOperator | undefined> {
   if (!token || token.length > 200) return undefined;
   const db = await getDb();
-  const [row] = await db.select({
-    id: operators.id, username: operators.username, nama: operators.nama, role: operators.role,
-    hasSecondFactor: isNotNull(operators.totpEnabledAt).mapWith(Boolean), stale: isStale(operatorSessions.lastSeenAt),
-  })
-    .from(operatorSessions).innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.idHash, sha256(token)), gt(operatorSessions.expiresAt, sql`now()`), eq(operators.isActive, true),
-      await seenRecently(operatorSessions.lastSeenAt)))
-    .limit(1);
+  const row = await operatorBySession(db, sha256(token), { seenRecently, isStale });
   if (!row) return undefined;
-  if (row.stale) await db.update(operatorSessions).set({ lastSeenAt: sql`now()` }).where(eq(operatorSessions.idHash, sha256(token)));
+  if (row.stale) await touchOperatorSession(db, sha256(token));
   const { stale: _stale, ...operator } = row;
   return operator;
 }
 
 export async function endOperatorSession(token: string | undefined): Promise<void> {
   if (!token) return;
-  const db = await getDb();
-  await db.delete(operatorSessions).where(eq(operatorSessions.idHash, sha256(token)));
+  await deleteOperatorSession(await getDb(), sha256(token));
 }
 
 /** Ends every session of an operator (deactivated, password reset), or all but the one in use (own password change). */
 export async function endOperatorSessions(tx: Tx, operatorId: number, keepToken?: string): Promise<void> {
-  await tx.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operatorId),
-    keepToken ? ne(operatorSessions.idHash, sha256(keepToken)) : undefined));
+  await deleteOperatorSessions(tx, operatorId, keepToken ? sha256(keepToken) : undefined);
 }

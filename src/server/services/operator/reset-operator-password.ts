@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { operatorRecoveryCodes, operators } from '../../db/schema';
+import { setOperatorPassword } from '../../db/queries/operators';
 import { AppError } from '../../errors';
 import { OperatorPasswordSchema } from '../../../lib/schemas/operator-account';
 import { hashPassword } from '../auth/password';
@@ -23,11 +22,7 @@ export async function resetOperatorPassword(by: Actor, username: string, passwor
     const target = await lockOperator(tx, username, by);
     await assertStrongPassword(parsed.data, 'password', operatorPasswordOwner(target));
     const clear = Boolean(options.clearSecondFactor && target.totpEnabledAt);
-    await tx.update(operators).set({
-      passwordHash: await hashPassword(parsed.data),
-      ...(clear ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null } : {}),
-    }).where(eq(operators.id, target.id));
-    if (clear) await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, target.id));
+    await setOperatorPassword(tx, target.id, await hashPassword(parsed.data), clear);
     await endOperatorSessions(tx, target.id);
     await recordAudit(tx, by, 'operator:reset-password', `operator:${target.username}`, null, { second_factor_cleared: clear });
     return clear

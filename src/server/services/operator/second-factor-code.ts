@@ -1,6 +1,5 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { operatorRecoveryCodes, operators } from '../../db/schema';
+import { spendRecoveryCode, spendTotpStep } from '../../db/queries/operators';
 import { recoveryCodeHash, totpStep } from './totp';
 
 export interface SecondFactorOwner { id: number; username: string; totpSecret: string | null }
@@ -16,14 +15,8 @@ export async function acceptSecondFactorCode(db: Db | Tx, operator: SecondFactor
   if (/^\d{6}$/.test(typed)) {
     const step = totpStep(operator.username, operator.totpSecret, typed);
     if (step === undefined) return undefined;
-    const [used] = await db.update(operators).set({ totpLastStep: step })
-      .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
-      .returning({ id: operators.id });
-    return used ? 'totp' : undefined;
+    return (await spendTotpStep(db, operator.id, step)) ? 'totp' : undefined;
   }
   if (!allowRecovery) return undefined;
-  const [used] = await db.update(operatorRecoveryCodes).set({ usedAt: new Date() })
-    .where(and(eq(operatorRecoveryCodes.operatorId, operator.id), eq(operatorRecoveryCodes.codeHash, recoveryCodeHash(typed)), isNull(operatorRecoveryCodes.usedAt)))
-    .returning({ id: operatorRecoveryCodes.id });
-  return used ? 'recovery' : undefined;
+  return (await spendRecoveryCode(db, operator.id, recoveryCodeHash(typed))) ? 'recovery' : undefined;
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { operators } from '../../db/schema';
+import { setOperatorActive as setActive } from '../../db/queries/operators';
 import { assertRole, type Actor } from './assert-role';
 import { lockOperator } from './find-operator';
 import { endOperatorSessions } from './operator-sessions';
@@ -13,7 +12,7 @@ export async function setOperatorActive(by: Actor, username: string, isActive: b
     const target = await lockOperator(tx, username, by);
     if (!isActive) await endOperatorSessions(tx, target.id);
     if (target.isActive === isActive) return isActive ? `${target.username} sudah aktif` : `${target.username} sudah nonaktif`;
-    await tx.update(operators).set({ isActive }).where(eq(operators.id, target.id));
+    await setActive(tx, target.id, isActive);
     await recordAudit(tx, by, isActive ? 'operator:activate' : 'operator:deactivate', `operator:${target.username}`, { is_active: target.isActive }, { is_active: isActive });
     return isActive ? `${target.username} diaktifkan kembali` : `${target.username} dinonaktifkan; semua sesinya berakhir`;
   });

@@ -1,7 +1,7 @@
-import { desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, settings } from '../../db/schema';
+import { auditOfObject } from '../../db/queries/audit';
+import { settingRows } from '../../db/queries/operators';
 import { defaultSettings, type SettingKey } from '../../domain/default-settings';
 import { defaultPlan } from '../../domain/bonus/plan';
 import {
@@ -36,8 +36,7 @@ export interface SubsidyForm { subsidies: { id: number; gudang: string | null; j
 
 /** The values in force of the given keys: the table's row, else the default (the plan: defaults plus overrides). */
 export async function readSettingValues(db: Db | Tx, keys: readonly SettingKey[], lock = false): Promise<SettingValues> {
-  const query = db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [...keys]));
-  const rows = lock ? await query.for('update') : await query;
+  const rows = await settingRows(db, keys, lock);
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const out: SettingValues = {};
   for (const key of keys) out[key] = stored.has(key) ? stored.get(key) : defaultSettings[key];
@@ -125,7 +124,7 @@ export interface SettingHistoryRow { at: Date; operatorNama: string; changes: Se
 export async function settingHistory(db: Db, keys: readonly SettingKey[], limit = 10): Promise<Record<string, SettingHistoryRow[]>> {
   const out: Record<string, SettingHistoryRow[]> = {};
   for (const key of keys) {
-    const rows = await db.select().from(auditLog).where(eq(auditLog.object, `setting:${key}`)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit);
+    const rows = await auditOfObject(db, `setting:${key}`, limit);
     out[key] = rows.map((r) => ({ at: r.at, operatorNama: r.operatorNama, changes: settingChanges(r.before, r.after) }));
   }
   return out;

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { operators } from '../../db/schema';
+import { findOperatorByUsername } from '../../db/queries/operators';
 import { AppError } from '../../errors';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
 import { reserveAttempt, succeed } from '../auth/throttle';
@@ -10,8 +9,7 @@ import { verifyOperatorSecondFactor } from './verify-operator-second-factor';
 /** Operator sign-in at /admin/signin and POST /admin/api/token, throttled exactly like members' (auth/throttle.ts); `code`: the second factor when on. */
 export async function signInOperator(input: { username: string; password: string; code?: string }, context: { address: string }) {
   const username = input.username.trim().toLowerCase();
-  const db = await getDb();
-  const [operator] = await db.select().from(operators).where(eq(operators.username, username)).limit(1);
+  const operator = await findOperatorByUsername(await getDb(), username);
   const attempt = await reserveAttempt('operator-sign-in', { account: username, address: context.address });
   const ok = await verifyPassword(operator?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!operator || !ok || !operator.isActive) {

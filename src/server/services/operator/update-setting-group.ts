@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { settings } from '../../db/schema';
+import { upsertSetting } from '../../db/queries/operators';
 import type { SettingKey } from '../../domain/default-settings';
 import { parseWith } from '../../http';
 import { forgetSettingsCache } from '../settings';
@@ -27,8 +26,7 @@ export async function updateSettingGroup(operator: SessionOperator, group: Setti
     const written: SettingKey[] = [];
     for (const key of keys) {
       if (JSON.stringify(next[key]) === JSON.stringify(current[key])) continue;
-      await tx.insert(settings).values({ key, value: next[key] })
-        .onConflictDoUpdate({ target: settings.key, set: { value: next[key], updatedAt: sql`now()` } });
+      await upsertSetting(tx, key, next[key]);
       await recordAudit(tx, operator, 'setting:update', `setting:${key}`, current[key], next[key]);
       written.push(key);
     }

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
-import { inTransaction, selectRows, type Tx } from '../../db/client';
+import { inTransaction, type Tx } from '../../db/client';
+import { countMemberClaims, insertPromoClaim, lockUnclaimedOmsets, takeOmsetPart } from '../../db/queries/promos';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { canClaim, PROMO_MESSAGES } from '../../../lib/promo-claim';
@@ -24,13 +23,9 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
   if (!is_qualified) throw new AppError('FORBIDDEN', PROMO_MESSAGES.notQualified);
   if (!member_bisa_klaim) throw new AppError('BAD_INPUT', PROMO_MESSAGES.cannotClaim);
 
-  const rows = await selectRows<{ id: number; poin: number; nominal: number }>(tx, sql`
-    select id::int as id, (poin - poin_terpakai)::float8 as poin, (nominal - nominal_terpakai)::float8 as nominal from promo_omsets
-    where promo_id = ${promo.id} and member_id = ${memberId} and claim_by is null
-    order by tanggal, id for update`);
+  const rows = await lockUnclaimedOmsets(tx, promo.id, memberId);
   // Counted after the locks: a claim that held them has committed by now and is seen here.
-  const [{ n: claimsSoFar }] = await selectRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from promo_claims where promo_id = ${promo.id} and member_id = ${memberId}`) as [{ n: number }];
+  const claimsSoFar = await countMemberClaims(tx, promo.id, memberId);
   const { basis, threshold } = thresholdOf(promo);
   const amount = (r: { poin: number; nominal: number }) => (basis === 'poin' ? r.poin : r.nominal);
   const unclaimed = rows.reduce((s, r) => s + amount(r), 0);
@@ -40,22 +35,13 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
   }
 
   const used = takeThreshold(rows, threshold, basis);
-  const [claim] = await selectRows<{ id: number; public_id: string }>(tx, sql`
-    insert into promo_claims (promo_id, member_id, no, poin_claimed, nominal_claimed)
-    values (${promo.id}, ${memberId}, ${randomUUID()}, ${used.reduce((s, r) => s + r.poin, 0)}, ${used.reduce((s, r) => s + r.nominal, 0)})
-    returning id::int as id, public_id::text as public_id`);
-  const [{ no }] = await selectRows<{ no: string }>(tx, sql`
-    update promo_claims set no = 'CLM-' || to_char(tgl_claim at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0')
-    where id = ${claim!.id} returning no`) as [{ no: string }];
+  const claim = await insertPromoClaim(tx, {
+    promoId: promo.id, memberId, poin: used.reduce((s, r) => s + r.poin, 0), nominal: used.reduce((s, r) => s + r.nominal, 0),
+  });
   for (const u of used) {
-    const [marked] = await selectRows<{ id: number }>(tx, sql`
-      update promo_omsets set poin_terpakai = poin_terpakai + ${u.poin}, nominal_terpakai = nominal_terpakai + ${u.nominal},
-        claim_by = case when ${u.whole} then ${claim!.id}::int8 else null end
-      where id = ${u.id} and claim_by is null returning id::int as id`);
-    if (!marked) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
-    await tx.execute(sql`insert into promo_claim_omsets (claim_id, omset_id, poin, nominal) values (${claim!.id}, ${u.id}, ${u.poin}, ${u.nominal})`);
+    if (!(await takeOmsetPart(tx, claim.id, u))) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
   }
-  return { message: PROMO_MESSAGES.claimed, public_id: claim!.public_id, no };
+  return { message: PROMO_MESSAGES.claimed, public_id: claim.public_id, no: claim.no };
 }
 
 /**

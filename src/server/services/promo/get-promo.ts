@@ -1,28 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { claimedOmsetParts, memberOmsetRows, memberOmsetSums, memberPromoClaims, type PromoClaimRow } from '../../db/queries/promos';
 import type { SessionMember } from '../auth/session-member';
 import { canClaim, claimableTimes, remainderTowardNext } from '../../../lib/promo-claim';
 import { eligibility, findPromo, memberStanding, thresholdOf } from './promo-access';
 
-type Jenis = 'reg' | 'upg' | 'ro';
-
 /** Detail rows shown on the page (the totals come from the whole set, in SQL). */
 const MAX_OMSET_ROWS = 500;
-
-interface OmsetRow {
-  id: number;
-  tanggal: string;
-  poin: number;
-  nominal: number;
-  jenis_order: Jenis;
-  claim_by: number | null;
-  no_invoice: string | null;
-  tgl_join: string | null;
-  id_member: string | null;
-  nama: string | null;
-}
-
-/** Dates and times are Asia/Jakarta wall-clock text (the day an order or a claim counts). */
 
 /**
  * GET /member/promo/{id}: a promo with the signed-in member's standing (spec/001 §3 Promo): is_qualified,
@@ -34,24 +17,9 @@ export async function getPromo(member: SessionMember, publicId: string) {
   const promo = await findPromo(db, publicId);
   const [me, sums, claims, omsets] = await Promise.all([
     memberStanding(db, member.id),
-    selectRows<{ jenis_order: Jenis; poin: number; nominal: number; sisa_poin: number; sisa_nominal: number; n: number }>(db, sql`
-      select jenis_order, sum(poin)::float8 as poin, sum(nominal)::float8 as nominal, sum(poin - poin_terpakai)::float8 as sisa_poin,
-        sum(nominal - nominal_terpakai)::float8 as sisa_nominal, count(*)::int as n
-      from promo_omsets where promo_id = ${promo.id} and member_id = ${member.id} group by 1`),
-    selectRows<{ id: number; public_id: string; tgl_claim: string; no: string; poin_claimed: number; nominal_claimed: number }>(db, sql`
-      select id::int as id, public_id::text as public_id, (tgl_claim at time zone 'Asia/Jakarta')::text as tgl_claim, no, poin_claimed::float8 as poin_claimed,
-        nominal_claimed::float8 as nominal_claimed
-      from promo_claims where promo_id = ${promo.id} and member_id = ${member.id} order by tgl_claim, id`),
-    selectRows<OmsetRow>(db, sql`
-      select po.id::int as id, (po.tanggal at time zone 'Asia/Jakarta')::text as tanggal, po.poin::float8 as poin, po.nominal::float8 as nominal, po.jenis_order,
-        -- The claim that used the row (the latest one when claims used it in parts).
-        coalesce(po.claim_by, (select max(u.claim_id) from promo_claim_omsets u where u.omset_id = po.id))::int as claim_by,
-        o.no_invoice, t.tgl_join::text as tgl_join, t.id_member, t.nama
-      from promo_omsets po
-      join orders o on o.id = po.order_id
-      left join members t on t.id = case when po.jenis_order = 'reg' then coalesce(o.new_member_id, o.member_id) else o.member_id end
-      where po.promo_id = ${promo.id} and po.member_id = ${member.id}
-      order by po.tanggal, po.id limit ${MAX_OMSET_ROWS}`),
+    memberOmsetSums(db, promo.id, member.id),
+    memberPromoClaims(db, promo.id, member.id),
+    memberOmsetRows(db, promo.id, member.id, MAX_OMSET_ROWS),
   ]);
   const { basis, threshold } = thresholdOf(promo);
   const { is_qualified, member_bisa_klaim, periode_status } = eligibility(promo, me);
@@ -60,7 +28,7 @@ export async function getPromo(member: SessionMember, publicId: string) {
   // What claims have not used yet: rows used in part count with their rest.
   const unclaimed = sums.reduce((s, r) => s + (basis === 'poin' ? r.sisa_poin : r.sisa_nominal), 0);
   const state = { unclaimed, threshold, kelipatan: promo.kelipatan, claimsSoFar: claims.length, memberBisaKlaim: member_bisa_klaim === 1 };
-  const perJenis = (j: Jenis) => sum(sums.filter((r) => r.jenis_order === j));
+  const perJenis = (j: 'reg' | 'upg' | 'ro') => sum(sums.filter((r) => r.jenis_order === j));
   const claimNo = new Map(claims.map((c) => [c.id, c.no]));
 
   return {
@@ -104,13 +72,8 @@ export async function getPromo(member: SessionMember, publicId: string) {
 }
 
 /** Each claim with the omset rows it used (the expandable rows of 'Riwayat Klaim'). */
-async function claimDetails(memberId: number, claims: { id: number; public_id: string; tgl_claim: string; no: string; poin_claimed: number; nominal_claimed: number }[]) {
+async function claimDetails(memberId: number, claims: PromoClaimRow[]) {
   if (claims.length === 0) return [];
-  const db = await getDb();
-  const rows = await selectRows<{ claim_by: number; tanggal: string; no_invoice: string | null; jenis_order: Jenis; poin: number; nominal: number }>(db, sql`
-    select u.claim_id::int as claim_by, (po.tanggal at time zone 'Asia/Jakarta')::text as tanggal, o.no_invoice, po.jenis_order, u.poin::float8 as poin, u.nominal::float8 as nominal
-    from promo_claim_omsets u join promo_omsets po on po.id = u.omset_id join orders o on o.id = po.order_id
-    where po.member_id = ${memberId} and u.claim_id in (${sql.join(claims.map((c) => sql`${c.id}`), sql`, `)})
-    order by po.tanggal, po.id`);
+  const rows = await claimedOmsetParts(await getDb(), memberId, claims.map((c) => c.id));
   return claims.map((c) => ({ ...c, details: rows.filter((r) => r.claim_by === c.id).map(({ claim_by: _, ...r }) => r) }));
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { claimablePromosOf } from '../../db/queries/promos';
 import type { SessionMember } from '../auth/session-member';
 import { canClaim, dashboardState } from '../../../lib/promo-claim';
-import { eligibility, memberStanding, PROMO_COLUMNS, thresholdOf, TODAY, VISIBLE, type PromoRow } from './promo-access';
+import { eligibility, memberStanding, thresholdOf } from './promo-access';
 
 /**
  * GET /member/dashboard/banner-promo: the promos still open for claims (started, claim deadline
@@ -14,14 +14,7 @@ export async function listDashboardPromos(member: SessionMember, standing?: Awai
   const db = await getDb();
   const [me, rows] = await Promise.all([
     standing ?? memberStanding(db, member.id),
-    selectRows<PromoRow & { poin: number; nominal: number; claims: number }>(db, sql`
-      select ${PROMO_COLUMNS}, coalesce(o.poin, 0)::float8 as poin, coalesce(o.nominal, 0)::float8 as nominal, coalesce(c.n, 0)::int as claims
-      from promos p
-      left join lateral (select sum(poin - poin_terpakai) as poin, sum(nominal - nominal_terpakai) as nominal from promo_omsets
-        where promo_id = p.id and member_id = ${member.id} and claim_by is null) o on true
-      left join lateral (select count(*) as n from promo_claims where promo_id = p.id and member_id = ${member.id}) c on true
-      where ${VISIBLE} and p.batas_klaim >= ${TODAY}
-      order by p.periode_akhir desc, p.id`),
+    claimablePromosOf(db, member.id),
   ]);
   const promos = rows.map((p) => {
     const { basis, threshold } = thresholdOf(p);

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
-import { promoClaims, promoOmsets, promos } from '../../db/schema';
+import { countPromoClaims, deletePromoOmsets, findPromoByPublicId, insertPromo, lockPromo, updatePromoRow } from '../../db/queries/promos';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { PromoFormSchema, type PromoForm } from '../../../lib/schemas/promo-form';
 import { PROMO_MESSAGES } from '../../../lib/promo-claim';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
+import { recordAudit } from '../operator/record-audit';
 import { recordAllPromoOmsets } from './record-promo-omsets';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,7 +14,7 @@ export const PROMO_LOCKED = 'Promo sudah diklaim member: periode dan syarat tida
 /** A promo by public_id whatever its status (the console), or NOT_FOUND. */
 export async function findPromoAdmin(publicId: string, db?: Db | Tx) {
   if (!UUID.test(publicId)) throw new AppError('NOT_FOUND', PROMO_MESSAGES.notFound);
-  const [row] = await (db ?? (await getDb())).select().from(promos).where(eq(promos.publicId, publicId)).limit(1);
+  const row = await findPromoByPublicId(db ?? (await getDb()), publicId);
   if (!row) throw new AppError('NOT_FOUND', PROMO_MESSAGES.notFound);
   return row;
 }
@@ -47,13 +47,14 @@ const audited = (row: PromoRow) => promoForm(row);
  * Creates a promo and, in the same transaction, records the omsets of the orders already paid
  * inside its period (the rule of record-promo-omsets.ts, as `npm run ops -- promo:omsets` does).
  */
-export async function createPromo(input: PromoForm, by: AuditActor): Promise<{ publicId: string; omsets: number }> {
+export async function createPromo(input: PromoForm, by: Actor): Promise<{ publicId: string; omsets: number }> {
+  assertRole(by, ['KONTEN']);
   const data = parseWith(PromoFormSchema, input);
   return inTransaction(async (tx) => {
-    const [row] = await tx.insert(promos).values(values(data)).returning();
-    const omsets = await recordAllPromoOmsets(tx, row!.id);
-    await recordAudit(tx, by, 'promo:create', `promo:${row!.publicId}`, null, { ...audited(row!), omsets });
-    return { publicId: row!.publicId, omsets };
+    const row = await insertPromo(tx, values(data));
+    const omsets = await recordAllPromoOmsets(tx, row.id);
+    await recordAudit(tx, by, 'promo:create', `promo:${row.publicId}`, null, { ...audited(row), omsets });
+    return { publicId: row.publicId, omsets };
   });
 }
 
@@ -62,31 +63,32 @@ export async function createPromo(input: PromoForm, by: AuditActor): Promise<{ p
  * once a member has claimed, both stay as they are. Before any claim a new period rebuilds the
  * omsets from the paid orders (all in one transaction).
  */
-export async function updatePromo(publicId: string, input: PromoForm, by: AuditActor): Promise<{ omsets: number }> {
+export async function updatePromo(publicId: string, input: PromoForm, by: Actor): Promise<{ omsets: number }> {
+  assertRole(by, ['KONTEN']);
   const data = parseWith(PromoFormSchema, input);
   return inTransaction(async (tx) => {
     const found = await findPromoAdmin(publicId, tx);
-    const [before] = await tx.select().from(promos).where(eq(promos.id, found.id)).for('update') as [PromoRow];
+    const before = (await lockPromo(tx, found.id))!;
     const next = values(data);
     const periodChanged = before.periodeAwal !== next.periodeAwal || before.periodeAkhir !== next.periodeAkhir;
     const thresholdChanged = before.syaratPoin !== next.syaratPoin || before.syaratNominal !== next.syaratNominal || before.kelipatan !== next.kelipatan;
     if (periodChanged || thresholdChanged) {
-      const [claimed] = await tx.select({ n: sql<number>`count(*)::int` }).from(promoClaims).where(eq(promoClaims.promoId, before.id));
-      if ((claimed?.n ?? 0) > 0) throw new AppError('CONFLICT', PROMO_LOCKED);
+      if ((await countPromoClaims(tx, before.id)) > 0) throw new AppError('CONFLICT', PROMO_LOCKED);
     }
-    const [row] = await tx.update(promos).set(next).where(eq(promos.id, before.id)).returning();
+    const row = await updatePromoRow(tx, before.id, next);
     let omsets = 0;
     if (periodChanged) {
-      await tx.delete(promoOmsets).where(eq(promoOmsets.promoId, before.id));
+      await deletePromoOmsets(tx, before.id);
       omsets = await recordAllPromoOmsets(tx, before.id);
     }
-    await recordAudit(tx, by, 'promo:update', `promo:${publicId}`, audited(before), { ...audited(row!), ...(periodChanged ? { omsets } : {}) });
+    await recordAudit(tx, by, 'promo:update', `promo:${publicId}`, audited(before), { ...audited(row), ...(periodChanged ? { omsets } : {}) });
     return { omsets };
   });
 }
 
 /** Records the omsets of paid orders the promo does not have yet (idempotent), audited. */
-export async function backfillPromoOmsets(publicId: string, by: AuditActor): Promise<number> {
+export async function backfillPromoOmsets(publicId: string, by: Actor): Promise<number> {
+  assertRole(by, ['KONTEN']);
   return inTransaction(async (tx) => {
     const promo = await findPromoAdmin(publicId, tx);
     const omsets = await recordAllPromoOmsets(tx, promo.id);

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows } from '../../db/client';
+import { inTransaction } from '../../db/client';
+import { insertReturn, insertReturnFile, insertReturnHistory, insertReturnLine, lockReturnableOrder, remainingDetails } from '../../db/queries/returns';
 import { AppError } from '../../errors';
 import { deleteFile, saveFile, sniffMedia, type SniffedMedia } from '../../integrations/files';
 import { RETUR_FILE_COUNT, fileSizeError, returMessages, type ReturCreateInput } from '../../../lib/schemas/retur';
 import { findOwnAddress } from '../address/list-addresses';
 import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
-import { remainingDetails, returnableWhere } from './list-returnable';
 
 export const RETUR_CREATED = 'Retur berhasil dibuat';
 export const RETUR_FILES_AREA = 'retur';
@@ -37,9 +36,7 @@ export async function createReturn(member: SessionMember, input: ReturCreateInpu
   const stored: string[] = [];
   try {
     return await inTransaction(async (tx) => {
-      const [order] = await selectRows<{ id: number; nama_kirim: string | null; phone_kirim: string | null; alamat_kirim: string | null; kode_pos_kirim: string | null; kelurahan_kirim_id: string | null }>(tx, sql`
-        select o.id::int as id, o.nama_kirim, o.phone_kirim, o.alamat_kirim, o.kode_pos_kirim, o.kelurahan_kirim_id
-        from orders o where o.no_invoice = ${input.no_invoice} and ${returnableWhere(member.id, windowDays)} for update`);
+      const order = await lockReturnableOrder(tx, member.id, windowDays, input.no_invoice);
       if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_RETURNABLE, { no_invoice: returMessages.invoice });
 
       const lines = await remainingDetails(tx, [order.id]);
@@ -62,31 +59,17 @@ export async function createReturn(member: SessionMember, input: ReturCreateInpu
         shipTo = { nama: address.nama, phone: address.phone, alamat: address.alamat, kodePos: address.kode_pos, kelurahanId: address.kelurahan_id };
       }
 
-      const [retur] = await selectRows<{ id: number; public_id: string; no_retur: string }>(tx, sql`
-        with region as (
-          select d.name as kecamatan, g.name as kota, p.name as propinsi from villages v
-          join districts d on d.code = v.district_code join regencies g on g.code = d.regency_code join provinces p on p.code = g.province_code
-          where v.code = ${shipTo.kelurahanId})
-        insert into retur_jual (no_retur, deskripsi, order_id, member_id, same_address, nama_kirim, phone_kirim, alamat_kirim, kode_pos_kirim,
-          kelurahan_kirim_id, kecamatan, kota, propinsi)
-        values ('RTR-' || gen_random_uuid()::text, ${input.deskripsi}, ${order.id}, ${member.id}, ${input.same_address ? 'Y' : 'N'}, ${shipTo.nama},
-          ${shipTo.phone}, ${shipTo.alamat}, ${shipTo.kodePos}, ${shipTo.kelurahanId},
-          (select kecamatan from region), (select kota from region), (select propinsi from region))
-        returning id::int as id, public_id::text as public_id, no_retur`);
-      const [numbered] = await selectRows<{ no_retur: string }>(tx, sql`
-        update retur_jual set no_retur = 'RTR-' || to_char(tanggal at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(id::text, 7, '0')
-        where id = ${retur!.id} returning no_retur`);
+      const retur = await insertReturn(tx, { deskripsi: input.deskripsi, orderId: order.id, memberId: member.id, sameAddress: input.same_address, shipTo });
       for (const c of chosen) {
-        await tx.execute(sql`insert into retur_jual_details (retur_id, order_detail_id, product_id, qty) values (${retur!.id}, ${c.line.id}, ${c.line.product_id}, ${c.qty})`);
+        await insertReturnLine(tx, { returId: retur.id, orderDetailId: c.line.id, productId: c.line.product_id, qty: c.qty });
       }
       for (const [i, file] of files.entries()) {
         const name = await saveFile(RETUR_FILES_AREA, file.bytes, media[i]!.ext);
         stored.push(name);
-        await tx.execute(sql`insert into retur_jual_files (retur_id, member_id, file, type, mime, size)
-          values (${retur!.id}, ${member.id}, ${name}, ${media[i]!.kind}, ${media[i]!.mime}, ${file.bytes.byteLength})`);
+        await insertReturnFile(tx, { returId: retur.id, memberId: member.id, file: name, type: media[i]!.kind, mime: media[i]!.mime, size: file.bytes.byteLength });
       }
-      await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, keterangan) values (${retur!.id}, 'PENDING', 0, ${'Permintaan retur dibuat'})`);
-      return { message: RETUR_CREATED, public_id: retur!.public_id, no_retur: numbered!.no_retur };
+      await insertReturnHistory(tx, { returId: retur.id, status: 'PENDING', idAdmin: 0, keterangan: 'Permintaan retur dibuat' });
+      return { message: RETUR_CREATED, public_id: retur.public_id, no_retur: retur.no_retur };
     });
   } catch (error) {
     await Promise.all(stored.map((name) => deleteFile(RETUR_FILES_AREA, name)));

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { insertReturnHistory, setReturnStatus, type ReturnFields } from '../../db/queries/returns';
 import { AppError } from '../../errors';
 import { decideReturn, type ReturnEvent, type ReturStatus } from '../../domain/return-status';
 
@@ -14,12 +14,11 @@ export interface ReturnToMove { id: number; no_retur: string; status: string }
 export async function moveReturn(
   tx: Tx, retur: ReturnToMove, event: ReturnEvent,
   history: { idAdmin: number; adminNama?: string | null; keterangan?: string | null },
-  set?: ReturnType<typeof sql>,
+  set?: ReturnFields,
 ): Promise<ReturStatus> {
   const decision = decideReturn(retur.no_retur, retur.status, event);
   if (!decision.ok) throw new AppError('CONFLICT', decision.message);
-  await tx.execute(sql`update retur_jual set status = ${decision.to}${set ? sql`, ${set}` : sql``}, updated_at = now() where id = ${retur.id}`);
-  await tx.execute(sql`insert into retur_jual_histories (retur_id, status, id_admin, admin_nama, keterangan)
-    values (${retur.id}, ${decision.to}, ${history.idAdmin}, ${history.adminNama ?? null}, ${history.keterangan ?? null})`);
+  await setReturnStatus(tx, retur.id, decision.to, set);
+  await insertReturnHistory(tx, { returId: retur.id, status: decision.to, ...history });
   return decision.to;
 }

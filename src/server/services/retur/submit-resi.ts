@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows } from '../../db/client';
+import { inTransaction } from '../../db/client';
+import { lockMemberReturn } from '../../db/queries/returns';
 import { AppError } from '../../errors';
 import { RETUR_COURIERS } from '../../../lib/schemas/retur';
 import type { SessionMember } from '../auth/session-member';
@@ -14,14 +14,13 @@ export const RESI_SAVED = 'Nomor resi berhasil disimpan';
  */
 export async function submitReturnResi(member: SessionMember, input: { public_id: string; ekspedisi: string; resi: string }): Promise<{ message: string }> {
   return inTransaction(async (tx) => {
-    const [retur] = await selectRows<{ id: number; no_retur: string; status: string; kota: string | null }>(tx, sql`
-      select id::int as id, no_retur, status, kota from retur_jual where public_id = ${input.public_id}::uuid and member_id = ${member.id} for update`);
+    const retur = await lockMemberReturn(tx, member.id, input.public_id);
     if (!retur) throw new AppError('NOT_FOUND', RETUR_NOT_FOUND);
     const courier = RETUR_COURIERS.find((c) => c.code === input.ekspedisi)!;
     const resi = input.resi.toUpperCase();
     // APPROVED → DELIVERY by the member (id_admin 0), decided by domain/return-status.ts.
     await moveReturn(tx, retur, 'ship', { idAdmin: 0, keterangan: `${retur.kota ?? '-'}|Paket diserahkan ke ${courier.nama} dengan resi ${resi}` },
-      sql`ekspedisi = ${courier.code}, no_resi = ${resi}`);
+      { ekspedisi: courier.code, noResi: resi });
     return { message: RESI_SAVED };
   });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { firstClosedDay, lastRunTimes, pruneSchedulerRuns } from '../../db/queries/scheduler';
 import type { SchedulerJob } from '../../db/schema';
 import { addDays, jakartaDate } from '../../../lib/jakarta';
 import { closeMissingDays } from '../bonus/close-days';
@@ -63,7 +63,7 @@ const nextMonth = (slot: Date) => {
 async function closeDays(now: Date): Promise<string> {
   const results = await closeMissingDays({ now });
   // The run history stays short: a year of daily jobs, a week of the minute-by-minute expiry.
-  await (await getDb()).execute(sql`delete from scheduler_runs where started_at < now() - (case when job = 'kedaluwarsa' then interval '7 days' else interval '400 days' end)`);
+  await pruneSchedulerRuns(await getDb());
   const closed = results.filter((r) => !r.alreadyClosed);
   if (closed.length === 0) return 'Semua hari yang sudah selesai telah ditutup';
   const bonus = closed.reduce((n, r) => n + r.bonusCount, 0);
@@ -74,9 +74,9 @@ async function issueLastMonthSlips(now: Date): Promise<string> {
   const firstOfMonth = `${jakartaDate(now).slice(0, 8)}01`;
   const lastDay = addDays(firstOfMonth, -1);
   const [tahun, masa] = [Number(lastDay.slice(0, 4)), Number(lastDay.slice(5, 7))];
-  const [first] = await selectRows<{ d: string | null }>(await getDb(), sql`select min(tanggal)::text as d from closed_days`);
+  const first = await firstClosedDay(await getDb());
   // A business whose first closed day is later had no bonuses in that month: nothing to issue.
-  if (!first?.d || first.d > lastDay) return `Tidak ada closing pada masa ${masa}/${tahun}`;
+  if (!first || first > lastDay) return `Tidak ada closing pada masa ${masa}/${tahun}`;
   const n = await issueTaxSlips(tahun, masa, now);
   return `${n} bukti potong diterbitkan untuk masa ${masa}/${tahun}`;
 }
@@ -96,13 +96,7 @@ export const JOBS: JobDefinition[] = [
 
 /** The last run and last success of every job, in two indexed reads. */
 export async function lastRuns(): Promise<Partial<Record<SchedulerJob, LastRuns>>> {
-  const db = await getDb();
-  const [latest, succeeded] = await Promise.all([
-    selectRows<{ job: SchedulerJob; at: number; status: string }>(db, sql`
-      select distinct on (job) job, (extract(epoch from started_at) * 1000)::float8 as at, status from scheduler_runs order by job, started_at desc`),
-    selectRows<{ job: SchedulerJob; at: number }>(db, sql`
-      select distinct on (job) job, (extract(epoch from started_at) * 1000)::float8 as at from scheduler_runs where status = 'BERHASIL' order by job, started_at desc`),
-  ]);
+  const { latest, succeeded } = await lastRunTimes(await getDb());
   const out: Partial<Record<SchedulerJob, LastRuns>> = {};
   for (const r of latest) out[r.job] = { startedAt: new Date(r.at), status: r.status };
   for (const r of succeeded) out[r.job] = { ...out[r.job], succeededAt: new Date(r.at) };

@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { eq, sql } from 'drizzle-orm';
-import { connection, selectRows } from '../../db/client';
-import { schedulerRuns, SCHEDULER_JOBS, type SchedulerJob } from '../../db/schema';
+import { connection } from '../../db/client';
+import { finishSchedulerRun, insertSchedulerRun, tryJobLock } from '../../db/queries/scheduler';
+import { SCHEDULER_JOBS, type SchedulerJob } from '../../db/schema';
 
 /** Advisory lock keys, one per job, so a long closing in one process never holds up the expiry in another. */
 const LOCK_BASE = 7_310_100;
@@ -31,8 +31,7 @@ export async function runJob(job: SchedulerJob, work: () => Promise<string>, opt
     };
     if (kind === 'pglite') return await execute();
     return await db.transaction(async (tx) => {
-      const [lock] = await selectRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${jobLockKey(job)}) as ok`);
-      return lock?.ok ? execute() : 'busy';
+      return (await tryJobLock(tx, jobLockKey(job))) ? execute() : 'busy';
     });
   } finally {
     running.delete(job);
@@ -44,13 +43,13 @@ async function record(job: SchedulerJob, work: () => Promise<string>, startedAt:
   const { db } = await connection();
   const began = Date.now();
   const finishedAt = () => new Date(startedAt.getTime() + Date.now() - began);
-  const [run] = await db.insert(schedulerRuns).values({ job, runner: RUNNER, startedAt }).returning({ id: schedulerRuns.id });
+  const runId = await insertSchedulerRun(db, { job, runner: RUNNER, startedAt });
   try {
     const result = await work();
-    await db.update(schedulerRuns).set({ status: 'BERHASIL', result, finishedAt: finishedAt() }).where(eq(schedulerRuns.id, run!.id));
+    await finishSchedulerRun(db, runId, { status: 'BERHASIL', result, finishedAt: finishedAt() });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[jadwal] ${job} gagal: ${message}`);
-    await db.update(schedulerRuns).set({ status: 'GAGAL', error: message.slice(0, 2000), finishedAt: finishedAt() }).where(eq(schedulerRuns.id, run!.id));
+    await finishSchedulerRun(db, runId, { status: 'GAGAL', error: message.slice(0, 2000), finishedAt: finishedAt() });
   }
 }

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable, pipeline } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { PGlite } from '@electric-sql/pglite';
+import { config } from '../config';
+import { connection } from './client';
+
+/**
+ * An online backup of the PGlite database (DESIGN.md §7) as a .tar.gz stream, in the format of
+ * PGlite's own dumpDataDir() (`npm run restore` loads it into an empty DATA_DIR). A CHECKPOINT,
+ * then the files of DATA_DIR/pglite are read while PGlite is held (`runExclusive`: it runs one
+ * query at a time, so no query writes while they are read and the copy is never torn). The
+ * archive is made and gzipped as the client reads it: the database is never held in memory, so
+ * its size is the disk's business, not the server's heap. PGlite stays held until the last byte
+ * has gone or the client went away. `before` runs first (the endpoint's audit row), while
+ * queries can still run. Undefined on PostgreSQL (pg_dump).
+ */
+export async function streamPgliteDataDir(before?: () => Promise<void>): Promise<ReadableStream<Uint8Array> | undefined> {
+  const { db, kind } = await connection();
+  if (kind !== 'pglite') return undefined;
+  const client = (db as unknown as { $client: PGlite }).$client;
+  await before?.();
+  await client.exec('checkpoint');
+  // DATA_DIR=memory:// (tests) has no folder to read: PGlite's own dump, in memory.
+  if (process.env.DATA_DIR === 'memory://') return (await client.dumpDataDir('gzip')).stream() as ReadableStream<Uint8Array>;
+  const root = path.join(config.dataDir, 'pglite');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await new Promise<void>((held, failed) => {
+    client.runExclusive(async () => {
+      held();
+      await released;
+    }).catch(failed);
+  });
+  const gzip = createGzip();
+  // Closed when the last byte was read, or destroyed when the client went away (which also
+  // stops the reading of files): either way PGlite is free again.
+  gzip.once('close', release);
+  pipeline(Readable.from(tarOf(root)), gzip, () => {});
+  return Readable.toWeb(gzip) as ReadableStream<Uint8Array>;
+}
+
+/** The entries of `root` as a ustar archive, one file at a time; names as PGlite writes them ('/base/1/…'). */
+async function* tarOf(root: string): AsyncGenerator<Buffer> {
+  const walk = async function* (dir: string): AsyncGenerator<Buffer> {
+    for (const entry of (await fs.promises.readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      const name = full.slice(root.length);
+      const stat = await fs.promises.lstat(full);
+      if (stat.isDirectory()) {
+        yield tarHeader(name, stat, 0, '5');
+        yield* walk(full);
+      } else if (stat.isFile()) {
+        yield tarHeader(name, stat, stat.size, '0');
+        let left = stat.size;
+        // Exactly the size the header announced (PGlite is held: nothing grows meanwhile).
+        for await (const chunk of fs.createReadStream(full, { start: 0, end: Math.max(stat.size - 1, 0), highWaterMark: 256 * 1024 })) {
+          const bytes = (chunk as Buffer).subarray(0, left);
+          left -= bytes.length;
+          if (bytes.length > 0) yield bytes;
+          if (left === 0) break;
+        }
+        if (left > 0) yield Buffer.alloc(left);
+        if (stat.size % 512) yield Buffer.alloc(512 - (stat.size % 512));
+      }
+    }
+  };
+  yield* walk(root);
+  yield Buffer.alloc(1024);
+}
+
+/** One 512-byte ustar header; names longer than 100 bytes are split into prefix and name. */
+function tarHeader(name: string, stat: fs.Stats, size: number, type: '0' | '5'): Buffer {
+  const header = Buffer.alloc(512);
+  let prefix = '';
+  let short = name;
+  if (Buffer.byteLength(name) > 100) {
+    const cut = name.lastIndexOf('/', 155);
+    prefix = name.slice(0, cut);
+    short = name.slice(cut + 1);
+  }
+  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0') + '\0';
+  header.write(short, 0, 100, 'utf8');
+  header.write(octal(stat.mode & 0o7777, 8), 100, 'ascii');
+  header.write(octal(0, 8), 108, 'ascii');
+  header.write(octal(0, 8), 116, 'ascii');
+  header.write(octal(size, 12), 124, 'ascii');
+  header.write(octal(Math.floor(stat.mtimeMs / 1000), 12), 136, 'ascii');
+  header.write('        ', 148, 'ascii');
+  header.write(type, 156, 'ascii');
+  header.write('ustar\u000000', 257, 'ascii');
+  header.write(prefix, 345, 155, 'utf8');
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  header.write(octal(sum, 7) + ' ', 148, 'ascii');
+  return header;
+}
