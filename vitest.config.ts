@@ -1,15 +1,36 @@
 import { getViteConfig } from 'astro/config';
 
 // Astro's Vite config, so tests can render .astro pages with the container API and run
-// src/middleware.ts (astro:middleware) as they are.
+// src/middleware.ts (astro:middleware) as they are. Two projects (docs/decisions/0011-test-loop.md):
+// - unit: tests/unit, pure functions, no database: no global setup, no per-file setup; DATA_DIR
+//   points nowhere and DATABASE_URL is empty, so a unit test that opens the database fails.
+//   `npm run test:unit` (vitest run --project unit).
+// - integration: tests/integration on a real database (PGlite, or PostgreSQL with DATABASE_URL),
+//   each file on its own copy of a seeded template (tests/setup/templates.ts).
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    globalSetup: ['tests/setup/global-setup.ts'],
-    setupFiles: ['tests/setup/per-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          env: { DATA_DIR: '/nonexistent/unit-tests-have-no-database', DATABASE_URL: '' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          setupFiles: ['tests/setup/per-file.ts'],
+        },
+      },
+    ],
   },
 } as Parameters<typeof getViteConfig>[0]);

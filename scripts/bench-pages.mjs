@@ -5,8 +5,8 @@
 // the server time of the HTML over 20 sequential requests (p50/p95). `--strict` exits 1 on OVER;
 // `--param name=value` fills a dynamic segment [name]; `--pages /a,/b` measures only these routes.
 import os from 'node:os';
-import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { budgets, fmtKb, gzipSize, heavy } from './page-budgets.mjs';
 import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4412);
@@ -15,17 +15,9 @@ const SAMPLES = 20;
 const pagesArg = process.argv.indexOf('--pages');
 const onlyPages = pagesArg >= 0 ? process.argv[pagesArg + 1]?.split(',').map((p) => p.trim()).filter(Boolean) : undefined;
 const KB = 1024;
-const budgets = { html: 40 * KB, jsList: 5 * KB, jsHeavy: 100 * KB, p95: 100 };
 
 /** Sample values for dynamic segments (scripts/bench-server.mjs); `--param name=value` adds one. */
 const sampleParams = sampleParamsFromArgs();
-/** The pages allowed up to 100 KB of JavaScript (DESIGN.md §9: stepper and tree); all others 5 KB. */
-const heavy = (route) => route === '/report/tree' || route === '/daftar' || route.startsWith('/transaksi/order-transaksi/') || route === '/account/profile'
-  || route === '/' || route === '/bonus/withdraw' || route === '/account/address' || route.startsWith('/reward-promo/')
-  // The region picker island (issue #16).
-  || route === '/transaksi/cek-ongkir';
-
-const gzipSize = (buffer) => zlib.gzipSync(buffer).length;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Server time for the HTML: time to the last byte, sequential requests after two warm-ups. */
@@ -72,7 +64,6 @@ async function measure(browser, route, token) {
   return { status, finalPath, requests, htmlBytes, jsBytes };
 }
 
-const fmtKb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const verdict = (ok) => (ok ? 'OK' : 'OVER');
 
 const server = await startDemoServer(port, 'bench-pages-');

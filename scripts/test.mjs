@@ -1,6 +1,8 @@
-// `npm test`: unit and integration tests (Vitest, on the real database), then browser tests
+// `npm test`: types, unit and integration tests (Vitest, on the real database), then browser tests
 // (Playwright driving Debian's Chromium). Prints one closing line: "N passed, N failed".
 // With DATABASE_URL set, everything runs against that PostgreSQL server instead of PGlite.
+// One part only: `node scripts/test.mjs unit` (Vitest project unit: no database, no types),
+// `integration` (Vitest project integration), `e2e` (Playwright). docs/decisions/0011-test-loop.md
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +10,11 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const only = process.argv[2]; // 'unit' or 'e2e' to run one half
+const only = process.argv[2]; // 'unit', 'integration' or 'e2e' to run one part
+if (only && !['unit', 'integration', 'e2e'].includes(only)) {
+  console.error(`unknown part ${only}: unit, integration or e2e`);
+  process.exit(2);
+}
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env } }).status ?? 1;
@@ -20,9 +26,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exit = 0;
-console.log(`[test] database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+console.log(`[test] database: ${only === 'unit' ? 'none (unit tests)' : process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
 
-if (only !== 'e2e') {
+if (!only) {
   // Types first: a type error is a failed test too.
   const typecheck = run(bin('tsc'), ['--noEmit', '-p', '.']);
   if (typecheck) {
@@ -31,7 +37,11 @@ if (only !== 'e2e') {
   } else {
     passed += 1;
   }
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+}
+
+if (only !== 'e2e') {
+  const project = only ? ['--project', only] : [];
+  const status = run(bin('vitest'), ['run', ...project, '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
   const report = readJson('test-results/vitest.json');
   passed += report?.numPassedTests ?? 0;
   failed += report?.numFailedTests ?? (status ? 1 : 0);
@@ -39,7 +49,7 @@ if (only !== 'e2e') {
   if (status) exit = 1;
 }
 
-if (only !== 'unit') {
+if (!only || only === 'e2e') {
   process.env.CHROMIUM_PATH = ensureChromium();
   const status = run(bin('playwright'), ['test']);
   const report = readJson('test-results/e2e.json');

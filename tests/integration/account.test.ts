@@ -1,3 +1,4 @@
+// @template year — members with and without bonuses of the demo year
 import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';

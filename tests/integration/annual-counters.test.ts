@@ -1,3 +1,4 @@
+// @template year — the counters recounted from a year of orders and bonuses
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';

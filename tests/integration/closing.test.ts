@@ -1,3 +1,4 @@
+// @template year — the closed days and bonuses of the demo year
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';

@@ -1,3 +1,4 @@
+// @template year — the demo's orders in every queue and its returns
 import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

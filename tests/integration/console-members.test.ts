@@ -1,3 +1,4 @@
+// @template year — a member with unpaid bonuses (helpers.ts memberWithUnpaidBonuses)
 import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

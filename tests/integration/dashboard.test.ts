@@ -1,3 +1,4 @@
+// @template year — the order counts per type of the demo members
 import { createContainer } from './container';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @template year — reopens the last closed days of the demo year
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @template year — a RECEIVED order of the demo
 import { createContainer } from './container';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @template year — the payouts and closed days of the demo year
 import { visitConsole } from './console-visit';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @template year — a new promo over past dates counts the demo year's paid orders
 import { visitConsole } from './console-visit';
 import { createContainer } from './container';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// @template year — the bonus ledger of the demo year
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

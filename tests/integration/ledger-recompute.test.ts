@@ -1,3 +1,4 @@
+// @template year — the bonus ledger of the demo year
 /**
  * An independent recomputation of the demo year's bonuses, written from COMP_PLAN.md and the
  * orders alone: it does not call the closing engine, its domain functions or its plan object.

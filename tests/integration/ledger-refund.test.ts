@@ -1,3 +1,4 @@
+// @template year — the demo year's paid orders and their bonuses
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

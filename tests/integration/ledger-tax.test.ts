@@ -1,3 +1,4 @@
+// @template year — the demo year's bonuses and PPh 21
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';

@@ -1,3 +1,4 @@
+// @template year — a PAID order of the demo for the operator's history row
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createContext } from 'astro/middleware';

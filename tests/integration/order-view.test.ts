@@ -1,3 +1,4 @@
+// @template year — the showcase orders of members 270-272
 import { describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';

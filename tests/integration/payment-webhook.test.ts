@@ -1,3 +1,4 @@
+// @template year — the demo's expired and pending orders
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

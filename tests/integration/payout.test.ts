@@ -1,3 +1,4 @@
+// @template year — a member with unpaid bonuses
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';

@@ -1,3 +1,4 @@
+// @template year — the demo's promos, omsets and claims
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';

@@ -1,3 +1,4 @@
+// @template year — the demo's returns and received orders
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

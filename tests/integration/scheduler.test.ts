@@ -1,3 +1,4 @@
+// @template year — catches up after the demo's last closed day
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';

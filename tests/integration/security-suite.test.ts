@@ -1,3 +1,4 @@
+// @template year — member B's orders, bonuses, payouts, returns and promo claims
 import { createContainer } from './container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';

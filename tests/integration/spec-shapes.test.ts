@@ -1,3 +1,4 @@
+// @template year — bonuses, payouts and orders of the demo year
 import { describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';

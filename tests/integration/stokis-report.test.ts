@@ -1,3 +1,4 @@
+// @template year — the stockist's invoices of the demo year
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';

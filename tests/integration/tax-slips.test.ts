@@ -1,3 +1,4 @@
+// @template year — the demo year's bonuses
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';

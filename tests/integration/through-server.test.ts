@@ -1,3 +1,4 @@
+// @template year — the demo's orders and closed days, served by a real server
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

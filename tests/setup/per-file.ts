@@ -1,21 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll } from 'vitest';
-import { TEMPLATE_ENV, onServer, tempDir, usePostgres, withDatabase } from './databases';
+import { afterAll, expect } from 'vitest';
+import { onServer, tempDir, usePostgres, withDatabase } from './databases';
+import { requestTemplate, templateOf } from './templates';
 
-// Each test file gets a private copy of the seeded template before anything opens the database.
-const template = process.env[TEMPLATE_ENV]!;
+// Each test file gets a private copy of its template (tests/setup/templates.ts: the small demo, or
+// the demo year for files marked `// @template year`) before anything opens the database.
+const testFile = expect.getState().testPath!;
+const template = await requestTemplate(templateOf(testFile));
 const baseUrl = process.env.DATABASE_URL;
 let cleanup: () => Promise<void>;
 
 if (baseUrl && usePostgres()) {
   const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await onServer(baseUrl, (sql) => sql.unsafe(`create database ${name} template ${template}`));
+  await onServer(baseUrl, (sql) => sql.unsafe(`create database ${name} template ${template.database}`));
   process.env.DATABASE_URL = withDatabase(baseUrl, name);
   cleanup = () => onServer(baseUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
 } else {
   const dir = path.join(tempDir('portal-test-'), 'data');
-  fs.cpSync(template, dir, { recursive: true });
+  fs.cpSync(template.dataDir!, dir, { recursive: true });
   process.env.DATA_DIR = dir;
   cleanup = async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true });
 }

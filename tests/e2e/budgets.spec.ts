@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { discoverRoutes, queryOf, root, sampleParamsFromArgs, visitorOf } from '../../scripts/bench-server.mjs';
+import { budgets, fmtKb, gzipSize, jsBudgetOf } from '../../scripts/page-budgets.mjs';
+
+/**
+ * The page-weight budgets of DESIGN.md §9 as a test: every page route under src/pages (as
+ * `npm run bench:pages` finds them), visited on the built server with the demo data as the member
+ * bench:pages uses. HTML: the gzip size of the page's answer. JavaScript: the gzip size of every
+ * script the page loads (each file read from the build, dist/client) plus its inline scripts.
+ * Sizes only: server times are measured by bench:pages, never asserted here.
+ */
+
+/** The order detail's sample (bench:pages: demoplatinum's newest order), filled in when the test runs. */
+const ORDER = '__newest_order__';
+const { routes } = discoverRoutes({ ...sampleParamsFromArgs([]), public_id: ORDER });
+const tokens = new Map<string, Promise<string>>();
+
+async function tokenOf(request: APIRequestContext, baseURL: string, username: string): Promise<string> {
+  let token = tokens.get(username);
+  if (!token) {
+    token = (async () => {
+      // An address of its own, so the per-address sign-in limit never meets the other tests.
+      const response = await request.post('/member/login', {
+        headers: { 'x-forwarded-for': '10.77.0.9', origin: new URL(baseURL).origin },
+        data: { username, password: 'rahasia123', from: 'WEB' },
+      });
+      const body = await response.json();
+      if (!body.success) throw new Error(`sign-in ${username}: ${body.message}`);
+      return body.result.access_token as string;
+    })();
+    tokens.set(username, token);
+  }
+  return token;
+}
+
+/** The built file behind a script URL (what the server sends), or undefined for other origins. */
+function builtFile(url: string): string | undefined {
+  const file = path.join(root, 'dist/client', decodeURIComponent(new URL(url).pathname));
+  return file.startsWith(path.join(root, 'dist/client')) && fs.existsSync(file) ? file : undefined;
+}
+
+test.describe('page weight within DESIGN.md §9', () => {
+  for (const template of routes) {
+    test(template, async ({ browser, request, baseURL }) => {
+      const who = visitorOf(template);
+      const token = who ? await tokenOf(request, baseURL!, who) : undefined;
+      let route = template;
+      if (route.includes(ORDER)) {
+        const list = await (await request.get('/member/transaction?page_size=1', { headers: { authorization: `Bearer ${token}` } })).json();
+        const newest = list.result?.rows?.[0]?.public_id as string | undefined;
+        expect(newest, `${template}: the demo member has no order to show`).toBeTruthy();
+        route = route.replace(ORDER, newest!);
+      }
+      const context = await browser.newContext();
+      if (token) await context.addCookies([{ name: 'pm_session', value: token, url: baseURL! }]);
+      const page = await context.newPage();
+      const scripts: Promise<{ url: string; bytes: number }>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        const contentType = response.headers()['content-type'] ?? '';
+        if (type !== 'script' && !contentType.includes('javascript')) return;
+        const file = builtFile(response.url());
+        scripts.push(file
+          ? Promise.resolve({ url: response.url(), bytes: gzipSize(fs.readFileSync(file)) })
+          : response.body().then((b) => ({ url: response.url(), bytes: gzipSize(b) }), () => ({ url: response.url(), bytes: 0 })));
+      });
+      const response = await page.goto(route + (queryOf[template as keyof typeof queryOf] ?? ''), { waitUntil: 'networkidle' });
+      expect(response, `${route}: no answer`).not.toBeNull();
+      const html = gzipSize(await response!.body());
+      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
+        .filter((s) => !(s as HTMLScriptElement).type || (s as HTMLScriptElement).type === 'module' || (s as HTMLScriptElement).type.includes('javascript'))
+        .map((s) => s.textContent ?? '').join('\n'));
+      const loaded = await Promise.all(scripts);
+      const js = loaded.reduce((sum, s) => sum + s.bytes, 0) + (inline ? gzipSize(Buffer.from(inline)) : 0);
+      await context.close();
+
+      const jsBudget = jsBudgetOf(template);
+      expect.soft(html, `${route}: HTML ${fmtKb(html)} gzip is over the budget of ${fmtKb(budgets.html)} (DESIGN.md §9, any page with demo data)`)
+        .toBeLessThanOrEqual(budgets.html);
+      expect.soft(js, `${route}: JavaScript ${fmtKb(js)} gzip is over the budget of ${fmtKb(jsBudget)} (DESIGN.md §9, ${jsBudget > budgets.jsList ? 'heaviest page, React included' : 'report or list page: the shared layout script only'}); scripts: ${loaded.map((s) => `${new URL(s.url).pathname} ${fmtKb(s.bytes)}`).join(', ') || 'none'}`)
+        .toBeLessThanOrEqual(jsBudget);
+    });
+  }
+});

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onServer, tempDir, withDatabase } from './databases';
+
+/**
+ * The template databases of the integration tests, built on demand by Vitest's main process
+ * (global-setup.ts), each at most once per run, each in a child process (build-template.ts):
+ *
+ *   base  (migrated + region lists) ─┬─ small (the demo network, catalogue, settings, content, operators)
+ *                                    └─ year  (the whole demo: a year of orders, closed days, bonuses, …)
+ *
+ * `small` is what every test file starts from. `year` is built only when a selected file is marked
+ * `// @template year` (it is the one expensive build: a year of orders and 365 closings).
+ * A PGlite template is a data folder, a PostgreSQL one a database used as `create database … template`.
+ */
+export type TemplateKind = 'base' | 'small' | 'year';
+
+export interface TemplateLocation {
+  /** PGlite: the data folder to copy. */
+  dataDir?: string;
+  /** PostgreSQL: the database name to use as template. */
+  database?: string;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function runBuilder(kind: TemplateKind, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tests/setup/build-template.ts'), kind], {
+      cwd: root,
+      env: { ...process.env, ...env, SEED_ON_START: '0', SCHEDULER: '0' },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`test template ${kind} failed (exit ${code}):\n${stderr}`))));
+  });
+}
+
+export class Templates {
+  private readonly built = new Map<TemplateKind, Promise<TemplateLocation>>();
+  private readonly scratch: string | undefined;
+  private readonly databases: string[] = [];
+  /** Wall time of each build, printed at the end of the run. */
+  readonly timings: string[] = [];
+
+  constructor(private readonly baseUrl: string | undefined) {
+    if (!baseUrl) this.scratch = tempDir('portal-tpl-');
+  }
+
+  get(kind: TemplateKind): Promise<TemplateLocation> {
+    let found = this.built.get(kind);
+    if (!found) {
+      found = this.build(kind);
+      this.built.set(kind, found);
+    }
+    return found;
+  }
+
+  private async build(kind: TemplateKind): Promise<TemplateLocation> {
+    const from = kind === 'base' ? undefined : await this.get('base');
+    const started = Date.now();
+    let location: TemplateLocation;
+    if (this.baseUrl) {
+      const name = `portal_tpl_${kind}_${process.pid}`;
+      await onServer(this.baseUrl, async (sql) => {
+        await sql.unsafe(`drop database if exists ${name} with (force)`);
+        await sql.unsafe(from ? `create database ${name} template ${from.database}` : `create database ${name}`);
+      });
+      this.databases.push(name);
+      await runBuilder(kind, { DATABASE_URL: withDatabase(this.baseUrl, name) });
+      location = { database: name };
+    } else {
+      const dir = path.join(this.scratch!, kind);
+      if (from) fs.cpSync(from.dataDir!, dir, { recursive: true });
+      await runBuilder(kind, { DATA_DIR: dir, DATABASE_URL: '' });
+      location = { dataDir: dir };
+    }
+    this.timings.push(`${kind} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return location;
+  }
+
+  async drop(): Promise<void> {
+    await Promise.allSettled([...this.built.values()]);
+    if (this.baseUrl) {
+      for (const name of this.databases) await onServer(this.baseUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+    } else {
+      fs.rmSync(this.scratch!, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The address the test workers ask for a template (`GET /small`, `GET /year`). */
+export const TEMPLATES_ENV = 'PORTAL_TEST_TEMPLATES';
+
+/** Serves Templates to the test workers on a loopback port; answers the location as JSON. */
+export function serveTemplates(templates: Templates): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const kind = req.url?.slice(1);
+    if (kind !== 'small' && kind !== 'year') {
+      res.writeHead(404).end();
+      return;
+    }
+    templates.get(kind).then(
+      (location) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(location)),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  // A year build can take minutes on a loaded machine: no server-side timeouts.
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Asks the main process for a template (plain node:http: no client timeout while it builds). */
+export function requestTemplate(kind: 'small' | 'year'): Promise<TemplateLocation> {
+  const base = process.env[TEMPLATES_ENV];
+  if (!base) throw new Error(`${TEMPLATES_ENV} is not set: integration tests run through tests/setup/global-setup.ts`);
+  return new Promise((resolve, reject) => {
+    http.get(`${base}/${kind}`, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { body += chunk; });
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`template ${kind}: ${body}`))));
+    }).on('error', reject);
+  });
+}
+
+/** `// @template year` in a test file's first lines asks for the year template. */
+export function templateOf(testFile: string): 'small' | 'year' {
+  const head = fs.readFileSync(testFile, 'utf8').slice(0, 2000);
+  return /^\s*\/\/\s*@template\s+year\b/m.test(head) ? 'year' : 'small';
+}
