@@ -1,5 +1,7 @@
 import type { Rank } from '../../../lib/rank';
 import type { BonusPlan } from './plan';
+import type { BonusEarning } from './earnings';
+import { addDays } from '../../../lib/jakarta';
 
 export interface PairingDay {
   carriedLeft: number;
@@ -62,4 +64,78 @@ export function pairingExpiry(joinDate: string, repeatOrderDates: string[], plan
 export function annualRank(pairBv: number, plan: BonusPlan): { level: number; nilai_bonus: number } {
   const reached = plan.annualRanks.filter((r) => pairBv >= r.minimal_pair).at(-1);
   return reached ? { level: reached.level, nilai_bonus: reached.nilai_bonus } : { level: 0, nilai_bonus: 0 };
+}
+
+/** An upline with new volume, as the closing loaded it: its rank on the day and its pairing counters. */
+export interface PairingUpline {
+  id: number;
+  path: string;
+  /** The rank in effect on the closing's day (rank at the event): it decides the cap. */
+  posisi: Rank;
+  tgl_join: string;
+  sisa_bv_kiri: number | null;
+  sisa_bv_kanan: number | null;
+  hutang_bv_kiri: number | null;
+  hutang_bv_kanan: number | null;
+  /** null before the member's first closing: the clock starts at join + pairingDaysAtJoin. */
+  tanggal_expired: string | null;
+}
+
+/** What one upline's pairing day leaves in its counters (added to the running totals by the store). */
+export interface PairingCounters {
+  memberId: number;
+  carryLeft: number;
+  carryRight: number;
+  expiry: string;
+  paidPairs: number;
+  newLeft: number;
+  newRight: number;
+  owedLeft: number;
+  owedRight: number;
+}
+
+/**
+ * The day's pairing of every upline with new volume (COMP_PLAN.md): each pairs on its own
+ * counters (pairDay), active while its expiry is not before the day; a PAIR bonus for paid pairs.
+ */
+export function pairUplines(
+  tanggal: string,
+  uplines: readonly PairingUpline[],
+  volume: ReadonlyMap<string, { left: number; right: number }>,
+  plan: BonusPlan,
+): { counters: PairingCounters[]; earnings: BonusEarning[] } {
+  const counters: PairingCounters[] = [];
+  const earnings: BonusEarning[] = [];
+  for (const u of uplines) {
+    const v = volume.get(u.path);
+    if (!v) continue;
+    const expiry = u.tanggal_expired ?? addDays(u.tgl_join, plan.pairingDaysAtJoin);
+    const result = pairDay({
+      carriedLeft: u.sisa_bv_kiri ?? 0, carriedRight: u.sisa_bv_kanan ?? 0, newLeft: v.left, newRight: v.right, rank: u.posisi, active: expiry >= tanggal,
+      owedLeft: u.hutang_bv_kiri ?? 0, owedRight: u.hutang_bv_kanan ?? 0,
+    }, plan);
+    counters.push({
+      memberId: u.id, carryLeft: result.carryLeft, carryRight: result.carryRight, expiry, paidPairs: result.paidPairs,
+      newLeft: v.left, newRight: v.right, owedLeft: result.owedLeft, owedRight: result.owedRight,
+    });
+    if (result.paidPairs > 0) {
+      earnings.push({
+        memberId: u.id, type: 'PAIR', amount: result.bonus,
+        detail: { posisi: u.posisi, jumlah_increment_pair_bv: result.pairs, bonus_pair_details: [{ jumlah_pair_dibayar: result.paidPairs, max_pair_dibayar: plan.dailyPairCap[u.posisi], bonus_per_pair: plan.pairPerBv }] },
+      });
+    }
+  }
+  return { counters, earnings };
+}
+
+/**
+ * The annual pairing award (COMP_PLAN.md): on an annual period's last day each member earns the
+ * award of the highest level their period's pair-BV reached, once.
+ */
+export function annualAwards(period: { start: string; end: string }, pairBv: readonly { memberId: number; pairBv: number }[], plan: BonusPlan): BonusEarning[] {
+  return pairBv.flatMap(({ memberId, pairBv: pairs }) => {
+    const award = annualRank(pairs, plan);
+    if (award.nilai_bonus <= 0) return [];
+    return [{ memberId, type: 'ANNUAL' as const, amount: award.nilai_bonus, detail: { periode: period, jumlah_pair_bv: pairs, level: award.level, nilai_bonus: award.nilai_bonus } }];
+  });
 }

@@ -1,16 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { addAnnualBv, addAnnualPairs, annualPeriodSetting, keepFirstUpgrade, paidPackageOrder } from '../../db/queries/annual-counters';
 import { ancestorPaths } from '../../domain/network-path';
 import { annualPeriodsUntil, type AnnualPeriod } from '../../domain/bonus/annual-period';
 import { defaultSettings } from '../../domain/default-settings';
+
+/** The set-based recount lives with the other annual-counter queries; re-exported for the seed, the bench and the tests. */
+export { REBUILD_ANNUAL_COUNTERS, REBUILD_UPGRADE_DATES, rebuildAnnualCounters } from '../../db/queries/annual-counters';
 
 /**
  * The annual period (from the settings) holding a Jakarta day, if the day is inside one. Read
  * through the caller's transaction: PGlite has one connection, which the transaction holds.
  */
 export async function annualPeriodOf(tx: Tx, tanggal: string): Promise<AnnualPeriod | undefined> {
-  const [row] = await selectRows<{ value: AnnualPeriod }>(tx, sql`select value from settings where key = 'annual_pairing_period'`);
-  const first = row?.value ?? defaultSettings.annual_pairing_period;
+  const first = (await annualPeriodSetting(tx)) ?? defaultSettings.annual_pairing_period;
   return annualPeriodsUntil(first, tanggal).find((p) => p.start <= tanggal && tanggal <= p.end);
 }
 
@@ -18,29 +20,16 @@ export async function annualPeriodOf(tx: Tx, tanggal: string): Promise<AnnualPer
  * Adds `bv` (negative for a refund) of a paid registration or upgrade to the annual counters of
  * every upline on the side the member sits, in the period of the order's payment; for an upgrade
  * also keeps the member's first upgrade date. Inside the payment's or the refund's transaction.
- * Rows are written root first, so two payments under one root never wait for each other in a cycle.
  */
 export async function countAnnualBv(tx: Tx, orderId: number, bv?: number): Promise<void> {
-  const [o] = await selectRows<{ jenis_order: string; subject_id: number; path: string; hari: string; paid_at: string; total_bv: number }>(tx, sql`
-    select o.jenis_order, m.id::int as subject_id, m.path, (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari, o.paid_at::text as paid_at, o.total_bv
-    from orders o join members m on m.id = coalesce(o.new_member_id, o.member_id)
-    where o.id = ${orderId} and o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')`);
+  const o = await paidPackageOrder(tx, orderId);
   if (!o) return;
-  if (o.jenis_order === 'upg' && bv === undefined) {
-    await tx.execute(sql`update members set tgl_upgrade = least(tgl_upgrade, ${o.paid_at}::timestamptz) where id = ${o.subject_id}`);
-  }
+  if (o.jenis_order === 'upg' && bv === undefined) await keepFirstUpgrade(tx, o.subject_id, o.paid_at);
   const amount = bv ?? o.total_bv;
   const period = await annualPeriodOf(tx, o.hari);
   const ancestors = ancestorPaths(o.path);
   if (!period || amount === 0 || ancestors.length === 0) return;
-  const side = sql`substr(${o.path}, length(m.path) + 1, 1)`;
-  await tx.execute(sql`
-    insert into member_annual (member_id, periode_mulai, bv_kiri, bv_kanan)
-    select m.id, ${period.start}::date, case when ${side} = '0' then ${amount}::int8 else 0 end, case when ${side} = '1' then ${amount}::int8 else 0 end
-    from members m where m.path in (${sql.join(ancestors.map((a) => sql`${a}`), sql`, `)})
-    order by m.path
-    on conflict (member_id, periode_mulai) do update set
-      bv_kiri = member_annual.bv_kiri + excluded.bv_kiri, bv_kanan = member_annual.bv_kanan + excluded.bv_kanan`);
+  await addAnnualBv(tx, period.start, o.path, ancestors, amount);
 }
 
 /** Adds a closing's paid pairs (member id → pair-BV) to the annual counters of the day's period. In the closing's transaction. */
@@ -48,55 +37,5 @@ export async function countAnnualPairs(tx: Tx, tanggal: string, pairs: [number, 
   const period = await annualPeriodOf(tx, tanggal);
   const paid = pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
   if (!period || paid.length === 0) return;
-  await tx.execute(sql`
-    insert into member_annual (member_id, periode_mulai, pair_bv)
-    select v.member_id, ${period.start}::date, v.n
-    from (values ${sql.join(paid.map(([id, n]) => sql`(${id}::int8, ${n}::int8)`), sql`, `)}) as v(member_id, n)
-    on conflict (member_id, periode_mulai) do update set pair_bv = member_annual.pair_bv + excluded.pair_bv`);
-}
-
-/**
- * The counters recomputed from the orders, refunds and PAIR bonuses (set-based): the seed after
- * writing its history, and the migration (drizzle/0012) with the same statement.
- */
-export const REBUILD_ANNUAL_COUNTERS: SQL = sql.raw(`
-INSERT INTO "member_annual" ("member_id", "periode_mulai", "bv_kiri", "bv_kanan", "pair_bv")
-WITH RECURSIVE setting AS (
-  SELECT coalesce((SELECT "value" FROM "settings" WHERE "key" = 'annual_pairing_period'), '{"start":"2024-06-13","end":"2025-06-15"}'::jsonb) AS v
-), periods (mulai, akhir, n) AS (
-  SELECT (v ->> 'start')::date, (v ->> 'end')::date, 1 FROM setting
-  UNION ALL SELECT akhir + 1, (akhir + interval '1 year')::date, n + 1 FROM periods WHERE n < 50
-), paid AS (
-  SELECT m."path", p.mulai, sum(o."total_bv" - coalesce((SELECT sum(r."bv") FROM "order_refunds" r WHERE r."order_id" = o."id"), 0)) AS bv
-  FROM "orders" o JOIN "members" m ON m."id" = coalesce(o."new_member_id", o."member_id")
-    JOIN periods p ON (o."paid_at" AT TIME ZONE 'Asia/Jakarta')::date BETWEEN p.mulai AND p.akhir
-  WHERE o."jenis_order" IN ('reg', 'upg') AND o."paid_at" IS NOT NULL AND o."status_order" NOT IN ('CANCEL', 'EXPIRED')
-  GROUP BY 1, 2
-), volume AS (
-  SELECT left(paid."path", k) AS upline, paid.mulai,
-    coalesce(sum(paid.bv) FILTER (WHERE substr(paid."path", k + 1, 1) = '0'), 0) AS kiri,
-    coalesce(sum(paid.bv) FILTER (WHERE substr(paid."path", k + 1, 1) = '1'), 0) AS kanan
-  FROM paid, generate_series(0, length(paid."path") - 1) AS k
-  GROUP BY 1, 2
-), pairs AS (
-  SELECT b."member_id", p.mulai, sum((b."detail" -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int) AS pair_bv
-  FROM "bonuses" b JOIN periods p ON b."tanggal" BETWEEN p.mulai AND p.akhir
-  WHERE b."jenis_bonus" = 'PAIR'
-  GROUP BY 1, 2
-)
-SELECT coalesce(a."id", pairs."member_id"), coalesce(v.mulai, pairs.mulai), coalesce(v.kiri, 0), coalesce(v.kanan, 0), coalesce(pairs.pair_bv, 0)
-FROM (volume v JOIN "members" a ON a."path" = v.upline)
-  FULL JOIN pairs ON pairs."member_id" = a."id" AND pairs.mulai = v.mulai
-ON CONFLICT ("member_id", "periode_mulai") DO UPDATE SET "bv_kiri" = excluded."bv_kiri", "bv_kanan" = excluded."bv_kanan", "pair_bv" = excluded."pair_bv"`);
-
-export const REBUILD_UPGRADE_DATES: SQL = sql.raw(`
-UPDATE "members" m SET "tgl_upgrade" = u.first
-FROM (SELECT "member_id", min("paid_at") AS first FROM "orders" WHERE "jenis_order" = 'upg' AND "paid_at" IS NOT NULL GROUP BY 1) u
-WHERE u."member_id" = m."id" AND m."tgl_upgrade" IS DISTINCT FROM u.first`);
-
-/** Recomputes every counter from the facts (the seed, after writing its history directly). */
-export async function rebuildAnnualCounters(db: Db | Tx): Promise<void> {
-  await db.execute(sql`delete from member_annual`);
-  await db.execute(REBUILD_ANNUAL_COUNTERS);
-  await db.execute(REBUILD_UPGRADE_DATES);
+  await addAnnualPairs(tx, period.start, paid);
 }

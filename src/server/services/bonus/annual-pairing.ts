@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows, type Db } from '../../db/client';
+import { getDb, type Db } from '../../db/client';
+import { annualPeriodCounters } from '../../db/queries/bonus-closing-calendar';
 import { annualRank } from '../../domain/bonus/pairing';
 import { getPlan } from './get-plan';
 import { getSetting } from '../settings';
@@ -16,15 +16,12 @@ function periodsUntilToday(first: Period): Period[] {
 
 /** One period's row from its counters (annual-counters.ts): one index lookup whatever the downline's size. */
 async function periodRow(db: Db, memberId: number, p: Period, plan: BonusPlan) {
-  const [row] = await selectRows<{ kiri: number; kanan: number; pairs: number; dibayar: number | null }>(db, sql`
-    select coalesce(a.bv_kiri, 0)::int as kiri, coalesce(a.bv_kanan, 0)::int as kanan, coalesce(a.pair_bv, 0)::int as pairs, (
-      select sum(bonus_bruto)::float8 from bonuses where member_id = ${memberId} and jenis_bonus = 'ANNUAL' and tanggal = ${p.end}::date) as dibayar
-    from (select 1) one left join member_annual a on a.member_id = ${memberId} and a.periode_mulai = ${p.start}::date`);
+  const row = await annualPeriodCounters(db, memberId, p);
   return {
-    periode: p, jumlah_bv_kiri_each_year: row!.kiri, jumlah_bv_kanan_each_year: row!.kanan,
-    jumlah_pair_bv_each_year: row!.pairs, annual: annualRank(row!.pairs, plan),
+    periode: p, jumlah_bv_kiri_each_year: row.kiri, jumlah_bv_kanan_each_year: row.kanan,
+    jumlah_pair_bv_each_year: row.pairs, annual: annualRank(row.pairs, plan),
     /** The ANNUAL award the closing of the period's last day paid (null before it, or when none was reached). */
-    dibayar: row!.dibayar,
+    dibayar: row.dibayar,
   };
 }
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { firstClosedDay, firstMissingBefore, firstPaidDay, lastClosedDay as lastClosedDayOf } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
 import { addDays, jakartaDate } from '../../../lib/jakarta';
 import { closeDay, type CloseResult } from './close-day';
@@ -16,17 +16,7 @@ export const CLOSING_MESSAGES = {
 
 /** The last closed day, or undefined when nothing was ever closed. */
 export async function lastClosedDay(): Promise<string | undefined> {
-  const [row] = await selectRows<{ d: string | null }>(await getDb(), sql`select max(tanggal)::text as d from closed_days`);
-  return row?.d ?? undefined;
-}
-
-/** The first day on or before `tanggal` that is still open while a later one is closed, if any (a gap). */
-async function firstMissingBefore(tanggal: string): Promise<string | undefined> {
-  const [row] = await selectRows<{ d: string | null }>(await getDb(), sql`
-    select min(g.d)::date::text as d
-    from generate_series((select min(tanggal) from closed_days), ${tanggal}::date - 1, interval '1 day') g(d)
-    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`);
-  return row?.d ?? undefined;
+  return lastClosedDayOf(await getDb());
 }
 
 /**
@@ -46,9 +36,9 @@ export async function closeFinishedDays(from: string, to: string, options: Closi
     const missing = dayAfter(last);
     if (missing < from) throw new AppError('CONFLICT', CLOSING_MESSAGES.outOfOrder(from, missing));
   } else if (last !== undefined) {
-    const [first] = await selectRows<{ d: string }>(await getDb(), sql`select min(tanggal)::text as d from closed_days`);
-    if (first && from < first.d) throw new AppError('CONFLICT', CLOSING_MESSAGES.beforeFirst(from, first.d));
-    const gap = await firstMissingBefore(from);
+    const first = await firstClosedDay(await getDb());
+    if (first && from < first) throw new AppError('CONFLICT', CLOSING_MESSAGES.beforeFirst(from, first));
+    const gap = await firstMissingBefore(await getDb(), from);
     if (gap !== undefined && gap < from) throw new AppError('CONFLICT', CLOSING_MESSAGES.outOfOrder(from, gap));
   }
   const results: CloseResult[] = [];
@@ -73,11 +63,7 @@ export async function closeMissingDays(options: ClosingOptions & { until?: strin
   const yesterday = options.until ?? dayAfter(today, -1);
   const last = await lastClosedDay();
   let from = last === undefined ? undefined : dayAfter(last);
-  if (from === undefined) {
-    const [first] = await selectRows<{ d: string | null }>(await getDb(), sql`
-      select (min(paid_at) at time zone 'Asia/Jakarta')::date::text as d from orders where paid_at is not null`);
-    from = first?.d ?? undefined;
-  }
+  if (from === undefined) from = await firstPaidDay(await getDb());
   if (from === undefined || from > yesterday) return [];
   return closeFinishedDays(from, yesterday, options);
 }

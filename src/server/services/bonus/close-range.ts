@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { firstPaidDay as firstPaidDayOf } from '../../db/queries/bonus-closing-calendar';
 import { closeDay, type CloseResult } from './close-day';
 
 /** Closes every day from `from` to `to` in order (each its own transaction); closed days are skipped. */
@@ -15,7 +15,5 @@ export async function closeRange(from: string, to: string, onDay?: (result: Clos
 
 /** The first day with a paid order, for closing a whole history (the demo generator). */
 export async function firstPaidDay(): Promise<string | undefined> {
-  const [row] = await selectRows<{ d: string | null }>(await getDb(), sql`
-    select (min(paid_at) at time zone 'Asia/Jakarta')::date::text as d from orders where paid_at is not null`);
-  return row?.d ?? undefined;
+  return firstPaidDayOf(await getDb());
 }

@@ -1,6 +1,6 @@
 import { parseMonth } from '../../../lib/calendar-params';
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { closedDaysBetween, openDaysBefore } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
 import { addDays, jakartaDate } from '../../../lib/jakarta';
 import { closeMissingDays } from './close-days';
@@ -28,21 +28,17 @@ export async function closingMonth(bulan: string | null | undefined, now = new D
   const first = `${month}-01`;
   const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
   const db = await getDb();
-  const closed = await selectRows<{ tanggal: string; bonus_count: number; total_bruto: string; jumlah_order: number; total_bv: number }>(db, sql`
-    select tanggal::text as tanggal, bonus_count, total_bruto::text as total_bruto, jumlah_order, total_bv
-    from closed_days where tanggal between ${first}::date and ${last}::date`);
-  const [open] = await selectRows<{ n: number }>(db, sql`
-    select count(*)::int as n from generate_series(coalesce((select min(tanggal) from closed_days), ${today}::date), ${today}::date - 1, interval '1 day') g(d)
-    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`);
+  const closed = await closedDaysBetween(db, first, last);
+  const open = await openDaysBefore(db, today);
   const hari: CalendarDay[] = [];
   for (let d = first; d <= last; d = addDays(d, 1)) {
     const c = closed.find((row) => row.tanggal === d);
     const state: DayState = c ? 'ditutup' : d === today ? 'hari-ini' : d > today ? 'mendatang' : 'terbuka';
-    hari.push({ tanggal: d, state, bonus_count: c?.bonus_count ?? 0, total_bruto: Number(c?.total_bruto ?? 0), jumlah_order: c?.jumlah_order ?? 0, total_bv: c?.total_bv ?? 0 });
+    hari.push({ tanggal: d, state, bonus_count: c?.bonus_count ?? 0, total_bruto: c?.total_bruto ?? 0, jumlah_order: c?.jumlah_order ?? 0, total_bv: c?.total_bv ?? 0 });
   }
   const finishedTo = last < today ? last : addDays(today, -1);
   const rekonsiliasi = first <= finishedTo ? await reconcileDays(first, finishedTo) : [];
-  return { bulan: month, hari_ini: today, hari, rekonsiliasi, belum_ditutup: open?.n ?? 0 };
+  return { bulan: month, hari_ini: today, hari, rekonsiliasi, belum_ditutup: open };
 }
 
 /**

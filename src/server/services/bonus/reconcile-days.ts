@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { bonusBvByDay, closedDayDates, paidOrdersForReconciliation, refundedBvByDay } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
@@ -44,28 +44,10 @@ export async function reconcileDays(from: string, to: string, planOverride?: Bon
   if (Date.parse(to) - Date.parse(from) > 400 * 86_400_000) throw new AppError('BAD_INPUT', 'Rentang rekonsiliasi paling lama 400 hari');
   const plan = planOverride ?? (await getPlan());
   const db = await getDb();
-  const paid = await selectRows<{ hari: string; tanggal_bonus: string | null; tanpa_sponsor: boolean; n: number; bv: number }>(db, sql`
-    select (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari, o.tanggal_bonus::text as tanggal_bonus,
-      (s.sponsor_id is null) as tanpa_sponsor, count(*)::int as n, coalesce(sum(o.total_bv), 0)::int as bv
-    from orders o left join members s on s.id = coalesce(o.new_member_id, o.member_id)
-    where o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')
-      and (o.tanggal_bonus between ${from}::date and ${to}::date
-        or (o.paid_at >= (${from}::date)::timestamp at time zone 'Asia/Jakarta' and o.paid_at < (${to}::date + 1)::timestamp at time zone 'Asia/Jakarta'))
-    group by 1, 2, 3`);
-  // A repeat-order row written before its detail carried the BV: the nominal over the rank's rate.
-  const rate = (posisi: string) => sql`case ${sql.raw(posisi)} when 'BRONZE' then ${plan.roPerBv.BRONZE}::int when 'SILVER' then ${plan.roPerBv.SILVER}::int else ${plan.roPerBv.PLATINUM}::int end`;
-  const earned = await selectRows<{ tanggal: string; bv: number }>(db, sql`
-    select b.tanggal::text as tanggal, coalesce(sum(coalesce((e ->> 'bv')::int,
-      (e ->> 'nominal_ro')::int / ${rate("e -> 'sponsored_member' ->> 'posisi'")})), 0)::int as bv
-    from bonuses b cross join lateral jsonb_array_elements(b.detail) e
-    where b.jenis_bonus in ('SPONSOR', 'RO') and b.reverses_id is null and b.tanggal between ${from}::date and ${to}::date
-    group by 1`);
-  const closed = await selectRows<{ tanggal: string }>(db, sql`select tanggal::text as tanggal from closed_days where tanggal between ${from}::date and ${to}::date`);
-  const refunded = await selectRows<{ tanggal: string; bv: number }>(db, sql`
-    select tanggal_bonus::text as tanggal, sum(bv)::int as bv from order_refunds where tanggal_bonus between ${from}::date and ${to}::date group by 1`);
-  const refundedBv = new Map(refunded.map((r) => [r.tanggal, r.bv]));
-  const closedSet = new Set(closed.map((c) => c.tanggal));
-  const bonusBv = new Map(earned.map((e) => [e.tanggal, e.bv]));
+  const paid = await paidOrdersForReconciliation(db, from, to);
+  const bonusBv = await bonusBvByDay(db, from, to, plan.roPerBv);
+  const closedSet = await closedDayDates(db, from, to);
+  const refundedBv = await refundedBvByDay(db, from, to);
 
   const days: ReconciliationDay[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
