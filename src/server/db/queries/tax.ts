@@ -3,14 +3,11 @@ import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
 import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';
 import { toCount, toRupiah } from '../money';
+import { npwpInEffect } from './npwp-in-effect';
 
 type Executor = Db | Tx;
 
-/** Whether the member (`memberId`, an SQL expression) had a verified NPWP or NIK in effect on `tanggal` (dated history). */
-export function npwpInEffect(memberId: SQL, tanggal: SQL): SQL<boolean> {
-  return sql<boolean>`coalesce((select s.punya_npwp from npwp_statuses s where s.member_id = ${memberId} and s.berlaku_sejak <= ${tanggal}
-    order by s.berlaku_sejak desc, s.id desc limit 1), false)`;
-}
+export { npwpInEffect };
 
 /** A member's stored BP21 slips of one year, optionally of one month and correction, by month and correction. */
 export async function memberTaxSlips(db: Executor, memberId: number, tahun: number, masa?: number, pembetulan?: number) {
