@@ -71,7 +71,7 @@ export async function insertToken(tx: Db | Tx, t: { tokenHash: string; purpose: 
 }
 
 /** Uses a valid token (a conditional update, so two simultaneous uses cannot both succeed). */
-export async function useToken(tx: Db | Tx, tokenHash: string, purpose: TokenPurpose): Promise<{ memberId: number; payload: unknown } | undefined> {
+export async function spendToken(tx: Db | Tx, tokenHash: string, purpose: TokenPurpose): Promise<{ memberId: number; payload: unknown } | undefined> {
   const [row] = await tx.update(oneTimeTokens).set({ usedAt: sql`now()` })
     .where(and(
       eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose),

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getDb, inTransaction, type Tx } from '../../db/client';
-import { insertToken, retireTokens, useToken, validTokenMember, type TokenPurpose } from '../../db/queries/auth';
+import { insertToken, retireTokens, spendToken, validTokenMember, type TokenPurpose } from '../../db/queries/auth';
 
 export type { TokenPurpose };
 
@@ -31,7 +31,7 @@ export async function issueToken(memberId: number, purpose: TokenPurpose, minute
  * makes two simultaneous uses impossible.
  */
 export async function consumeToken(tx: Tx, token: string, purpose: TokenPurpose): Promise<{ memberId: number; payload: unknown } | undefined> {
-  return useToken(tx, sha256(token), purpose);
+  return spendToken(tx, sha256(token), purpose);
 }
 
 /** The member a still-valid token belongs to, without using it (to check a new password against their data first). */
