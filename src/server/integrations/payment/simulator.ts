@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { settingOrInsert } from '../../db/queries/settings';
 import type { PaymentGateway } from './types';
 
 let key: Promise<string> | undefined;
@@ -11,11 +11,7 @@ let key: Promise<string> | undefined;
  */
 function simulatorKey(): Promise<string> {
   key ??= (async () => {
-    const db = await getDb();
-    await db.execute(sql`insert into settings (key, value) values ('payment_simulator_key', ${JSON.stringify(randomBytes(32).toString('hex'))}::jsonb)
-      on conflict (key) do nothing`);
-    const [row] = await selectRows<{ value: string }>(db, sql`select value from settings where key = 'payment_simulator_key'`);
-    return row!.value;
+    return (await settingOrInsert(await getDb(), 'payment_simulator_key', randomBytes(32).toString('hex'))) as string;
   })().catch((error) => {
     key = undefined;
     throw error;

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { villagePlaceNames } from '../../db/queries/regions';
 import type { ShippingService } from '../../../lib/order/shipping';
 import type { ShippingProvider } from './types';
 
@@ -22,10 +22,7 @@ export function rajaOngkirShipping(key: string): ShippingProvider {
   const destinationId = async (village: string): Promise<string> => {
     const known = cache.get(village);
     if (known) return known;
-    const [names] = await selectRows<{ district: string; city: string }>(await getDb(), sql`
-      select d.name as district, r.name as city from villages v
-      join districts d on d.code = v.district_code join regencies r on r.code = d.regency_code
-      where v.code = ${village}`);
+    const names = await villagePlaceNames(await getDb(), village);
     if (!names) throw new Error(`Wilayah ${village} tidak dikenal`);
     const found = await call<{ id: number | string }[]>(`destination/domestic-destination?search=${encodeURIComponent(names.district)}&limit=10`);
     const city = names.city.replace(/^(KABUPATEN|KOTA)\s+/i, '').toLowerCase();

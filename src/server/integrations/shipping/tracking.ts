@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { shipmentEvents } from '../../db/queries/shipping';
 import { trackWithRajaOngkir } from './rajaongkir-tracking';
 
 /** One event of a shipment, in the documents' shape (spec/001 §2: the tracking manifest). */
@@ -31,14 +31,7 @@ const EVENT_STATUSES = ['DELIVERY', 'RECEIVED'];
  * `npm run ops -- order:ship|order:track|order:receive` in the order's history, oldest first.
  */
 export async function trackFromHistory(orderId: number): Promise<TrackingResult> {
-  const rows = await selectRows<{ status: string; keterangan: string; d: string; t: string }>(await getDb(), sql`
-    select status, keterangan,
-      to_char(tanggal at time zone 'Asia/Jakarta', 'YYYY-MM-DD') as d,
-      to_char(tanggal at time zone 'Asia/Jakarta', 'HH24:MI:SS') as t
-    from order_histories
-    where order_id = ${orderId} and keterangan like '%|%'
-      and status in (${sql.join(EVENT_STATUSES.map((s) => sql`${s}`), sql`, `)})
-    order by tanggal, id`);
+  const rows = await shipmentEvents(await getDb(), orderId, EVENT_STATUSES);
   return {
     manifest: rows.map((r) => {
       const at = r.keterangan.indexOf('|');

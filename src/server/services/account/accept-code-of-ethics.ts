@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { members } from '../../db/schema';
+import { updateMember } from '../../db/queries/account';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 
@@ -14,6 +13,6 @@ export async function acceptCodeOfEthics(member: SessionMember, publicId: string
   if (publicId !== member.publicId) throw new AppError('FORBIDDEN', 'Akses ditolak');
   if (!agreed) throw new AppError('BAD_INPUT', KODE_ETIK_MESSAGES.mustAgree);
   const db = await getDb();
-  await db.update(members).set({ statusKodeetik: true }).where(eq(members.id, member.id));
+  await updateMember(db, member.id, { statusKodeetik: true });
   return KODE_ETIK_MESSAGES.accepted;
 }

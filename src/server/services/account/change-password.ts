@@ -1,6 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members, sessions } from '../../db/schema';
+import { deleteMemberSessions, lockPasswordHash, setPasswordHash } from '../../db/queries/auth';
 import { AppError } from '../../errors';
 import { sha256 } from '../auth/one-time-token';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -15,12 +14,12 @@ export async function changePassword(member: SessionMember, currentToken: string
   await assertStrongPassword(newPassword, 'password_baru', memberPasswordOwner(member));
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(async (tx) => {
-    const [row] = await tx.select({ hash: members.passwordHash }).from(members).where(eq(members.id, member.id)).for('update');
-    if (!row || !(await verifyPassword(row.hash, oldPassword))) {
+    const hash = await lockPasswordHash(tx, member.id);
+    if (hash === undefined || !(await verifyPassword(hash, oldPassword))) {
       throw new AppError('BAD_INPUT', OLD_PASSWORD_WRONG, { password_lama: OLD_PASSWORD_WRONG });
     }
-    await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
-    await tx.delete(sessions).where(and(eq(sessions.memberId, member.id), ne(sessions.idHash, sha256(currentToken ?? ''))));
+    await setPasswordHash(tx, member.id, passwordHash);
+    await deleteMemberSessions(tx, member.id, sha256(currentToken ?? ''));
   });
   return PASSWORD_CHANGED;
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { alertFacts } from '../../db/queries/account';
 
 export interface MemberAlert {
   message: string;
@@ -9,10 +9,7 @@ export interface MemberAlert {
 /** The bell of the top bar: missing bank account number, NPWP or shipping address (spec/000 §2). */
 export async function getAlerts(memberId: number): Promise<MemberAlert[]> {
   const db = await getDb();
-  const [row] = await selectRows<{ no_rekening: string | null; npwp: string | null; addresses: number }>(db, sql`
-    select no_rekening, npwp,
-      (select count(*)::int from shipping_addresses a where a.member_id = m.id) as addresses
-    from members m where m.id = ${memberId}`);
+  const row = await alertFacts(db, memberId);
   const alerts: MemberAlert[] = [];
   if (!row) return alerts;
   if (!row.no_rekening) alerts.push({ message: 'Nomor rekening bank belum diisi', href: '/account/profile#rekening' });

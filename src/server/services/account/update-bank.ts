@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { members } from '../../db/schema';
+import { updateMember } from '../../db/queries/account';
 import { AppError } from '../../errors';
 import { bankName } from '../../domain/banks';
 import { accountMessages, type BankInput } from '../../../lib/schemas/account';
@@ -15,10 +14,10 @@ export async function updateBank(member: SessionMember, publicId: string | undef
   assertOwnPublicId(member, publicId);
   if (!bankName(input.kode_bank)) throw new AppError('BAD_INPUT', accountMessages.bankRequired, { kode_bank: accountMessages.bankRequired });
   const db = await getDb();
-  await db.update(members).set({
+  await updateMember(db, member.id, {
     kodeBank: input.kode_bank, namaRekening: input.nama_rekening, noRekening: input.no_rekening,
     cabang: input.cabang ?? null, statusRekening: 'UNVERIFIED',
-  }).where(eq(members.id, member.id));
+  });
   await sendVerification('bank', member, { no_rekening: input.no_rekening });
   return BANK_SAVED;
 }

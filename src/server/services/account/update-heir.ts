@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { members } from '../../db/schema';
+import { updateMember } from '../../db/queries/account';
 import type { HeirInput } from '../../../lib/schemas/account';
 import type { SessionMember } from '../auth/session-member';
 import { assertOwnPublicId } from './own-member';
@@ -11,11 +10,11 @@ export const HEIR_SAVED = 'Informasi pewaris berhasil diperbarui';
 export async function updateHeir(member: SessionMember, publicId: string | undefined, input: HeirInput): Promise<string> {
   assertOwnPublicId(member, publicId);
   const db = await getDb();
-  await db.update(members).set({
+  await updateMember(db, member.id, {
     noNikPassporPenerima: input.no_nik_passpor_penerima ?? null,
     namaLengkapPewaris: input.nama_lengkap_pewaris ?? null,
     noMobilePewaris: input.no_mobile_pewaris ?? null,
     hubunganPewaris: input.hubungan_pewaris ?? null,
-  }).where(eq(members.id, member.id));
+  });
   return HEIR_SAVED;
 }

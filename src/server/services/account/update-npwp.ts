@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { npwpChanges } from '../../db/schema';
+import { cancelWaitingNpwpChanges, insertNpwpChange } from '../../db/queries/account';
 import type { NpwpInput } from '../../../lib/schemas/account';
 import type { SessionMember } from '../auth/session-member';
 import { assertOwnPublicId } from './own-member';
@@ -16,13 +15,9 @@ export const NPWP_SAVED = 'Perubahan NPWP disimpan. Silakan klik link verifikasi
 export async function updateNpwp(member: SessionMember, publicId: string | undefined, input: NpwpInput): Promise<string> {
   assertOwnPublicId(member, publicId);
   const id = await inTransaction(async (tx) => {
-    await tx.update(npwpChanges).set({ status: 'CANCELLED' })
-      .where(and(eq(npwpChanges.memberId, member.id), eq(npwpChanges.status, 'UNVERIFIED')));
+    await cancelWaitingNpwpChanges(tx, member.id);
     const expires = new Date(Date.now() + 24 * 3_600_000);
-    const [row] = await tx.insert(npwpChanges).values({
-      memberId: member.id, npwp: input.npwp, namaPemegangPajak: input.nama_pemegang_pajak, expireAt: expires,
-    }).returning({ id: npwpChanges.id });
-    return row!.id;
+    return insertNpwpChange(tx, { memberId: member.id, npwp: input.npwp, namaPemegangPajak: input.nama_pemegang_pajak, expireAt: expires });
   });
   await sendVerification('npwp', member, { change_id: id });
   return NPWP_SAVED;

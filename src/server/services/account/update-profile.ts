@@ -1,6 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members } from '../../db/schema';
+import { regionsExist, updateMember, usernameTaken, type MemberChanges } from '../../db/queries/account';
 import { AppError } from '../../errors';
 import type { ProfileInput } from '../../../lib/schemas/account';
 import { accountMessages } from '../../../lib/schemas/account';
@@ -25,18 +24,12 @@ export async function updateProfile(member: SessionMember, publicId: string | un
     jenisKelamin: input.jenis_kelamin, agama: input.agama, statusKawin: input.status_kawin, alamat: input.alamat,
     propinsi: input.propinsi, kota: input.kota, kecamatan: input.kecamatan, negara: input.negara, kodePos: input.kode_pos,
     propinsiDomisili: input.propinsi_domisili, kotaDomisili: input.kota_domisili,
-  }).filter(([, value]) => value !== undefined));
+  }).filter(([, value]) => value !== undefined)) as MemberChanges;
   await inTransaction(async (tx) => {
-    const [taken] = await tx.select({ id: members.id }).from(members)
-      .where(and(eq(sql`lower(${members.username})`, input.username.toLowerCase()), ne(members.id, member.id))).limit(1);
-    if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
-    const regionCheck = await tx.execute(sql`select
-      (${input.propinsi_domisili ?? null}::text is null or exists (select 1 from provinces where code = ${input.propinsi_domisili ?? null})) and
-      (${input.kota_domisili ?? null}::text is null or exists (select 1 from regencies where code = ${input.kota_domisili ?? null})) and
-      (${input.kecamatan ?? null}::text is null or exists (select 1 from districts where code = ${input.kecamatan ?? null})) as ok`);
-    const ok = (Array.isArray(regionCheck) ? regionCheck[0] : (regionCheck as { rows: { ok: boolean }[] }).rows[0]) as { ok: boolean };
-    if (!ok.ok) throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak dikenal');
-    await tx.update(members).set(changes).where(eq(members.id, member.id));
+    if (await usernameTaken(tx, input.username, member.id)) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    const known = await regionsExist(tx, { province: input.propinsi_domisili, regency: input.kota_domisili, district: input.kecamatan });
+    if (!known) throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak dikenal');
+    await updateMember(tx, member.id, changes);
   });
   return PROFILE_SAVED;
 }

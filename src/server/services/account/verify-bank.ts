@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members } from '../../db/schema';
+import { memberBankAccount, updateMember } from '../../db/queries/account';
 import { consumeToken } from '../auth/one-time-token';
 
 export interface VerificationResult {
@@ -24,9 +23,9 @@ export async function verifyBank(token: string): Promise<VerificationResult> {
     const used = await consumeToken(tx, token, 'verify-bank');
     if (!used) return { valid: false, message: VERIFY_MESSAGES.invalid };
     const payload = (used.payload ?? {}) as { no_rekening?: string };
-    const [current] = await tx.select({ noRekening: members.noRekening }).from(members).where(eq(members.id, used.memberId));
+    const current = await memberBankAccount(tx, used.memberId);
     if (payload.no_rekening && current?.noRekening !== payload.no_rekening) return { valid: false, message: VERIFY_MESSAGES.invalid };
-    await tx.update(members).set({ statusRekening: 'VERIFIED' }).where(eq(members.id, used.memberId));
+    await updateMember(tx, used.memberId, { statusRekening: 'VERIFIED' });
     return { valid: true, message: VERIFY_MESSAGES.bankOk };
   });
 }

@@ -1,6 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { members, npwpChanges } from '../../db/schema';
+import { applyNpwpChange, scheduleNpwpChange, waitingNpwpChange } from '../../db/queries/account';
 import { consumeToken } from '../auth/one-time-token';
 import { isBonusAvailable } from './is-bonus-available';
 import { VERIFY_MESSAGES, type VerificationResult } from './verify-bank';
@@ -15,23 +14,15 @@ export async function verifyNpwp(token: string): Promise<VerificationResult> {
     const used = await consumeToken(tx, token, 'verify-npwp');
     if (!used) return { valid: false, message: VERIFY_MESSAGES.invalid };
     const changeId = Number((used.payload as { change_id?: number } | null)?.change_id);
-    const [change] = await tx.select().from(npwpChanges).where(and(
-      eq(npwpChanges.id, changeId), eq(npwpChanges.memberId, used.memberId),
-      eq(npwpChanges.status, 'UNVERIFIED'), gt(npwpChanges.expireAt, sql`now()`),
-    ));
+    const change = await waitingNpwpChange(tx, used.memberId, changeId);
     if (!change) return { valid: false, message: VERIFY_MESSAGES.invalid };
     // The link proves the address, not the number: a replaced verified NPWP stops counting (dated).
     await recordNpwpReplaced(tx, used.memberId, change.npwp, new Date());
     if (await isBonusAvailable(tx, used.memberId)) {
-      await tx.update(npwpChanges).set({
-        status: 'VERIFIED',
-        effectiveAt: sql`(date_trunc('month', now() at time zone 'Asia/Jakarta') + interval '1 month')::date`,
-      }).where(eq(npwpChanges.id, change.id));
+      await scheduleNpwpChange(tx, change.id);
       return { valid: true, message: NPWP_NEXT_MONTH };
     }
-    await tx.update(members).set({ npwp: change.npwp, namaPemegangPajak: change.namaPemegangPajak, statusNpwp: 'VERIFIED' })
-      .where(eq(members.id, used.memberId));
-    await tx.update(npwpChanges).set({ status: 'APPLIED' }).where(eq(npwpChanges.id, change.id));
+    await applyNpwpChange(tx, used.memberId, change);
     return { valid: true, message: VERIFY_MESSAGES.npwpOk };
   });
 }

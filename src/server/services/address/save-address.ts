@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { inTransaction, type Tx } from '../../db/client';
-import { shippingAddresses, villages } from '../../db/schema';
+import {
+  countAddresses, deleteAddressRow, insertAddress, lockMemberForAddresses, oldestAddressId, setDefaultAddress, updateAddress,
+} from '../../db/queries/address';
+import { villagePostalCode } from '../../db/queries/regions';
 import { AppError } from '../../errors';
 import { addressMessages, type AddressInput } from '../../../lib/schemas/address';
 import type { SessionMember } from '../auth/session-member';
@@ -12,24 +14,21 @@ export const ADDRESS_NOT_FOUND = 'Alamat tidak ditemukan';
 const MAX_ADDRESSES = 20;
 
 async function checkVillage(tx: Tx, input: AddressInput): Promise<string | null> {
-  const [village] = await tx.select({ postalCode: villages.postalCode }).from(villages).where(eq(villages.code, input.kelurahan_id));
+  const village = await villagePostalCode(tx, input.kelurahan_id);
   if (!village) throw new AppError('BAD_INPUT', addressMessages.kelurahan, { kelurahan_id: addressMessages.kelurahan });
   // A village with a known postal code takes it; only one without may carry a typed one.
   return village.postalCode ?? postalCodeOf(input.kelurahan_id) ?? input.kode_pos ?? null;
 }
 
 /** The first address, or one marked default, becomes the only default (a partial unique index holds it). */
-async function makeDefault(tx: Tx, memberId: number, id: number): Promise<void> {
-  await tx.update(shippingAddresses).set({ isDefault: false }).where(and(eq(shippingAddresses.memberId, memberId), eq(shippingAddresses.isDefault, true)));
-  await tx.update(shippingAddresses).set({ isDefault: true }).where(eq(shippingAddresses.id, id));
-}
+const makeDefault = setDefaultAddress;
 
 /** Adds an address (no public_id) or updates one of the member's own (spec/001 §4, Address form). */
 export async function saveAddress(member: SessionMember, publicId: string | undefined, input: AddressInput): Promise<{ message: string; public_id: string }> {
   return inTransaction(async (tx) => {
     // One address write per member at a time: the 20-address count and the single default
     // (a unique index) hold when a client sends 40 at once (PostgreSQL runs them in parallel).
-    await tx.execute(sql`select id from members where id = ${member.id} for update`);
+    await lockMemberForAddresses(tx, member.id);
     const kodePos = await checkVillage(tx, input);
     const values = { label: input.label, nama: input.nama, phone: input.phone, alamat: input.alamat, kelurahanId: input.kelurahan_id, kodePos };
     let id: number;
@@ -37,18 +36,15 @@ export async function saveAddress(member: SessionMember, publicId: string | unde
     if (publicId !== undefined) {
       const existing = await findOwnAddress(tx, member, publicId);
       if (!existing) throw new AppError('NOT_FOUND', ADDRESS_NOT_FOUND);
-      const [row] = await tx.update(shippingAddresses).set(values)
-        .where(and(eq(shippingAddresses.memberId, member.id), eq(shippingAddresses.publicId, publicId)))
-        .returning({ id: shippingAddresses.id, publicId: shippingAddresses.publicId });
-      id = row!.id;
-      savedPublicId = row!.publicId;
+      const row = await updateAddress(tx, member.id, publicId, values);
+      id = row.id;
+      savedPublicId = row.publicId;
     } else {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(shippingAddresses).where(eq(shippingAddresses.memberId, member.id)) as [{ n: number }];
+      const n = await countAddresses(tx, member.id);
       if (n >= MAX_ADDRESSES) throw new AppError('BAD_INPUT', `Maksimal ${MAX_ADDRESSES} alamat tersimpan`);
-      const [row] = await tx.insert(shippingAddresses).values({ ...values, memberId: member.id })
-        .returning({ id: shippingAddresses.id, publicId: shippingAddresses.publicId });
-      id = row!.id;
-      savedPublicId = row!.publicId;
+      const row = await insertAddress(tx, member.id, values);
+      id = row.id;
+      savedPublicId = row.publicId;
       if (n === 0) await makeDefault(tx, member.id, id);
     }
     if (input.is_default) await makeDefault(tx, member.id, id);
@@ -63,11 +59,10 @@ export async function deleteAddress(member: SessionMember, publicId: string): Pr
   return inTransaction(async (tx) => {
     const existing = await findOwnAddress(tx, member, publicId);
     if (!existing) throw new AppError('NOT_FOUND', ADDRESS_NOT_FOUND);
-    await tx.delete(shippingAddresses).where(and(eq(shippingAddresses.memberId, member.id), eq(shippingAddresses.publicId, publicId)));
+    await deleteAddressRow(tx, member.id, publicId);
     if (existing.is_default) {
-      const [next] = await tx.select({ id: shippingAddresses.id }).from(shippingAddresses)
-        .where(eq(shippingAddresses.memberId, member.id)).orderBy(shippingAddresses.id).limit(1);
-      if (next) await makeDefault(tx, member.id, next.id);
+      const next = await oldestAddressId(tx, member.id);
+      if (next !== undefined) await makeDefault(tx, member.id, next);
     }
     return ADDRESS_DELETED;
   });

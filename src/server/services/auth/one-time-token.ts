@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { getDb } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
+import { getDb, inTransaction, type Tx } from '../../db/client';
+import { insertToken, retireTokens, spendToken, validTokenMember, type TokenPurpose } from '../../db/queries/auth';
 
-export type TokenPurpose = 'reset-password' | 'verify-bank' | 'verify-npwp' | 'set-password';
+export type { TokenPurpose };
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -15,16 +13,15 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export async function issueToken(memberId: number, purpose: TokenPurpose, minutes: number, payload?: unknown, within?: Tx): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const work = async (tx: Tx) => {
-    await tx.update(oneTimeTokens).set({ usedAt: sql`now()` })
-      .where(and(eq(oneTimeTokens.memberId, memberId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
-    await tx.insert(oneTimeTokens).values({
+    await retireTokens(tx, memberId, purpose);
+    await insertToken(tx, {
       tokenHash: sha256(token), purpose, memberId, payload: payload ?? null,
       expiresAt: new Date(Date.now() + minutes * 60_000),
     });
   };
   // Inside the caller's transaction when given (an operator's link is audited with it).
   if (within) await work(within);
-  else await (await getDb()).transaction(work);
+  else await inTransaction(work);
   return token;
 }
 
@@ -34,22 +31,10 @@ export async function issueToken(memberId: number, purpose: TokenPurpose, minute
  * makes two simultaneous uses impossible.
  */
 export async function consumeToken(tx: Tx, token: string, purpose: TokenPurpose): Promise<{ memberId: number; payload: unknown } | undefined> {
-  const [row] = await tx.update(oneTimeTokens).set({ usedAt: sql`now()` })
-    .where(and(
-      eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose),
-      isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`),
-    ))
-    .returning({ memberId: oneTimeTokens.memberId, payload: oneTimeTokens.payload });
-  return row;
+  return spendToken(tx, sha256(token), purpose);
 }
 
 /** The member a still-valid token belongs to, without using it (to check a new password against their data first). */
 export async function tokenMember(token: string, purposes: TokenPurpose[]): Promise<number | undefined> {
-  const db = await getDb();
-  const [row] = await db.select({ memberId: oneTimeTokens.memberId }).from(oneTimeTokens)
-    .where(and(
-      eq(oneTimeTokens.tokenHash, sha256(token)), inArray(oneTimeTokens.purpose, purposes),
-      isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`),
-    )).limit(1);
-  return row?.memberId;
+  return validTokenMember(await getDb(), sha256(token), purposes);
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { members, sessions } from '../../db/schema';
+import {
+  deleteExpiredSessions, deleteMemberSessions, deleteSession, insertSession, sessionMemberByHash, touchSession,
+} from '../../db/queries/auth';
 import { getSetting } from '../settings';
 import { sha256 } from './one-time-token';
-import { isStale, seenRecently } from './session-idle';
+import { idleMinutes } from './session-idle';
 import type { SessionMember } from './session-member';
 
 export const SESSION_COOKIE = 'pm_session';
@@ -17,9 +18,9 @@ export async function createSession(memberId: number, remember: boolean, userAge
     : await getSetting('session_minutes');
   const expiresAt = new Date(Date.now() + minutes * 60_000);
   const db = await getDb();
-  await db.insert(sessions).values({ idHash: sha256(token), memberId, remember, expiresAt, userAgent: userAgent?.slice(0, 300) });
+  await insertSession(db, { idHash: sha256(token), memberId, remember, expiresAt, userAgent: userAgent?.slice(0, 300) });
   // Expired sessions are dropped now and then, not on every request.
-  if (Math.random() < 0.05) await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  if (Math.random() < 0.05) await deleteExpiredSessions(db);
   return { token, expiresAt };
 }
 
@@ -27,18 +28,9 @@ export async function createSession(memberId: number, remember: boolean, userAge
 export async function resolveSession(token: string | undefined): Promise<SessionMember | undefined> {
   if (!token || token.length > 200) return undefined;
   const db = await getDb();
-  const [row] = await db.select({
-    id: members.id, publicId: members.publicId, idMember: members.idMember, username: members.username,
-    nama: members.nama, email: members.email, posisi: members.posisi, stokis: members.stokis,
-    statusKodeetik: members.statusKodeetik, isSuspended: members.isSuspended,
-    propinsiDomisili: members.propinsiDomisili, kotaDomisili: members.kotaDomisili, kodeReferal: members.kodeReferal,
-    stale: isStale(sessions.lastSeenAt),
-  }).from(sessions).innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.idHash, sha256(token)), gt(sessions.expiresAt, sql`now()`),
-      or(eq(sessions.remember, true), await seenRecently(sessions.lastSeenAt))))
-    .limit(1);
+  const row = await sessionMemberByHash(db, sha256(token), await idleMinutes());
   if (!row) return undefined;
-  if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, sha256(token)));
+  if (row.stale) await touchSession(db, sha256(token));
   const { propinsiDomisili, kotaDomisili, stale: _stale, ...member } = row;
   return { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) };
 }
@@ -46,11 +38,11 @@ export async function resolveSession(token: string | undefined): Promise<Session
 export async function endSession(token: string | undefined): Promise<void> {
   if (!token) return;
   const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+  await deleteSession(db, sha256(token));
 }
 
 /** Ends every session of a member (after a password reset). */
 export async function endAllSessions(memberId: number): Promise<void> {
   const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.memberId, memberId));
+  await deleteMemberSessions(db, memberId);
 }

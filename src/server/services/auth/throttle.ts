@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { deleteThrottleKeys, giveBackThrottleKeys, reserveThrottleKey } from '../../db/queries/auth';
 import type { defaultSettings } from '../../domain/default-settings';
 import { AppError } from '../../errors';
 import { getSetting } from '../settings';
@@ -102,40 +102,16 @@ function countersOf(scope: ThrottleScope, who: Attempter): { counter: Counter; s
   return wanted;
 }
 
-/**
- * Counts one attempt on a key and reads it back in one statement: the count inside the window
- * (a new window after it ends or after a lock ended), and the lock, set when this attempt goes
- * past the limit. A locked key is not counted further. On PostgreSQL a statement that waited for
- * a parallel one's row lock has an earlier now() than the lock that one set: hence least().
- */
+/** Counts one attempt on a key and reads it back (reserveThrottleKey), with the window and lock of the settings. */
 async function reserveKey(key: string, limit: number): Promise<{ failures: number; minutes: number }> {
   const windowMinutes = await getSetting('login_window_minutes');
   const lockMinutes = await getSetting('login_lock_minutes');
-  const db = await getDb();
-  const windowOver = sql`(a.locked_until is not null or a.window_start < now() - make_interval(mins => ${windowMinutes}::int))`;
-  const lockUntil = sql`now() + make_interval(mins => ${lockMinutes}::int)`;
-  const [row] = await selectRows<{ failures: number; minutes: number | null }>(db, sql`
-    insert into login_attempts as a (key, failures, window_start, locked_until)
-    values (${key}, 1, now(), case when 1 > ${limit}::int then ${lockUntil} end)
-    on conflict (key) do update set
-      failures = case when a.locked_until > now() then a.failures when ${windowOver} then 1 else a.failures + 1 end,
-      window_start = case when a.locked_until > now() then a.window_start when ${windowOver} then now() else a.window_start end,
-      locked_until = case
-        when a.locked_until > now() then a.locked_until
-        when ${windowOver} then (case when 1 > ${limit}::int then ${lockUntil} end)
-        when a.failures + 1 > ${limit}::int then ${lockUntil}
-      end
-    returning failures, case when locked_until > now()
-      then least(${lockMinutes}::int, ceil(extract(epoch from (locked_until - now())) / 60))::int end as minutes`);
-  return { failures: row!.failures, minutes: row!.minutes ?? 0 };
+  return reserveThrottleKey(await getDb(), key, limit, windowMinutes, lockMinutes);
 }
 
 async function giveBack(counters: readonly Counter[]): Promise<void> {
-  const keys = counters.map((c) => c.key);
-  if (keys.length === 0) return;
-  const db = await getDb();
-  await db.execute(sql`update login_attempts set failures = greatest(failures - 1, 0)
-    where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+  if (counters.length === 0) return;
+  await giveBackThrottleKeys(await getDb(), counters.map((c) => c.key));
 }
 
 /**
@@ -174,10 +150,7 @@ export async function reserveAttempt(scope: ThrottleScope, who: Attempter): Prom
  */
 export async function succeed(attempt: Attempt): Promise<void> {
   const pairs = attempt.counters.filter((c) => c.kind === 'pair').map((c) => c.key);
-  if (pairs.length > 0) {
-    const db = await getDb();
-    await db.execute(sql`delete from login_attempts where key in (${sql.join(pairs.map((k) => sql`${k}`), sql`, `)})`);
-  }
+  if (pairs.length > 0) await deleteThrottleKeys(await getDb(), pairs);
   await giveBack(attempt.counters.filter((c) => c.kind !== 'pair'));
 }
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { downlineMemberByIdMember, memberPosition, type TreePosition } from '../../db/queries/network';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 
@@ -12,19 +12,19 @@ export interface DownlineMember {
   depth: number;
 }
 
+const dto = (m: TreePosition): DownlineMember => ({ id: m.id, id_member: m.idMember, path: m.path, depth: m.depth });
+
 /**
  * A member by ID Member (or the signed-in member when empty), only if inside the signed-in
  * member's own downline; anyone else answers as not found (DESIGN.md §3).
  */
 export async function findDownlineMember(viewer: Pick<SessionMember, 'id'>, idMember: string | null | undefined): Promise<DownlineMember> {
   const db = await getDb();
-  const [me] = await selectRows<DownlineMember>(db, sql`select id::int as id, id_member, path, depth from members where id = ${viewer.id}`);
+  const me = (await memberPosition(db, viewer.id))!;
   const wanted = idMember?.trim();
-  if (!wanted || wanted === me!.id_member) return me!;
+  if (!wanted || wanted === me.idMember) return dto(me);
   if (wanted.length > 20) throw new AppError('NOT_FOUND', NOT_IN_DOWNLINE);
-  const [row] = await selectRows<DownlineMember>(db, sql`
-    select id::int as id, id_member, path, depth from members
-    where id_member = ${wanted} and path > ${me!.path} and path < ${`${me!.path}2`}`);
+  const row = await downlineMemberByIdMember(db, me.path, wanted);
   if (!row) throw new AppError('NOT_FOUND', NOT_IN_DOWNLINE);
-  return row;
+  return dto(row);
 }

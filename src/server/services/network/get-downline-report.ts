@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import {
+  downlineCount, downlineCounters, downlineCounterTotal, downlinePage, memberPosition, sponsoredPerRank, type DownlineFilter,
+} from '../../db/queries/network';
 import { RANKS, RANK_BV, type Rank } from '../../../lib/rank';
 import type { SessionMember } from '../auth/session-member';
 
@@ -22,42 +24,23 @@ export interface DownlineRow {
   posisi: Rank;
 }
 
-async function viewerPath(viewer: SessionMember): Promise<string> {
-  const [me] = await selectRows<{ path: string }>(await getDb(), sql`select path from members where id = ${viewer.id}`);
-  return me!.path;
-}
-
-function filters(path: string, query: Pick<DownlineQuery, 'posisi' | 'cariNama'>) {
+/** The report's filters: the rank, and the name as a LIKE fragment (lower-cased, escaped, at most 60). */
+function filterOf(query: Pick<DownlineQuery, 'posisi' | 'cariNama'>): DownlineFilter {
   const name = query.cariNama?.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 60);
-  return sql`m.path > ${path} and m.path < ${`${path}2`}
-    ${query.posisi ? sql`and m.posisi = ${query.posisi}` : sql``}
-    ${name ? sql`and lower(m.nama) like ${`%${name}%`}` : sql``}`;
+  return { posisi: query.posisi, name: name || undefined };
 }
 
 /** The downline report table (spec/000 §2): own downline only, newest first, 20 per page. */
 export async function getDownlineReport(viewer: SessionMember, query: DownlineQuery) {
-  const path = await viewerPath(viewer);
   const db = await getDb();
-  const where = filters(path, query);
-  const [rows, [total]] = await Promise.all([
-    // The page is cut first (index order, no join), then only its rows look up their sponsor.
-    selectRows<Omit<DownlineRow, 'bv'>>(db, sql`
-      select m.tgl_join::text as tgl_join, m.id_member, m.nama, s.id_member as sponsor_id_member, s.nama as sponsor_nama,
-        (m.sponsor_id = ${viewer.id}) as sponsored, m.posisi,
-        (m.tgl_upgrade is not null) as upgrade_member
-      from (select m.* from members m where ${where}
-            order by m.tgl_join desc, m.id desc
-            limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) m
-        left join members s on s.id = m.sponsor_id
-      order by m.tgl_join desc, m.id desc`),
+  const { path } = (await memberPosition(db, viewer.id))!;
+  const filter = filterOf(query);
+  const [rows, total] = await Promise.all([
+    downlinePage(db, viewer.id, path, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows.
-    query.cariNama?.trim()
-      ? selectRows<{ n: number }>(db, sql`select count(*)::int as n from members m where ${where}`)
-      : selectRows<{ n: number }>(db, sql`select (${query.posisi
-        ? sql.raw(`jumlah_${query.posisi.toLowerCase()}_kiri + jumlah_${query.posisi.toLowerCase()}_kanan`)
-        : sql.raw('jumlah_child_kiri + jumlah_child_kanan')})::int as n from members where id = ${viewer.id}`),
+    query.cariNama?.trim() ? downlineCount(db, path, filter) : downlineCounterTotal(db, viewer.id, query.posisi),
   ]);
-  return { rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })), total_count: total?.n ?? 0, page: query.page, page_size: query.pageSize };
+  return { rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })), total_count: total, page: query.page, page_size: query.pageSize };
 }
 
 /** Every row of the filtered report for the CSV export (capped, newest first). */
@@ -72,17 +55,11 @@ export async function exportDownline(viewer: SessionMember, query: Pick<Downline
  */
 export async function getDownlineSummary(viewer: SessionMember) {
   const db = await getDb();
-  const [[c], sponsoredRows] = await Promise.all([
-    selectRows<Record<string, number>>(db, sql`
-      select jumlah_child_kiri as kiri, jumlah_child_kanan as kanan,
-        jumlah_bronze_kiri, jumlah_bronze_kanan, jumlah_silver_kiri, jumlah_silver_kanan, jumlah_platinum_kiri, jumlah_platinum_kanan
-      from members where id = ${viewer.id}`),
-    selectRows<{ posisi: Rank; n: number }>(db, sql`select posisi, count(*)::int as n from members where sponsor_id = ${viewer.id} group by posisi`),
-  ]);
+  const [c, sponsoredRows] = await Promise.all([downlineCounters(db, viewer.id), sponsoredPerRank(db, viewer.id)]);
   const kiri = c?.kiri ?? 0;
   const kanan = c?.kanan ?? 0;
   const total = kiri + kanan;
-  const perSide = (rank: Rank, side: 'kiri' | 'kanan') => c?.[`jumlah_${rank.toLowerCase()}_${side}`] ?? 0;
+  const perSide = (rank: Rank, side: 'kiri' | 'kanan') => c?.[`jumlah_${rank.toLowerCase() as Lowercase<Rank>}_${side}`] ?? 0;
   const sponsoredOf = (rank: Rank) => sponsoredRows.find((r) => r.posisi === rank)?.n ?? 0;
   const bvSponsored = RANKS.reduce((s, rank) => s + sponsoredOf(rank) * RANK_BV[rank], 0);
   const bvTotal = RANKS.reduce((s, rank) => s + (perSide(rank, 'kiri') + perSide(rank, 'kanan')) * RANK_BV[rank], 0);

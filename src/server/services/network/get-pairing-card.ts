@@ -1,22 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../db/client';
+import { getDb } from '../../db/client';
+import { toCount } from '../../db/money';
+import { pairingRow, type PairingRow } from '../../db/queries/network';
 import { RANK_BV } from '../../../lib/rank';
 import type { SessionMember } from '../auth/session-member';
 
-/** The pairing card's columns, read from `members m left join member_pairing p on p.member_id = m.id`. */
-export const PAIRING_COLUMNS = sql`m.jumlah_bronze_kiri, m.jumlah_bronze_kanan, m.jumlah_silver_kiri, m.jumlah_silver_kanan,
-  m.jumlah_platinum_kiri, m.jumlah_platinum_kanan,
-  coalesce(p.tanggal_expired, m.tgl_join + 60)::text as tanggal_expired, coalesce(p.jumlah_pair, 0) as jumlah_pair,
-  coalesce(p.sisa_bv_kiri, 0) as sisa_bv_kiri, coalesce(p.sisa_bv_kanan, 0) as sisa_bv_kanan`;
-
-export type PairingRow = Record<string, unknown> & { tanggal_expired: string };
+// The dashboard reads the same columns within its own members row.
+export { PAIRING_COLUMNS, type PairingRow } from '../../db/queries/network';
 
 /**
  * The pairing card (COMP_PLAN.md): BV on each side from the network's rank counters; expiry,
  * paid pairs and carried BV from the closing's member_pairing (join + 60 days before any closing).
  */
 export function pairingCardOf(row: PairingRow | undefined) {
-  const n = (column: string) => Number(row?.[column] ?? 0);
+  const n = (column: string) => toCount(row?.[column]);
   const bv = (side: 'kiri' | 'kanan') => n(`jumlah_bronze_${side}`) * RANK_BV.BRONZE
     + n(`jumlah_silver_${side}`) * RANK_BV.SILVER + n(`jumlah_platinum_${side}`) * RANK_BV.PLATINUM;
   return {
@@ -27,8 +23,5 @@ export function pairingCardOf(row: PairingRow | undefined) {
 }
 
 export async function getPairingCard(member: SessionMember) {
-  const db = await getDb();
-  const [row] = await selectRows<PairingRow>(db, sql`
-    select ${PAIRING_COLUMNS} from members m left join member_pairing p on p.member_id = m.id where m.id = ${member.id}`);
-  return pairingCardOf(row);
+  return pairingCardOf(await pairingRow(await getDb(), member.id));
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { pages } from '../../db/schema';
+import { editedPages, pageBySlug } from '../../db/queries/pages';
 import { AppError } from '../../errors';
 import { DEFAULT_PAGES, PAGE_SLUGS, isPageSlug, type PageSlug } from '../../domain/default-pages';
 import { sanitizeNews } from '../news/sanitize-news';
@@ -10,15 +9,13 @@ export interface PublicPage { slug: PageSlug; judul: string; konten: string; upd
 /** A public page as anyone may read it: the operator's text (sanitised again) or the default. */
 export async function getPage(slug: string): Promise<PublicPage> {
   if (!isPageSlug(slug)) throw new AppError('NOT_FOUND', 'Halaman tidak ditemukan');
-  const db = await getDb();
-  const [row] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
+  const row = await pageBySlug(await getDb(), slug);
   if (!row) return { slug, ...DEFAULT_PAGES[slug], updatedAt: null, isDefault: true };
   return { slug, judul: row.judul, konten: sanitizeNews(row.konten), updatedAt: row.updatedAt, isDefault: false };
 }
 
 /** The six pages for the console's list: title, last change and who made it. */
 export async function listPages() {
-  const db = await getDb();
-  const rows = await db.select({ slug: pages.slug, judul: pages.judul, updatedAt: pages.updatedAt, updatedBy: pages.updatedBy }).from(pages);
+  const rows = await editedPages(await getDb());
   return PAGE_SLUGS.map((slug) => rows.find((row) => row.slug === slug) ?? { slug, judul: DEFAULT_PAGES[slug].judul, updatedAt: null, updatedBy: null });
 }

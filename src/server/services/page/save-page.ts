@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { inTransaction } from '../../db/client';
-import { pages } from '../../db/schema';
+import { lockPage, upsertPage } from '../../db/queries/pages';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { DEFAULT_PAGES, isPageSlug } from '../../domain/default-pages';
@@ -15,9 +14,8 @@ export async function savePage(slug: string, input: PageForm, by: AuditActor): P
   const konten = sanitizeNews(data.konten);
   if (!konten.replace(/<[^>]*>/g, '').trim()) throw new AppError('BAD_INPUT', 'Isi halaman kosong setelah dibersihkan', { konten: 'Isi halaman kosong setelah dibersihkan' });
   return inTransaction(async (tx) => {
-    const [before] = await tx.select().from(pages).where(eq(pages.slug, slug)).for('update');
-    const values = { judul: data.judul, konten, updatedAt: sql`now()`, updatedBy: by.nama };
-    await tx.insert(pages).values({ slug, ...values }).onConflictDoUpdate({ target: pages.slug, set: values });
+    const before = await lockPage(tx, slug);
+    await upsertPage(tx, slug, { judul: data.judul, konten, updatedBy: by.nama });
     await recordAudit(tx, by, 'page:update', `page:${slug}`,
       before ? { judul: before.judul, konten: before.konten } : { ...DEFAULT_PAGES[slug], bawaan: true }, { judul: data.judul, konten });
     return `Halaman "${data.judul}" disimpan`;

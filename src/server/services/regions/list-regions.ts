@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { districts, provinces, regencies, villages } from '../../db/schema';
+import { allProvinces, districtsOf, regenciesOf, villagesOf } from '../../db/queries/regions';
 import { postalCodeOf } from './postal-codes';
 
 export interface RegionOption {
@@ -11,26 +10,19 @@ export interface RegionOption {
 
 /** The region cascade (DESIGN.md §3: idn-area-data codes): province → city → district → village. */
 export async function listProvinces(): Promise<RegionOption[]> {
-  const db = await getDb();
-  return db.select({ id: provinces.code, name: provinces.name }).from(provinces).orderBy(asc(provinces.name));
+  return allProvinces(await getDb());
 }
 
 export async function listCities(provinceId: string): Promise<RegionOption[]> {
-  const db = await getDb();
-  return db.select({ id: regencies.code, name: regencies.name }).from(regencies)
-    .where(eq(regencies.provinceCode, provinceId)).orderBy(asc(regencies.name));
+  return regenciesOf(await getDb(), provinceId);
 }
 
 export async function listDistricts(cityId: string): Promise<RegionOption[]> {
-  const db = await getDb();
-  return db.select({ id: districts.code, name: districts.name }).from(districts)
-    .where(eq(districts.regencyCode, cityId)).orderBy(asc(districts.name));
+  return districtsOf(await getDb(), cityId);
 }
 
 export async function listVillages(districtId: string): Promise<RegionOption[]> {
-  const db = await getDb();
-  const rows = await db.select({ id: villages.code, name: villages.name, zip_code: villages.postalCode }).from(villages)
-    .where(eq(villages.districtCode, districtId)).orderBy(asc(villages.name));
+  const rows = await villagesOf(await getDb(), districtId);
   return rows.map((v) => ({ ...v, zip_code: v.zip_code ?? postalCodeOf(v.id) }));
 }
 
