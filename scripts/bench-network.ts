@@ -118,5 +118,5 @@ const kinds = values.db === 'both' ? (['postgres', 'pglite'] as const) : [values
 for (const kind of kinds) {
   // Each database gets a fresh module graph so the client opens the right connection.
   await run(kind);
-  Object.keys(process.env).filter((k) => k === 'DATABASE_URL').forEach((k) => delete process.env[k]);
+  delete process.env.DATABASE_URL;
 }

@@ -117,7 +117,7 @@ async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   if (kind === 'postgres') delete process.env.DATA_DIR;
   else delete process.env.DATABASE_URL;
   const client = await import('../src/server/db/client');
-  const { isSeeded, seedDemo } = await import('../src/server/db/seed');
+  const { seedDemo } = await import('../src/server/db/seed');
   const { rebuildAnnualCounters } = await import('../src/server/services/bonus/annual-counters');
   const { closeDay } = await import('../src/server/services/bonus/close-day');
   const { db } = await client.connection();

@@ -90,7 +90,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const { handler } = await import('../dist/server/entry.mjs');
   const enabled = process.env.HTTP_COMPRESSION !== '0';
   const assets = enabled ? precompressedAssets() : new Map();
-  const compress = enabled ? compression({ threshold: 1024 }) : (req, res, next) => next();
+  const compress = enabled ? compression({ threshold: 1024 }) : (_req, _res, next) => next();
   const listener = (req, res) => {
     if (refuseMethod(req, res)) return;
     if (sendPrecompressed(assets, req, res)) return;

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFPageLeaf } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, type PDFPageLeaf } from 'pdf-lib';
 
 /**
  * The text drawn on a pdf-lib PDF: page content streams are Flate-compressed and standard-font
@@ -55,7 +55,7 @@ function parseCMap(source: string): CMap {
       const hi = parseInt(m[2]!, 16);
       const target = m[3]!;
       if (target.startsWith('[')) {
-        [...target.matchAll(/<([0-9A-Fa-f]+)>/g)].forEach((t, i) => map.set(lo + i, utf16(t[1]!)));
+        for (const [i, t] of [...target.matchAll(/<([0-9A-Fa-f]+)>/g)].entries()) map.set(lo + i, utf16(t[1]!));
       } else {
         const first = target.slice(1, -1);
         const head = first.slice(0, -4);

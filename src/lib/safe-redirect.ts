@@ -5,7 +5,8 @@
  * and returned as path + query of that origin.
  */
 export function safeLocalPath(value: string | null | undefined, origin = 'http://portal.invalid'): string | undefined {
-  if (!value || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (!value?.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   let url: URL;
   try {
     url = new URL(value, origin);
@@ -24,6 +25,7 @@ export function safeLocalPath(value: string | null | undefined, origin = 'http:/
  * link as given, or undefined when it is refused.
  */
 export function safeLink(value: string | null | undefined, schemes: readonly string[] = ['http:', 'https:']): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (!value || /[\s\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   if (value.startsWith('/')) return safeLocalPath(value) === undefined ? undefined : value;
   let url: URL;

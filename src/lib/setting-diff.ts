@@ -12,7 +12,9 @@ function label(item: unknown, index: number): string {
 
 function flatten(value: unknown, prefix: string, out: Map<string, string>): void {
   if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object')) {
-    value.forEach((item, i) => flatten(item, `${prefix}[${label(item, i)}]`, out));
+    value.forEach((item, i) => {
+      flatten(item, `${prefix}[${label(item, i)}]`, out);
+    });
   } else if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
   } else {

@@ -55,7 +55,7 @@ async function watch(page: Page): Promise<string[]> {
   return found;
 }
 
-async function visitAll(page: Page, routes: string[], found: string[]): Promise<void> {
+async function visitAll(page: Page, routes: string[], _found: string[]): Promise<void> {
   for (const route of routes) {
     const response = await page.goto(route + (queryOf[route as keyof typeof queryOf] ?? ''));
     expect(response?.status(), route).toBeLessThan(500);

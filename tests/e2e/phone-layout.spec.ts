@@ -65,7 +65,7 @@ for (const size of sizes) {
         const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const parent = node.parentElement;
-          if (!parent || !parent.checkVisibility() || parent.closest('.sr-only, .print-only, .print-only-table')) continue;
+          if (!parent?.checkVisibility() || parent.closest('.sr-only, .print-only, .print-only-table')) continue;
           for (const match of node.textContent!.matchAll(/Rp\s*-?[\d.]+/g)) {
             const range = document.createRange();
             range.setStart(node, match.index);

@@ -177,7 +177,7 @@ test('the server refuses a file whose bytes are not an image or video, and keeps
   ]);
   await expect(page.locator('#retur-failure')).toHaveCount(0);
   const me = await api(request, who.id);
-  expect((await (await me.get('/member/transaction/retur?filter=' + encodeURIComponent(JSON.stringify({ tanggal: { between: ['2000-01-01', '2999-12-31'] } })))).json()).result.total_count).toBe(0);
+  expect((await (await me.get(`/member/transaction/retur?filter=${encodeURIComponent(JSON.stringify({ tanggal: { between: ['2000-01-01', '2999-12-31'] } }))}`)).json()).result.total_count).toBe(0);
 });
 
 test('without JavaScript the create form still posts: one qty field per line, the files and the saved address', async ({ browser, request }) => {

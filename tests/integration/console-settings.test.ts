@@ -22,7 +22,7 @@ function fieldsOf(view: unknown, prefix = '', out: Record<string, string> = {}):
   if (typeof view === 'boolean') {
     if (view) out[prefix] = 'on';
   } else if (typeof view === 'number' || typeof view === 'string') out[prefix] = String(view);
-  else if (Array.isArray(view)) view.forEach((item, i) => fieldsOf(item, `${prefix}.${i}`, out));
+  else if (Array.isArray(view)) for (const [i, item] of view.entries()) fieldsOf(item, `${prefix}.${i}`, out);
   else if (view && typeof view === 'object') for (const [k, v] of Object.entries(view)) fieldsOf(v, prefix ? `${prefix}.${k}` : k, out);
   return out;
 }

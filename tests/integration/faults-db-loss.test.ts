@@ -18,7 +18,7 @@ import { usePostgres } from '../setup/databases';
 const PROXY_PORT = 4621;
 const ORIGIN = 'http://portal.test';
 
-class Proxy {
+class TcpProxy {
   private server?: net.Server;
   private sockets = new Set<net.Socket>();
   constructor(private readonly target: { host: string; port: number }) {}
@@ -44,11 +44,11 @@ class Proxy {
 }
 
 const postgres = usePostgres();
-let proxy: Proxy | undefined;
+let proxy: TcpProxy | undefined;
 if (postgres) {
   // Before anything opens the database: this file's server reaches PostgreSQL only through the proxy.
   const url = new URL(process.env.DATABASE_URL!);
-  proxy = new Proxy({ host: url.hostname, port: Number(url.port || 5432) });
+  proxy = new TcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
   await proxy.open();
   url.hostname = '127.0.0.1';
   url.port = String(PROXY_PORT);

@@ -59,7 +59,7 @@ export async function payAt(orderId: number, paidAt: Date): Promise<void> {
 }
 
 export async function bonusesOf(memberId: number, tanggal: string) {
-  return selectRows<{ jenis_bonus: string; bonus_bruto: number; pot_pph: number; detail: Record<string, any>[] }>(await getDb(), sql`
+  return selectRows<{ jenis_bonus: string; bonus_bruto: number; pot_pph: number; detail: Record<string, unknown>[] }>(await getDb(), sql`
     select jenis_bonus, bonus_bruto::int as bonus_bruto, pot_pph::int as pot_pph, detail from bonuses
     where member_id = ${memberId} and tanggal = ${tanggal}::date order by jenis_bonus`);
 }

@@ -81,7 +81,7 @@ describe('NPWP status is a dated history', () => {
   it('an operator’s verification after this month’s bonus counts from the 1st of next month; the closing uses the status on the bonus date', async () => {
     const month = jakartaDay(300).slice(0, 8);
     const [d1, d2] = [`${month}10`, `${month}11`];
-    const nextFirst = dayAfter(`${month}28`, 5).slice(0, 8) + '01';
+    const nextFirst = `${dayAfter(`${month}28`, 5).slice(0, 8)}01`;
     const sponsor = await registerPaid(await memberIdOf('demobronze'), 'L', 'SILVER', at(dayAfter(d1, -1), '09:00'));
     await (await getDb()).execute(sql`update members set npwp = '092542943407123', id_member = ${`UJI${sponsor.id}`} where id = ${sponsor.id}`);
     await closeDay(dayAfter(d1, -1));

@@ -288,7 +288,7 @@ const SAMPLES: Record<string, Sample> = {
   'GET /member/transaction/retur': { input: 'query', lenient: true, valid: () => ({ page: '1' }) },
   'POST /member/transaction/retur': {
     input: 'multipart', validStatus: 404,
-    valid: (w) => ({ no_invoice: 'INV-TIDAK-ADA', deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }),
+    valid: (_w) => ({ no_invoice: 'INV-TIDAK-ADA', deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }),
     strict: ['no_invoice', 'details'],
     foreign: (w) => [{ call: { body: evidenceForm({ no_invoice: w.order.noInvoice, deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }) }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }],
   },
@@ -318,6 +318,7 @@ function evidenceForm(fields: Record<string, string>): FormData {
 
 const SQL = ["' or 1=1--", "'; drop table members;--", "1' union select password_hash from members--", '" or ""="', "admin'--", '1; select pg_sleep(5)--'];
 const HTML = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '<svg/onload=alert(1)>', 'javascript:alert(1)'];
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text on purpose
 const ODD = ['\u0000', 'a\u0000b', '\uFEFF', '\uD800', '😀'.repeat(20), 'e\u0301', '../../etc/passwd', '%00', '${7*7}', '{{7*7}}', ' ', ''];
 const NUMBERS: unknown[] = [-1, -0.5, 0.5, 1.5, 1e21, -1e21, 2 ** 63, 1.7976931348623157e308, 'NaN', 'Infinity', '-Infinity', '1e309', '0x10', '1,5', '-0', '١٢٣'];
 const HUGE = 'A'.repeat(100_000);

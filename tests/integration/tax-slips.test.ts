@@ -14,7 +14,7 @@ describe('PPh report and withholding slips', () => {
     const db = await getDb();
     const [last] = await selectRows<{ y: number }>(db, sql`select extract(year from max(tanggal))::int as y from bonuses where member_id = ${me.id}`);
     const rows = await listTaxRows(me, last!.y);
-    const running = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 8) + '01';
+    const running = `${new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 8)}01`;
     const [sum] = await selectRows<{ bruto: string; pph: string }>(db, sql`
       select sum(bonus_bruto)::text as bruto, sum(pot_pph)::text as pph from bonuses where member_id = ${me.id} and extract(year from tanggal) = ${last!.y}
         and tanggal < ${running}::date`);

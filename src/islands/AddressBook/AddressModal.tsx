@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SavedAddress } from '../../stores/addresses';
 import { addressErrors } from '../../lib/schemas/address-rules';
-import { ApiError, notify } from '../OrderStepper/api';
+import { type ApiError, notify } from '../OrderStepper/api';
 import { AddressFieldsForm, emptyFields, fieldsOf } from './AddressFields';
 import { deleteAddress, saveAddress } from './address-book';
 import { Modal } from './Modal';

@@ -5,7 +5,7 @@ import { insuranceRule, shippingSubsidy, suggestService, SUGGESTED_LABEL, type C
 import {
   $orderForm, changeDelivery, completeStep, emptyCourier, goToStep, stepData, updateStep, type DeliveryForm, type Gudang, type ShipTo,
 } from '../../stores/order-form';
-import { ApiError, call } from './api';
+import { type ApiError, call } from './api';
 import { AddressFieldsForm, AddressPicker, addressErrors, emptyFields, type AddressFields } from './AddressPicker';
 import { $addresses } from '../../stores/addresses';
 import { loadAddresses } from '../AddressBook/address-book';

@@ -7,7 +7,7 @@ import {
 import { RANKS } from '../../lib/rank';
 import { USERNAME_MAX } from '../../lib/username';
 import { $orderForm, completeStep, setMemberField, stepData, type MemberForm } from '../../stores/order-form';
-import { ApiError, call } from './api';
+import { type ApiError, call } from './api';
 import { useStepper } from './context';
 import { memberPayload } from './order-body';
 import { RegionSelect, useRegionOptions } from './RegionSelect';
@@ -243,7 +243,7 @@ export function MemberStep() {
       <p className="alert alert-warning" id="undercutting-warning">{UNDERCUTTING_WARNING}</p>
       <label className="ethics">
         <input type="checkbox" id="m-kode-etik" checked={m.kodeEtik} onChange={(e) => set('kodeEtik')(e.target.checked)} />
-        {' '}Saya telah membaca dan menyetujui <a href="/info/kode-etik" target="_blank">Kode Etik</a> member
+        {' '}Saya telah membaca dan menyetujui <a href="/info/kode-etik" target="_blank" rel="noopener">Kode Etik</a> member
       </label>
       <div className="step-actions">
         <span />

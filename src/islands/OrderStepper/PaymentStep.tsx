@@ -4,7 +4,7 @@ import { rupiah } from '../../lib/money-format';
 import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
 import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep } from '../../stores/order-form';
-import { ApiError, call, callWithMessage, notify } from './api';
+import { type ApiError, call, callWithMessage, notify } from './api';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { paymentAmounts, ruleJenis, transactionBody } from './order-body';
@@ -124,7 +124,7 @@ export function PaymentStep() {
       )}
       <label>
         <input type="checkbox" id="p-setuju" checked={pay.agree} onChange={(e) => updateStep('payment', { agree: e.target.checked })} />
-        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank">syarat dan ketentuan</a> yang berlaku
+        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank" rel="noopener">syarat dan ketentuan</a> yang berlaku
       </label>
       <div className="step-actions">
         <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>Prev</button>

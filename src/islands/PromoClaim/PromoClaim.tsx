@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, callWithMessage, notify } from '../OrderStepper/api';
+import { type ApiError, callWithMessage, notify } from '../OrderStepper/api';
 import { Modal } from '../AddressBook/Modal';
 
 /** Swaps the promo's cards and tables for those of a fresh GET of this page (the claim changed them). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { rupiah } from '../../lib/money-format';
-import { ApiError, callWithMessage, notify } from '../OrderStepper/api';
+import { type ApiError, callWithMessage, notify } from '../OrderStepper/api';
 import { Modal } from '../AddressBook/Modal';
 
 export interface UnpaidBonus { public_id: string; label: string; amount: number }

@@ -10,13 +10,20 @@ export const calendarDate = (message: string) => z.string({ error: message }).re
 /** A calendar month (YYYY-MM) through the one parser. */
 export const calendarMonth = (message: string) => z.string({ error: message }).refine((m) => parseMonth(m) !== undefined, message);
 
+/** The parsed value, or a zod issue with the message when the parser refused it. */
+function refuse<T>(value: T | undefined, ctx: z.RefinementCtx, message: string): T {
+  if (value !== undefined) return value;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
 /** A month number 1–12 from a query string or a number, through the one parser. */
 export const monthNumber = (message: string) => z.union([z.string(), z.number()], { error: message })
-  .transform((v, ctx) => parseMonthNumber(v) ?? (ctx.addIssue({ code: 'custom', message }), z.NEVER));
+  .transform((v, ctx) => refuse(parseMonthNumber(v), ctx, message));
 
 /** A four-digit year from `min` to `max()` (a function: "this year" moves), through the one parser. */
 export const yearNumber = (message: string, min = FIRST_YEAR, max: () => number = () => LAST_YEAR) => z.union([z.string(), z.number()], { error: message })
-  .transform((v, ctx) => parseYear(v, min, max()) ?? (ctx.addIssue({ code: 'custom', message }), z.NEVER));
+  .transform((v, ctx) => refuse(parseYear(v, min, max()), ctx, message));
 
 export const DateRangeSchema = z.object({
   from: calendarDate(rangeMessages.both),

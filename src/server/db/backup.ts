@@ -80,7 +80,7 @@ function tarHeader(name: string, stat: fs.Stats, size: number, type: '0' | '5'):
     prefix = name.slice(0, cut);
     short = name.slice(cut + 1);
   }
-  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0') + '\0';
+  const octal = (value: number, length: number) => `${value.toString(8).padStart(length - 1, '0')}\0`;
   header.write(short, 0, 100, 'utf8');
   header.write(octal(stat.mode & 0o7777, 8), 100, 'ascii');
   header.write(octal(0, 8), 108, 'ascii');
@@ -93,6 +93,6 @@ function tarHeader(name: string, stat: fs.Stats, size: number, type: '0' | '5'):
   header.write(prefix, 345, 155, 'utf8');
   let sum = 0;
   for (const byte of header) sum += byte;
-  header.write(octal(sum, 7) + ' ', 148, 'ascii');
+  header.write(`${octal(sum, 7)} `, 148, 'ascii');
   return header;
 }

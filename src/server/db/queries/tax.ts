@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
 import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';

@@ -150,7 +150,7 @@ export async function seedReturns(db: Db, until = new Date()): Promise<void> {
 }
 
 /** One delivered online repeat order (its invoice, lines and history) to the member's saved address. */
-async function insertDeliveredOrder(db: Db, memberId: number, addressId: number, product: { id: number; harga: number; dpp: number; berat: number; value: number }, at: Date, status: 'RECEIVED' | 'DONE', qty: number): Promise<number> {
+async function insertDeliveredOrder(_db: Db, memberId: number, addressId: number, product: { id: number; harga: number; dpp: number; berat: number; value: number }, at: Date, status: 'RECEIVED' | 'DONE', qty: number): Promise<number> {
   const total = product.harga * qty;
   const ongkir = 20_000;
   const iso = (offset: number) => new Date(at.getTime() + offset).toISOString();
