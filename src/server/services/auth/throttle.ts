@@ -29,6 +29,8 @@ interface ScopeRule {
   slowDown?: LimitSetting;
   /** The answer when refused, with the minutes left on the lock. */
   refused: (minutes: number) => string;
+  /** A success starts every counter again (a second factor: only the password's owner gets there). */
+  clearOnSuccess?: boolean;
 }
 
 export const signInLocked = (minutes: number) => `Terlalu banyak percobaan masuk. Coba lagi dalam ${minutes} menit.`;
@@ -44,7 +46,7 @@ const SCOPES = {
   /** Operator sign-in (/admin/signin) and the CLI token (POST /admin/api/token): the same protection. */
   'operator-sign-in': signInRule,
   /** Operators' second factor, per operator: only someone who knows the password gets here. */
-  'operator-second-factor': { account: 'login_max_failures_per_account', refused: signInLocked },
+  'operator-second-factor': { account: 'login_max_failures_per_account', refused: signInLocked, clearOnSuccess: true },
   /** Forgot password: requests per client address (answered 429). */
   'reset-request': { address: 'reset_requests_per_address', refused: resetLimited },
   /** Forgot password: mails per member (refused quietly, so nobody learns whether the member exists). */
@@ -145,13 +147,15 @@ export async function reserveAttempt(scope: ThrottleScope, who: Attempter): Prom
 }
 
 /**
- * The right password: the pair (account, address) starts again from nothing, and the attempt is
+ * The right password: the pair (account, address) starts again from nothing (every counter, for a
+ * scope that clears on success), and the attempt is
  * given back to the address and the account, so only failures stay counted there.
  */
 export async function succeed(attempt: Attempt): Promise<void> {
-  const pairs = attempt.counters.filter((c) => c.kind === 'pair').map((c) => c.key);
-  if (pairs.length > 0) await deleteThrottleKeys(await getDb(), pairs);
-  await giveBack(attempt.counters.filter((c) => c.kind !== 'pair'));
+  const rule: ScopeRule = SCOPES[attempt.scope];
+  const cleared = attempt.counters.filter((c) => rule.clearOnSuccess || c.kind === 'pair').map((c) => c.key);
+  if (cleared.length > 0) await deleteThrottleKeys(await getDb(), cleared);
+  await giveBack(attempt.counters.filter((c) => !cleared.includes(c.key)));
 }
 
 /** The request did not count after all (e.g. no order was created): every counter gets it back. */
