@@ -18,6 +18,8 @@ export interface AttemptOptions {
    * page whose spec fixes one), or `false` to leave it (several results on one page).
    */
   status?: number | false;
+  /** A text for any other error too, instead of the 500 page (the payment simulator's frame answers every failure itself). */
+  otherwise?: string;
 }
 
 /**
@@ -27,8 +29,9 @@ export interface AttemptOptions {
 export async function attempt<T>(page: Pick<FormPage, 'response'>, work: () => Promise<T>, options: AttemptOptions = {}): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await work() };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+  } catch (caught) {
+    const error = caught instanceof AppError ? caught : options.otherwise === undefined ? undefined : new AppError('BAD_INPUT', options.otherwise);
+    if (!error) throw caught;
     if (options.status !== false) page.response.status = options.status ?? error.status;
     return { ok: false, text: error.message, fields: error.fields, error };
   }
