@@ -8,6 +8,8 @@ import { moveBanner, setBannerActive } from '../../src/server/services/banner/ar
 import { backfillPromoOmsets, createPromo, updatePromo } from '../../src/server/services/promo/save-promo';
 import type { PromoForm } from '../../src/lib/schemas/promo-form';
 import { settleReturn } from '../../src/server/services/retur/operate-return';
+import { adjustStock } from '../../src/server/services/stock/adjust-stock';
+import { operateOrders } from '../../src/server/services/operator/operate-orders';
 
 /**
  * Every console service that changes data checks the operator's role itself (STYLE.md habit 3):
@@ -47,4 +49,12 @@ describe('GUDANG services refuse other roles', () => {
     // GUDANG gets as far as the lookup.
     await expect(settleReturn('RTR-TIDAK-ADA', 'approve', { by: as('GUDANG') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   }, 120_000);
+
+  it.each<[string, (by: Actor) => Promise<unknown>]>([
+    ['adjustStock', (by) => adjustStock(by, { warehouse_id: 1, product_id: 1, perubahan: 1, alasan: 'Uji peran' } as never)],
+    ['operateOrders', (by) => operateOrders(by, { action: 'pack', orders: [{ noOrder: 'ORD-TIDAK-ADA' }] })],
+  ])('%s: KEUANGAN, KONTEN and CS are refused; an operator without a role too', async (_name, run) => {
+    for (const role of ['KEUANGAN', 'KONTEN', 'CS'] as const) await expect(run(as(role))).rejects.toMatchObject(refused);
+    await expect(run({ id: 999_999, nama: 'Tanpa peran' })).rejects.toMatchObject(refused);
+  });
 });

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import { OPERATOR_ACTIONS, operateOrder, type OperatorAction } from '../order/operate-order';
-import type { AuditActor } from './record-audit';
+import { assertRole, type Actor } from './assert-role';
 
 export const MAX_BATCH = 200;
 
@@ -18,7 +18,8 @@ export interface BatchResult { noOrder: string | null; ok: boolean; text: string
  * transaction (checked against its own state, audited, with its own history row) and reported one
  * by one, so one order that does not fit never holds back the others.
  */
-export async function operateOrders(by: AuditActor, input: BatchInput): Promise<BatchResult[]> {
+export async function operateOrders(by: Actor, input: BatchInput): Promise<BatchResult[]> {
+  assertRole(by, ['GUDANG']);
   if (!(OPERATOR_ACTIONS as readonly string[]).includes(input.action)) return [{ noOrder: null, ok: false, text: 'Aksi tidak dikenal' }];
   const seen = new Set<string>();
   const orders = input.orders.map((o) => ({ ...o, noOrder: o.noOrder.trim() })).filter((o) => o.noOrder && !seen.has(o.noOrder) && seen.add(o.noOrder));

@@ -2,14 +2,16 @@ import { inTransaction } from '../../db/client';
 import { insertStockMovement, lockStockQty, setStockQty, stockPlace } from '../../db/queries/stock';
 import { AppError } from '../../errors';
 import { adjustStockSchema, type AdjustStock } from '../../../lib/schemas/stock';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { recordAudit } from '../operator/record-audit';
+import { assertRole, type Actor } from '../operator/assert-role';
 
 /**
  * An operator corrects the stock of one product in one warehouse by a signed amount, with a reason:
  * the count, its history row and the audit row change together, with the stock row locked so an
  * order placed at the same moment is counted once. The count never goes below zero.
  */
-export async function adjustStock(by: AuditActor, input: AdjustStock): Promise<{ message: string; qty: number }> {
+export async function adjustStock(by: Actor, input: AdjustStock): Promise<{ message: string; qty: number }> {
+  assertRole(by, ['GUDANG']);
   const parsed = adjustStockSchema.safeParse(input);
   if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0]!.message);
   const { warehouse_id, product_id, perubahan, alasan } = parsed.data;
