@@ -1,3 +1,4 @@
+// @template year — needs the demo year (paid orders, closed bonuses)
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createContext } from 'astro/middleware';

@@ -1,3 +1,4 @@
+// @template year — needs the demo year (paid orders, closed bonuses)
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

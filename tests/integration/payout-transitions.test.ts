@@ -1,3 +1,4 @@
+// @template year — needs the demo year (paid orders, closed bonuses)
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
