@@ -80,7 +80,7 @@ export const referralEndpoints: Endpoints = {
   payment: '/daftar/api/payment',
 };
 
-/** A notification in the layout's toast area (src/scripts/portal.ts listens for it). */
+/** A notification in the layout's toast area (src/browser/portal.ts listens for it). */
 export function notify(message: string, type: 'success' | 'danger' | 'warning' | 'info' = 'success'): void {
   dispatchEvent(new CustomEvent('portal:notify', { detail: { message, type } }));
 }

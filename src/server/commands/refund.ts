@@ -1,6 +1,6 @@
-import { refundOrder } from '../../src/server/services/order/refund-order';
-import { assignRefund } from '../../src/server/services/order/assign-refund';
-import { listPendingRefunds } from '../../src/server/services/order/list-pending-refunds';
+import { refundOrder } from '../services/order/refund-order';
+import { assignRefund } from '../services/order/assign-refund';
+import { listPendingRefunds } from '../services/order/list-pending-refunds';
 
 export const REFUND_USAGE = 'refund:order <no_order> --alasan "…" [--baris KODE:QTY,…] [--admin "…"], refund:menunggu, refund:tetapkan <id> [--baris KODE:QTY,…] [--alasan "…"] [--admin "…"]';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
-import { exportTaxMonth } from '../../src/server/services/tax/export-tax-month';
-import { verifyTaxNumber } from '../../src/server/services/tax/npwp-status';
+import { issueTaxSlips } from '../services/tax/issue-tax-slips';
+import { exportTaxMonth } from '../services/tax/export-tax-month';
+import { verifyTaxNumber } from '../services/tax/npwp-status';
 
 export const PAJAK_USAGE = 'pajak:terbitkan <tahun> <masa>, pajak:ekspor <tahun> <masa> [--out file.csv], pajak:verifikasi <id_member> NPWP|NIK --admin "…"';
 

@@ -101,7 +101,7 @@ function show(field: Field, message: string): void {
 }
 document.querySelectorAll<HTMLFormElement>('form[data-check]').forEach((form) => {
   const fields = Array.from(form.querySelectorAll<Field>('[data-required],[data-minlength],[data-pattern],[data-equals]'));
-  fields.forEach((f) => f.addEventListener('blur', () => show(f, check(f))));
+  for (const f of fields) f.addEventListener('blur', () => show(f, check(f)));
   form.addEventListener('submit', (event) => {
     let first: Field | undefined;
     for (const f of fields) {

@@ -4,11 +4,11 @@
  * and `err`; returns the exit code.
  */
 import { parseArgs } from 'node:util';
-import { closeFinishedDays, closeMissingDays } from '../src/server/services/bonus/close-days';
-import { reconcileDays } from '../src/server/services/bonus/reconcile-days';
-import type { CloseResult } from '../src/server/services/bonus/close-day';
-import { addDays, jakartaDate } from '../src/lib/jakarta';
-import type { AuditActor } from '../src/server/services/operator/record-audit';
+import { closeFinishedDays, closeMissingDays } from '../services/bonus/close-days';
+import { reconcileDays } from '../services/bonus/reconcile-days';
+import type { CloseResult } from '../services/bonus/close-day';
+import { addDays, jakartaDate } from '../../lib/jakarta';
+import type { AuditActor } from '../services/operator/record-audit';
 
 export async function closeCommand(argv: string[], out: (line: string) => void, err: (line: string) => void, by: AuditActor = { id: null, nama: 'Sistem (npm run close)' }): Promise<number> {
   let values: { date?: string; from?: string; to?: string; reconcile?: boolean };
