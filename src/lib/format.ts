@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/id';
-import { JAKARTA_OFFSET_MS } from './jakarta';
+import { JAKARTA_OFFSET_MS } from './calendar';
 
 dayjs.extend(utc);
 dayjs.locale('id');

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { closeFinishedDays, closeMissingDays } from '../services/bonus/close-days';
 import { reconcileDays } from '../services/bonus/reconcile-days';
 import type { CloseResult } from '../services/bonus/close-day';
-import { addDays, jakartaDate } from '../../lib/jakarta';
+import { addDays, jakartaDate } from '../../lib/calendar';
 import type { AuditActor } from '../services/operator/record-audit';
 
 export async function closeCommand(argv: string[], out: (line: string) => void, err: (line: string) => void, by: AuditActor = { id: null, nama: 'Sistem (npm run close)' }): Promise<number> {

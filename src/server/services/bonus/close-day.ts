@@ -7,7 +7,7 @@ import { getPlan } from './get-plan';
 import { pairDay } from '../../domain/bonus/pairing';
 import { withholdIncrement } from '../../domain/bonus/pph21';
 import type { Rank } from '../../../lib/rank';
-import { addDays } from '../../../lib/jakarta';
+import { addDays, monthStart } from '../../../lib/calendar';
 import { queueAutoWithdrawals } from './payouts';
 import { reverseRefunds } from './reverse-refunds';
 import { npwpInEffect } from '../tax/npwp-status';
@@ -243,7 +243,7 @@ async function withhold(tx: Tx, tanggal: string, plan: BonusPlan, rows: Earned[]
     select m.id::int as id, ${npwpInEffect(sql`m.id`, sql`${tanggal}::date`)} as has_npwp
     from members m where m.id in (${sql.join(earnerIds.map((id) => sql`${id}`), sql`, `)})`);
   const npwp = new Map(statuses.map((s) => [s.id, s.has_npwp]));
-  const periodStart = plan.pphBasis === 'year' ? `${tanggal.slice(0, 4)}-01-01` : `${tanggal.slice(0, 8)}01`;
+  const periodStart = plan.pphBasis === 'year' ? `${tanggal.slice(0, 4)}-01-01` : monthStart(tanggal);
   const before = rows.length === 0 || plan.pphBasis === 'payment' ? [] : await selectRows<{ member_id: number; gross: string }>(tx, sql`
     select member_id::int as member_id, sum(bonus_bruto)::text as gross from bonuses
     where tanggal >= ${periodStart}::date and tanggal < ${tanggal}::date

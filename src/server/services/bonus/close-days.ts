@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../db/client';
 import { AppError } from '../../errors';
-import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { addDays, jakartaDate } from '../../../lib/calendar';
 import { closeDay, type CloseResult } from './close-day';
 import type { AuditActor } from '../operator/record-audit';
 

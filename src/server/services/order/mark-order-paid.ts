@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client';
 import { RANKS, type Rank } from '../../../lib/rank';
 import { looksLikeIdMember } from '../../../lib/username';
-import { jakartaDate } from '../../../lib/jakarta';
+import { jakartaDate } from '../../../lib/calendar';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
 import { countAnnualBv } from '../bonus/annual-counters';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { inTransaction, selectRows, type Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { jakartaDate } from '../../../lib/jakarta';
+import { jakartaDate, monthStart as startOfMonth, nextMonthStart } from '../../../lib/calendar';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { memberObject } from '../member-care/member-object';
 
@@ -18,12 +18,11 @@ export function npwpInEffect(memberId: SQL, tanggal: SQL): SQL<boolean> {
  */
 export async function effectiveDate(tx: Tx, memberId: number, now: Date): Promise<string> {
   const today = jakartaDate(now);
-  const monthStart = `${today.slice(0, 8)}01`;
+  const monthStart = startOfMonth(today);
   const [row] = await selectRows<{ n: number }>(tx, sql`
     select count(*)::int as n from bonuses where member_id = ${memberId} and tanggal >= ${monthStart}::date and tanggal <= ${today}::date`);
   if ((row?.n ?? 0) === 0) return today;
-  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return nextMonthStart(today);
 }
 
 export const TAX_ID_MESSAGES = {
