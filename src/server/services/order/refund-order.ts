@@ -7,6 +7,7 @@ import { lockOrder } from './mark-order-paid';
 import { moveOrder } from './move-order';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
+import { rupiahText } from '../../../lib/money-format';
 
 export type RefundType = 'refund' | 'partial_refund' | 'chargeback' | 'operator';
 
@@ -61,7 +62,7 @@ export async function takeBack(tx: Tx, orderId: number, refundId: number, take: 
     values (${orderId}, 'REFUND', ${history.admin ? 1 : null}, ${history.admin ?? null}, ${history.keterangan})`);
 }
 
-const rp = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
+const rp = rupiahText;
 
 /**
  * Records a refund of the whole order (what is left of it) or of chosen repeat-order lines, inside
