@@ -3,7 +3,7 @@
  * pages: progress bar, notifications, form checks with the server's messages, password
  * show/hide, copy buttons. Every page works without it.
  */
-import { $toasts, dismissToast, notify, type Toast } from '../stores/toasts';
+import { $toasts, dismissToast, notify } from '../stores/toasts';
 import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
 import { sessionEndedBy } from '../lib/member-fetch';
 
@@ -73,10 +73,6 @@ $toasts.subscribe((list) => {
     toasts.append(box);
     shown.set(toast.id, box);
   }
-});
-addEventListener('portal:notify', (event) => {
-  const { message, type } = (event as CustomEvent<{ message: string; type?: Toast['type'] }>).detail;
-  notify(message, type);
 });
 
 // Forms: check required/min length/equal fields on blur and submit with the messages the server
