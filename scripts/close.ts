@@ -8,7 +8,7 @@
  */
 import { closeDb } from '../src/server/db/client';
 import { keepFilesPrivate } from '../src/server/db/data-dir';
-import { closeCommand } from './close-command';
+import { closeCommand } from '../src/server/commands/close';
 import { runThroughServer, serverHoldingDataDir } from './through-server';
 
 // Whatever this command writes (the data folder, exports) is the operator's alone.

@@ -1,19 +1,20 @@
 /**
- * Operator commands for scripts (DESIGN.md §7): `npm run ops -- AREA:ACTION …`. On PGlite while
+ * Operator commands for scripts (DESIGN.md §7), the process entry: parses argv and runs the command
+ * code of src/server/commands/: `npm run ops -- AREA:ACTION …`. On PGlite while
  * the server runs, order:*, payout:* and retur:* go through the server (scripts/through-server.ts);
  * the others ask to stop the server first (one process per data folder).
  */
 import { closeDb } from '../src/server/db/client';
 import { keepFilesPrivate } from '../src/server/db/data-dir';
-import { payoutCommand } from './ops/payout';
-import { promoCommand } from './ops/promo';
-import { returCommand } from './ops/retur';
-import { orderCommand, ORDER_USAGE } from './ops/order';
-import { refundCommand, REFUND_USAGE } from './ops/refund';
-import { pajakCommand, PAJAK_USAGE } from './ops/pajak';
-import { operatorCommand } from './ops/operator';
+import { payoutCommand } from '../src/server/commands/payout';
+import { promoCommand } from '../src/server/commands/promo';
+import { returCommand } from '../src/server/commands/retur';
+import { orderCommand, ORDER_USAGE } from '../src/server/commands/order';
+import { refundCommand, REFUND_USAGE } from '../src/server/commands/refund';
+import { pajakCommand, PAJAK_USAGE } from '../src/server/commands/pajak';
+import { operatorCommand } from '../src/server/commands/operator';
 import { runThroughServer, serverHoldingDataDir } from './through-server';
-import { THROUGH_SERVER_AREAS } from './ops/through-server-areas';
+import { THROUGH_SERVER_AREAS } from '../src/server/commands/through-server-areas';
 
 // Whatever this command writes (the data folder, exports) is the operator's alone.
 keepFilesPrivate();

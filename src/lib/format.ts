@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/id';
-import { JAKARTA_OFFSET_MS } from './jakarta';
+import { JAKARTA_OFFSET_MS } from './calendar';
 
 dayjs.extend(utc);
 dayjs.locale('id');
@@ -18,8 +18,9 @@ export function tanggal(value: string | Date | null | undefined, pattern = 'D MM
   return (day ? dayjs(value) : dayjs(value).utcOffset(JAKARTA_OFFSET_MS / 60_000)).format(pattern);
 }
 
-export function tanggalJam(value: string | Date | null | undefined): string {
-  return tanggal(value, 'D MMMM YYYY HH:mm');
+/** A moment with its Jakarta time, the one date-time format of the portal and the console: "22 November 2026 10:00"; `empty` when there is none. */
+export function tanggalJam(value: string | Date | null | undefined, empty = '-'): string {
+  return value ? tanggal(value, 'D MMMM YYYY HH:mm') : empty;
 }
 
 /** Groups digits like the spec's {ip}-3.3 pattern: 3578000000000001 → "3578.0000.0000.0001". */

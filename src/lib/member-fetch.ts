@@ -31,9 +31,42 @@ export function sessionEndedBy(url: string, status: number): boolean {
 }
 
 /** GET a /member answer's `result`; throws with the server's message (or a general one) when it failed. */
-export async function getResult<T>(url: string): Promise<T> {
-  const response = await memberFetch(url, { headers: { accept: 'application/json' } });
-  const json = (await response.json().catch(() => null)) as { success?: boolean; message?: string; result?: T } | null;
-  if (!response.ok || !json || json.success === false) throw new Error(json?.message || 'Terjadi kesalahan, silakan coba lagi.');
-  return json.result as T;
+export function getResult<T>(url: string): Promise<T> {
+  return call<T>('GET', url);
+}
+
+/** A refused or failed call: the server's message (or a general one), its status and field errors. */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number, readonly errors?: Record<string, string>) {
+    super(message);
+  }
+}
+
+export const GENERAL_FAILURE = 'Terjadi kesalahan, silakan coba lagi.';
+
+/**
+ * The one way islands and page scripts call the server (the /member API, or the referral page's
+ * public twins): JSON in, `{ success, message, result }` out; 401/403 handled by memberFetch.
+ */
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  return (await callWithMessage<T>(method, url, body)).result;
+}
+
+/** Like call(), with the server's success message (shown as the notification after BAYAR). */
+export async function callWithMessage<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
+  let response: Response;
+  try {
+    response = await memberFetch(url, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('Tidak dapat terhubung ke server, periksa koneksi Anda.', 0);
+  }
+  const json = (await response.json().catch(() => null)) as { success?: boolean; message?: string; result?: T; errors?: Record<string, string> } | null;
+  if (!response.ok || !json || json.success === false) {
+    throw new ApiError(json?.message || GENERAL_FAILURE, response.status, json?.errors);
+  }
+  return { result: json.result as T, message: json.message };
 }

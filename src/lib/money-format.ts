@@ -9,3 +9,8 @@ export function rupiah(amount: number | bigint | string | null | undefined): str
 export function number(value: number | null | undefined): string {
   return rupiahFormat.format(value ?? 0);
 }
+
+/** Rupiah in plain text with an ordinary space (messages, audit notes, PDFs, the CLI): 1500000 → "Rp 1.500.000". */
+export function rupiahText(amount: number | null | undefined): string {
+  return `Rp ${rupiahFormat.format(amount ?? 0)}`;
+}

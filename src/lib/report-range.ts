@@ -1,4 +1,4 @@
-import { jakartaDate } from './jakarta';
+import { addDays, jakartaDate, jakartaMonth, monthStart } from './calendar';
 import { DateRangeSchema, rangeMessages } from './schemas/date-range';
 import { parseMonth } from './calendar-params';
 
@@ -17,7 +17,7 @@ export function reportRange(url: URL, fallback: RangeDefault): { from: string; t
 /** The default range ending today in Jakarta (between 17:00 and 24:00 UTC the server's date is a day behind). */
 export function defaultRange(fallback: RangeDefault): { from: string; to: string } {
   const to = jakartaDate();
-  return { from: fallback === 'last30' ? jakartaDate(Date.now() - 30 * 86_400_000) : `${to.slice(0, 8)}01`, to };
+  return { from: fallback === 'last30' ? addDays(to, -30) : monthStart(to), to };
 }
 
 /**
@@ -26,7 +26,7 @@ export function defaultRange(fallback: RangeDefault): { from: string; to: string
  * the date ranges; ends given the wrong way round are swapped and flagged.
  */
 export function reportMonthRange(url: URL): { from: string; to: string; swapped: boolean; error?: string } {
-  const thisMonth = jakartaDate().slice(0, 7);
+  const thisMonth = jakartaMonth();
   const asked = [url.searchParams.get('from'), url.searchParams.get('to')];
   const [from, to] = asked.map((m) => (m === null ? thisMonth : parseMonth(m)));
   if (from === undefined || to === undefined) return { from: thisMonth, to: thisMonth, swapped: false, error: rangeMessages.both };

@@ -20,7 +20,7 @@ import { adjustStock } from '../../src/server/services/stock/adjust-stock';
 import { countLowStock, listStock } from '../../src/server/services/stock/list-stock';
 import { listStockMovements } from '../../src/server/services/stock/list-stock-movements';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { orderCommand } from '../../scripts/ops/order';
+import { orderCommand } from '../../src/server/commands/order';
 import { sessionOf } from './helpers';
 
 async function gudang() {

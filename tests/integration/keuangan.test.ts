@@ -14,7 +14,7 @@ import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
 import { exportTaxMonthAudited, taxMonthSlips, taxSlipPdfByNomor } from '../../src/server/services/tax/tax-month-console';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { addDays, jakartaDate } from '../../src/lib/jakarta';
+import { addDays, jakartaDate } from '../../src/lib/calendar';
 import { queuedPayouts } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;

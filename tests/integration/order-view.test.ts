@@ -10,7 +10,7 @@ import { trackOrder } from '../../src/server/services/order/track-order';
 import { operateOrder } from '../../src/server/services/order/operate-order';
 import { OrderListQuerySchema } from '../../src/lib/schemas/order-list';
 import { defaultRange } from '../../src/lib/report-range';
-import { jakartaDate } from '../../src/lib/jakarta';
+import { jakartaDate } from '../../src/lib/calendar';
 import { defaultSettings } from '../../src/server/domain/default-settings';
 import { GET as listEndpoint } from '../../src/pages/member/transaction/index';
 import { POST as waybillEndpoint } from '../../src/pages/member/shipping-waybill';

@@ -5,7 +5,7 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
 import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
 import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
-import { payoutCommand } from '../../scripts/ops/payout';
+import { payoutCommand } from '../../src/server/commands/payout';
 import { queuedPayouts, sessionOf } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;

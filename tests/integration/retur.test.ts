@@ -14,7 +14,7 @@ import { saveAddress } from '../../src/server/services/address/save-address';
 import { filesRoot, sniffMedia } from '../../src/server/integrations/files';
 import { readMultipart } from '../../src/server/multipart';
 import { tinyMp4, tinyPng } from '../../src/server/db/seed/returns';
-import { returCommand } from '../../scripts/ops/retur';
+import { returCommand } from '../../src/server/commands/retur';
 import { sessionOf } from './helpers';
 
 const png = (): UploadedFile => ({ name: 'a.png', bytes: tinyPng([200, 10, 10]) });

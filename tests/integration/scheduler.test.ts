@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { addDays } from '../../src/lib/jakarta';
+import { addDays } from '../../src/lib/calendar';
 import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
 import { jobLockKey, runJob } from '../../src/server/services/scheduler/run-job';
 import { schedulerStatus } from '../../src/server/services/scheduler/scheduler-status';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { SavedAddress } from '../../stores/addresses';
 import { addressErrors } from '../../lib/schemas/address-rules';
-import { type ApiError, notify } from '../OrderStepper/api';
+import type { ApiError } from '../OrderStepper/api';
+import { notify } from '../../stores/toasts';
 import { AddressFieldsForm, emptyFields, fieldsOf } from './AddressFields';
 import { deleteAddress, saveAddress } from './address-book';
 import { Modal } from './Modal';

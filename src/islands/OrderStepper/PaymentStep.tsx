@@ -4,7 +4,9 @@ import { rupiah } from '../../lib/money-format';
 import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
 import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep } from '../../stores/order-form';
-import { type ApiError, call, callWithMessage, notify } from './api';
+import { type ApiError, call, callWithMessage } from './api';
+import { notify } from '../../stores/toasts';
+import { openSnap, type PaymentToken } from '../../browser/snap';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { paymentAmounts, ruleJenis, transactionBody } from './order-body';
@@ -14,7 +16,6 @@ export interface PaymentMethod extends PaymentMethodFee { label: string; icon: s
 export const PAYMENT_REQUIRED = 'Pilih pembayaran!';
 
 interface ReferralOrderStatus { no_order: string; status_order: string; payment_label: string; can_pay: boolean }
-interface Snap { pay: (token: string, callbacks: Record<string, (result?: unknown) => void>) => void }
 
 export function PaymentStep() {
   const { api, sponsor, referral, joinme } = useStepper();
@@ -124,7 +125,7 @@ export function PaymentStep() {
       )}
       <label>
         <input type="checkbox" id="p-setuju" checked={pay.agree} onChange={(e) => updateStep('payment', { agree: e.target.checked })} />
-        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank" rel="noopener">syarat dan ketentuan</a> yang berlaku
+        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank">syarat dan ketentuan</a> yang berlaku
       </label>
       <div className="step-actions">
         <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>Prev</button>
@@ -153,23 +154,12 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
   async function payNow() {
     try {
       // The referral order's id is its capability (POST /daftar/api/payment { public_id }).
-      const token = await call<{ token: string; redirect_url: string; snap_js: string; client_key: string | null }>('POST', api.payment, { no_order: order.no_order, public_id: order.public_id });
-      const w = window as unknown as { snap?: Snap };
-      if (!w.snap) {
-        await new Promise<void>((resolve, reject) => {
-          const script = document.createElement('script');
-          script.src = token.snap_js;
-          if (token.client_key) script.dataset.clientKey = token.client_key;
-          script.onload = () => resolve();
-          script.onerror = () => reject(new Error('snap'));
-          document.head.append(script);
-        });
-      }
+      const token = await call<PaymentToken>('POST', api.payment, { no_order: order.no_order, public_id: order.public_id });
       const done = () => {
         notify('Terima kasih, status pembayaran akan dikirim ke email Anda.');
         void reload();
       };
-      w.snap?.pay(token.token, {
+      await openSnap(token, {
         onSuccess: done, onPending: done,
         onError: () => { notify('Pembayaran gagal', 'danger'); void reload(); },
         onClose: () => void reload(),

@@ -1,35 +1,4 @@
-import { memberFetch } from '../../lib/member-fetch';
-/** The island's one way to the server: the /member API (or the referral page's public calls). */
-export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly errors?: Record<string, string>) {
-    super(message);
-  }
-}
-
-export const GENERAL_FAILURE = 'Terjadi kesalahan, silakan coba lagi.';
-
-export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  return (await callWithMessage<T>(method, url, body)).result;
-}
-
-/** Like call(), with the server's success message (shown as the notification after BAYAR). */
-export async function callWithMessage<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
-  let response: Response;
-  try {
-    response = await memberFetch(url, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError('Tidak dapat terhubung ke server, periksa koneksi Anda.', 0);
-  }
-  const json = (await response.json().catch(() => null)) as { success?: boolean; message?: string; result?: T; errors?: Record<string, string> } | null;
-  if (!response.ok || !json || json.success === false) {
-    throw new ApiError(json?.message || GENERAL_FAILURE, response.status, json?.errors);
-  }
-  return { result: json.result as T, message: json.message };
-}
+export { ApiError, GENERAL_FAILURE, call, callWithMessage } from '../../lib/member-fetch';
 
 /** The calls of each mode: a signed-in member uses /member; the referral page its public twins. */
 export interface Endpoints {
@@ -79,8 +48,3 @@ export const referralEndpoints: Endpoints = {
   transaction: '/daftar/transaction',
   payment: '/daftar/api/payment',
 };
-
-/** A notification in the layout's toast area (src/scripts/portal.ts listens for it). */
-export function notify(message: string, type: 'success' | 'danger' | 'warning' | 'info' = 'success'): void {
-  dispatchEvent(new CustomEvent('portal:notify', { detail: { message, type } }));
-}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type ApiError, callWithMessage, notify } from '../OrderStepper/api';
+import { type ApiError, callWithMessage } from '../OrderStepper/api';
+import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
 
 /** Swaps the promo's cards and tables for those of a fresh GET of this page (the claim changed them). */

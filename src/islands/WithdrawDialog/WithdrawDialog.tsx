@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { rupiah } from '../../lib/money-format';
-import { type ApiError, callWithMessage, notify } from '../OrderStepper/api';
+import { type ApiError, callWithMessage } from '../OrderStepper/api';
+import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
 
 export interface UnpaidBonus { public_id: string; label: string; amount: number }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { yearNumber } from '../../../lib/schemas/date-range';
+import { jakartaYear } from '../../../lib/calendar';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { listTaxRows } from '../../../server/services/bonus/tax-slips';
 
@@ -8,6 +9,6 @@ const YearSchema = z.object({ year: yearNumber('Tahun tidak valid', 2000, () => 
 
 /** GET /member/reports/pph?year= (id_member is always the signed-in member). */
 export const GET = endpoint(async (ctx) => {
-  const { year } = parseWith(YearSchema, { year: ctx.url.searchParams.get('year') ?? new Date().getFullYear() });
+  const { year } = parseWith(YearSchema, { year: ctx.url.searchParams.get('year') ?? jakartaYear() });
   return answer({ rows: await listTaxRows(requireMember(ctx), year) });
 }) satisfies APIRoute;

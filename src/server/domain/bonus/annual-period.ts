@@ -1,4 +1,4 @@
-import { addDays } from '../../../lib/jakarta';
+import { addDays } from '../../../lib/calendar';
 
 export interface AnnualPeriod { start: string; end: string }
 

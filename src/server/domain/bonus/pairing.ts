@@ -1,7 +1,7 @@
+import { addDays } from '../../../lib/calendar';
 import type { Rank } from '../../../lib/rank';
 import type { BonusPlan } from './plan';
 import type { BonusEarning } from './earnings';
-import { addDays } from '../../../lib/jakarta';
 
 export interface PairingDay {
   carriedLeft: number;
@@ -52,7 +52,6 @@ export function pairDay(day: PairingDay, plan: BonusPlan): PairingResult {
 
 /** Pairing stays active until join + 60 days; each repeat order moves it to max(current, order date) + 30. */
 export function pairingExpiry(joinDate: string, repeatOrderDates: string[], plan: BonusPlan): string {
-  const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   let expiry = addDays(joinDate, plan.pairingDaysAtJoin);
   for (const date of [...repeatOrderDates].sort()) {
     expiry = addDays(date > expiry ? date : expiry, plan.pairingDaysPerRo);

@@ -1,8 +1,9 @@
 import type { BonusPlan } from './plan';
+import { rupiahText } from '../../../lib/money-format';
 
 export const PAYOUT_MESSAGES = {
   unverified: 'Tidak bisa melakukan widthraw, rekening belum terverifikasi...',
-  belowMinimum: (minimum: number) => `Nominal penarikan minimal Rp ${minimum.toLocaleString('id-ID')} setelah biaya admin`,
+  belowMinimum: (minimum: number) => `Nominal penarikan minimal ${rupiahText(minimum)} setelah biaya admin`,
   empty: 'Pilih bonus yang akan ditarik',
 } as const;
 

@@ -1,8 +1,9 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { TaxRow } from '../../services/bonus/tax-slips';
 import { tanggal } from '../../../lib/format';
+import { rupiahText } from '../../../lib/money-format';
 
-const rp = (n: number) => `Rp ${new Intl.NumberFormat('id-ID').format(n)}`;
+const rp = rupiahText;
 
 /** The withholding slip (BP21) as a one-page A4 PDF with the member's data (INTEGRATIONS.md). */
 export async function buktiPotongPdf(row: TaxRow, withholder: { nama: string; npwp: string }): Promise<Uint8Array> {

@@ -6,12 +6,13 @@ import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { annualPeriodsUntil, type AnnualPeriod } from '../../domain/bonus/annual-period';
+import { today } from '../../../lib/calendar';
 
 type Period = AnnualPeriod;
 
 /** The annual periods up to today. */
 function periodsUntilToday(first: Period): Period[] {
-  return annualPeriodsUntil(first, new Date().toISOString().slice(0, 10));
+  return annualPeriodsUntil(first, today());
 }
 
 /** One period's row from its counters (annual-counters.ts): one index lookup whatever the downline's size. */

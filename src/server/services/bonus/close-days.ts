@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { firstClosedDay, firstMissingBefore, firstPaidDay, lastClosedDay as lastClosedDayOf } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
-import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { addDays, jakartaDate } from '../../../lib/calendar';
 import { closeDay, type CloseResult } from './close-day';
 import type { AuditActor } from '../operator/record-audit';
 

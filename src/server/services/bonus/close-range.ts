@@ -1,11 +1,12 @@
 import { getDb } from '../../db/client';
 import { firstPaidDay as firstPaidDayOf } from '../../db/queries/bonus-closing-calendar';
+import { addDays } from '../../../lib/calendar';
 import { closeDay, type CloseResult } from './close-day';
 
 /** Closes every day from `from` to `to` in order (each its own transaction); closed days are skipped. */
 export async function closeRange(from: string, to: string, onDay?: (result: CloseResult) => void): Promise<CloseResult[]> {
   const results: CloseResult[] = [];
-  for (let day = from; day <= to; day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     const result = await closeDay(day);
     results.push(result);
     onDay?.(result);

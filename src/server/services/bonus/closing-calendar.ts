@@ -2,7 +2,7 @@ import { parseMonth } from '../../../lib/calendar-params';
 import { getDb } from '../../db/client';
 import { closedDaysBetween, openDaysBefore } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
-import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { addDays, jakartaDate, monthEnd, monthStart } from '../../../lib/calendar';
 import { closeMissingDays } from './close-days';
 import type { CloseResult } from './close-day';
 import { reconcileDays, type ReconciliationDay } from './reconcile-days';
@@ -25,8 +25,8 @@ const askedMonth = (v: string | null | undefined): string | undefined => {
 export async function closingMonth(bulan: string | null | undefined, now = new Date()): Promise<ClosingMonth> {
   const today = jakartaDate(now);
   const month = askedMonth(bulan) ?? today.slice(0, 7);
-  const first = `${month}-01`;
-  const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
+  const first = monthStart(month);
+  const last = monthEnd(month);
   const db = await getDb();
   const closed = await closedDaysBetween(db, first, last);
   const open = await openDaysBefore(db, today);

@@ -3,7 +3,7 @@ import { bonusBvByDay, closedDayDates, paidOrdersForReconciliation, refundedBvBy
 import { AppError } from '../../errors';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
-import { addDays } from '../../../lib/jakarta';
+import { addDays, daysBetween } from '../../../lib/calendar';
 
 /**
  * One day of the reconciliation (COMP_PLAN.md): the paid orders and BV the closing took in
@@ -41,7 +41,7 @@ const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Dat
 export async function reconcileDays(from: string, to: string, planOverride?: BonusPlan): Promise<ReconciliationDay[]> {
   if (!isDate(from) || !isDate(to)) throw new AppError('BAD_INPUT', 'Tanggal harus berformat YYYY-MM-DD');
   if (from > to) throw new AppError('BAD_INPUT', 'Tanggal awal harus sebelum atau sama dengan tanggal akhir');
-  if (Date.parse(to) - Date.parse(from) > 400 * 86_400_000) throw new AppError('BAD_INPUT', 'Rentang rekonsiliasi paling lama 400 hari');
+  if (daysBetween(from, to) > 400) throw new AppError('BAD_INPUT', 'Rentang rekonsiliasi paling lama 400 hari');
   const plan = planOverride ?? (await getPlan());
   const db = await getDb();
   const paid = await paidOrdersForReconciliation(db, from, to);

@@ -1,10 +1,10 @@
 import { AppError } from '../../errors';
 import { inTransaction } from '../../db/client';
 import type { OperatorRole } from '../../db/schema';
-import { orderCommand } from '../../../../scripts/ops/order';
-import { payoutCommand } from '../../../../scripts/ops/payout';
-import { returCommand } from '../../../../scripts/ops/retur';
-import { closeCommand } from '../../../../scripts/close-command';
+import { orderCommand } from '../../commands/order';
+import { payoutCommand } from '../../commands/payout';
+import { returCommand } from '../../commands/retur';
+import { closeCommand } from '../../commands/close';
 import { recordAudit } from './record-audit';
 import type { Actor } from './assert-role';
 import type { SessionOperator } from './operator-sessions';

@@ -6,6 +6,7 @@ import { lockOrder } from './mark-order-paid';
 import { REFUND_MESSAGES, readRefundState, takeBack } from './refund-order';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
+import { rupiahText } from '../../../lib/money-format';
 
 /**
  * KEUANGAN assigns a provider's partial refund (money already returned, waiting with no BV) to
@@ -30,7 +31,7 @@ export async function assignRefund(refundId: number, input: RefundChoice & { ala
     const what = take.lingkup === 'utuh' ? 'seluruh order' : `${take.lines.reduce((s, l) => s + l.qty, 0)} barang`;
     await takeBack(tx, order.id, refundId, take, {
       admin: input.admin,
-      keterangan: `partial_refund Rp ${refund!.jumlah.toLocaleString('id-ID')} ditetapkan: ${what}, ${take.bv} BV${alasan ? ` — ${alasan}` : ''}`,
+      keterangan: `partial_refund ${rupiahText(refund!.jumlah)} ditetapkan: ${what}, ${take.bv} BV${alasan ? ` — ${alasan}` : ''}`,
     });
     await recordAudit(tx, input.by, 'refund:tetapkan', `order:${order.no_order}`, { menunggu: true, jumlah: refund!.jumlah, bv: 0 },
       { jumlah: refund!.jumlah, bv: take.bv, lingkup: take.lingkup, baris: input.baris ?? 'utuh', ...(alasan ? { alasan } : {}) });

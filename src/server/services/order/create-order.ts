@@ -7,7 +7,7 @@ import { jenisFromFlags, JENIS_ORDER, upgradeTarget } from '../../../lib/order/b
 import { assertOrderLimits } from './order-limits';
 import { orderMessages, type CreateOrderInput, type ShipTo } from '../../../lib/schemas/order';
 import type { Rank } from '../../../lib/rank';
-import { jakartaDate } from '../../../lib/jakarta';
+import { jakartaDate } from '../../../lib/calendar';
 import { getSetting } from '../settings';
 import { checkCalonMember, parseCalonMember } from './calon-member';
 import { priceOrder } from './price-order';

@@ -3,7 +3,7 @@ import { lockOrder, setOrderInvoiced, setOrderNewMember, type LockedOrder } from
 import { fillMemberFromCalon, isUsernameTaken, lockMemberRank, setMemberRank } from '../../db/queries/order-payment';
 import { RANKS } from '../../../lib/rank';
 import { looksLikeIdMember } from '../../../lib/username';
-import { jakartaDate } from '../../../lib/jakarta';
+import { jakartaDate } from '../../../lib/calendar';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
 import { countAnnualBv } from '../bonus/annual-counters';

@@ -10,6 +10,7 @@ import { lockOrder } from './mark-order-paid';
 import { moveOrder } from './move-order';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
+import { rupiahText } from '../../../lib/money-format';
 
 export type RefundType = 'refund' | 'partial_refund' | 'chargeback' | 'operator';
 
@@ -54,7 +55,7 @@ export async function takeBack(tx: Tx, orderId: number, refundId: number, take: 
   await insertOrderHistory(tx, { orderId, status: 'REFUND', idAdmin: history.admin ? 1 : null, adminNama: history.admin ?? null, keterangan: history.keterangan });
 }
 
-const rp = (n: number) => `Rp ${n.toLocaleString('id-ID')}`;
+const rp = rupiahText;
 
 /**
  * Records a refund of the whole order (what is left of it) or of chosen repeat-order lines, inside

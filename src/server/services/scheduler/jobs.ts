@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { firstClosedDay, lastRunTimes, pruneSchedulerRuns } from '../../db/queries/scheduler';
 import type { SchedulerJob } from '../../db/schema';
-import { addDays, jakartaDate } from '../../../lib/jakarta';
+import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from '../../../lib/calendar';
 import { closeMissingDays } from '../bonus/close-days';
 import { expireOrders } from '../order/expire-orders';
 import { issueTaxSlips } from '../tax/issue-tax-slips';
@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 export const RETRY_AFTER_MS = 15 * MINUTE;
 
 /** 00:30 Asia/Jakarta of a calendar date, as a moment. */
-const halfPastMidnight = (date: string) => new Date(`${date}T00:30:00+07:00`);
+const halfPastMidnight = (date: string) => jakartaMoment(date, '00:30');
 
 /** The latest daily slot (00:30 Jakarta) at or before now. */
 function dailySlot(now: Date): Date {
@@ -33,10 +33,9 @@ function dailySlot(now: Date): Date {
 
 /** The latest monthly slot (the 1st, 00:30 Jakarta) at or before now. */
 function monthlySlot(now: Date): Date {
-  const first = halfPastMidnight(`${jakartaDate(now).slice(0, 8)}01`);
+  const first = halfPastMidnight(monthStart(jakartaDate(now)));
   if (first <= now) return first;
-  const previous = addDays(`${jakartaDate(now).slice(0, 8)}01`, -1);
-  return halfPastMidnight(`${previous.slice(0, 8)}01`);
+  return halfPastMidnight(monthStart(addDays(monthStart(jakartaDate(now)), -1)));
 }
 
 /**
@@ -54,11 +53,7 @@ function slotted(slot: (now: Date) => Date, following: (slot: Date) => Date) {
 }
 
 const nextDay = (slot: Date) => halfPastMidnight(addDays(jakartaDate(slot), 1));
-const nextMonth = (slot: Date) => {
-  const d = jakartaDate(slot);
-  const [y, m] = [Number(d.slice(0, 4)), Number(d.slice(5, 7))];
-  return halfPastMidnight(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`);
-};
+const nextMonth = (slot: Date) => halfPastMidnight(nextMonthStart(jakartaDate(slot)));
 
 async function closeDays(now: Date): Promise<string> {
   const results = await closeMissingDays({ now });

@@ -1,6 +1,7 @@
 import { getDb } from '../../db/client';
 import { stokisInvoiceLines, stokisMonthInvoices, stokisMonthSummary } from '../../db/queries/stokis';
 import { AppError } from '../../errors';
+import { monthEnd, monthKey, monthStart } from '../../../lib/calendar';
 import type { StokisReportQuery } from '../../../lib/schemas/stokis';
 import type { SessionMember } from '../auth/session-member';
 
@@ -12,7 +13,7 @@ export const STOKIS_ONLY = 'Laporan stokis hanya untuk member stokis';
  */
 export async function getStokisReport(member: SessionMember, query: StokisReportQuery) {
   if (!member.stokis) throw new AppError('FORBIDDEN', STOKIS_ONLY);
-  const start = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
+  const start = monthStart(monthKey(query.year, query.month));
   const db = await getDb();
   const summary = await stokisMonthSummary(db, member.id, start);
   const invoices = await stokisMonthInvoices(db, member.id, start, {
@@ -20,7 +21,7 @@ export async function getStokisReport(member: SessionMember, query: StokisReport
     offset: (query.page - 1) * query.page_size,
   });
   const lines = await stokisInvoiceLines(db, member.id, invoices.map((i) => i.publicId));
-  const end = new Date(Date.UTC(query.year, query.month, 0)).toISOString().slice(0, 10);
+  const end = monthEnd(start);
   return {
     id_member: member.idMember,
     nama: member.nama,

@@ -4,7 +4,7 @@ import {
 } from '../../db/queries/tax';
 import { AppError } from '../../errors';
 import { statutoryRate } from '../../domain/bonus/pph21';
-import { jakartaDate } from '../../../lib/jakarta';
+import { jakartaDate, monthEnd, monthKey, nextMonthStart as followingMonth, monthStart as startOf } from '../../../lib/calendar';
 import { getSetting } from '../settings';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
@@ -13,10 +13,9 @@ export const KODE_OBJEK_PAJAK = '21-100-04';
 
 export interface Withholder { npwp: string; nama: string }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-const monthStart = (tahun: number, masa: number) => `${tahun}-${pad2(masa)}-01`;
-const nextMonthStart = (tahun: number, masa: number) => (masa === 12 ? monthStart(tahun + 1, 1) : monthStart(tahun, masa + 1));
-const lastDay = (tahun: number, masa: number) => new Date(Date.parse(`${nextMonthStart(tahun, masa)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const monthStart = (tahun: number, masa: number) => startOf(monthKey(tahun, masa));
+const nextMonthStart = (tahun: number, masa: number) => followingMonth(monthKey(tahun, masa));
+const lastDay = (tahun: number, masa: number) => monthEnd(monthKey(tahun, masa));
 
 export async function withholder(): Promise<Withholder> {
   return { npwp: await getSetting('company_npwp'), nama: await getSetting('company_name') };
@@ -84,12 +83,12 @@ export async function issueTaxSlips(tahun: number, masa: number, now = new Date(
   if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
     throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);
   }
-  if (monthStart(tahun, masa) >= `${jakartaDate(now).slice(0, 8)}01`) throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.running);
+  if (monthStart(tahun, masa) >= startOf(jakartaDate(now))) throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.running);
   const by = await withholder();
   return inTransaction(async (tx) => {
     if (!(await isDayClosed(tx, lastDay(tahun, masa)))) throw new AppError('CONFLICT', TAX_SLIP_MESSAGES.notClosed(lastDay(tahun, masa)));
     const made = await issueMonthSlips(tx, tahun, masa, by);
-    await recordAudit(tx, actor, 'pajak:terbitkan', `masa:${tahun}-${pad2(masa)}`, null, { diterbitkan: made });
+    await recordAudit(tx, actor, 'pajak:terbitkan', `masa:${monthKey(tahun, masa)}`, null, { diterbitkan: made });
     return made;
   });
 }

@@ -1,7 +1,7 @@
 import { inTransaction, type Tx } from '../../db/client';
 import { insertNpwpStatus, latestNpwpStatus, lockMemberTaxNumbers, markNpwpVerified, memberBonusCountIn } from '../../db/queries/tax';
 import { AppError } from '../../errors';
-import { jakartaDate } from '../../../lib/jakarta';
+import { jakartaDate, monthStart as startOfMonth, nextMonthStart } from '../../../lib/calendar';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { memberObject } from '../member-care/member-object';
 
@@ -15,10 +15,9 @@ export { npwpInEffect } from '../../db/queries/tax';
  */
 export async function effectiveDate(tx: Tx, memberId: number, now: Date): Promise<string> {
   const today = jakartaDate(now);
-  const monthStart = `${today.slice(0, 8)}01`;
+  const monthStart = startOfMonth(today);
   if ((await memberBonusCountIn(tx, memberId, monthStart, today)) === 0) return today;
-  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return nextMonthStart(today);
 }
 
 export const TAX_ID_MESSAGES = {

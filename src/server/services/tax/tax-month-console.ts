@@ -1,7 +1,7 @@
 import { getDb, inTransaction } from '../../db/client';
 import { taxMonthConsoleRows, taxSlipByNomor } from '../../db/queries/tax';
 import { AppError } from '../../errors';
-import { jakartaDate } from '../../../lib/jakarta';
+import { addMonths, jakartaMonth, monthKey } from '../../../lib/calendar';
 import { buktiPotongDownload } from '../bonus/bukti-potong-download';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
@@ -9,8 +9,8 @@ import { exportTaxMonth, type TaxMonthExport } from './export-tax-month';
 
 /** The tax month the console opens on: the last finished month (Asia/Jakarta). */
 export function lastFinishedMonth(now = new Date()): { tahun: number; masa: number } {
-  const [y, m] = jakartaDate(now).split('-').map(Number) as [number, number];
-  return m === 1 ? { tahun: y - 1, masa: 12 } : { tahun: y, masa: m - 1 };
+  const [tahun, masa] = addMonths(jakartaMonth(now), -1).split('-').map(Number) as [number, number];
+  return { tahun, masa };
 }
 
 /** The month's BP21 slips for the finance operator, with the total PPh 21 to deposit (the export's figure). */
@@ -30,7 +30,7 @@ export async function taxMonthSlips(tahun: number, masa: number) {
 export async function exportTaxMonthAudited(tahun: number, masa: number, by: Actor): Promise<TaxMonthExport> {
   assertRole(by, ['KEUANGAN']);
   const result = await exportTaxMonth(tahun, masa);
-  await inTransaction((tx) => recordAudit(tx, by, 'pajak:ekspor', `masa:${tahun}-${String(masa).padStart(2, '0')}`, null, { jumlah_bukti: result.jumlah_bukti, total_setor: result.total_setor }));
+  await inTransaction((tx) => recordAudit(tx, by, 'pajak:ekspor', `masa:${monthKey(tahun, masa)}`, null, { jumlah_bukti: result.jumlah_bukti, total_setor: result.total_setor }));
   return result;
 }
 
@@ -38,6 +38,6 @@ export async function exportTaxMonthAudited(tahun: number, masa: number, by: Act
 export async function taxSlipPdfByNomor(nomor: string): Promise<Response> {
   const slip = /^BP21-\d{4}-\d{7}$/.test(nomor) ? await taxSlipByNomor(await getDb(), nomor) : undefined;
   if (!slip) throw new AppError('NOT_FOUND', 'Bukti potong tidak ditemukan');
-  const id = `${slip.tahun}-${String(slip.masa).padStart(2, '0')}${slip.pembetulanKe ? `-${slip.pembetulanKe}` : ''}`;
+  const id = `${monthKey(slip.tahun, slip.masa)}${slip.pembetulanKe ? `-${slip.pembetulanKe}` : ''}`;
   return buktiPotongDownload({ id: slip.memberId }, id);
 }

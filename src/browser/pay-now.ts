@@ -6,14 +6,11 @@
  * After any result, closing the pop-up included (spec/001 §4), the page reloads to show what the
  * server now knows.
  */
-export interface SnapCallbacks {
-  onSuccess: (result?: unknown) => void;
-  onPending: (result?: unknown) => void;
-  onError: (result?: unknown) => void;
-  onClose: () => void;
-}
-export interface Snap { pay: (token: string, callbacks: SnapCallbacks) => void }
-export interface PaymentToken { token: string; snap_js: string; client_key?: string | null }
+import { call } from '../lib/member-fetch';
+import { notify } from '../stores/toasts';
+import { SNAP_MESSAGES, currentSnap, loadSnapScript, openSnap, type PaymentToken, type Snap } from './snap';
+
+export type { PaymentToken, Snap, SnapCallbacks } from './snap';
 
 export interface PayNowDeps {
   requestToken: (noOrder: string) => Promise<PaymentToken>;
@@ -37,10 +34,7 @@ export function createPayNow(order: { orderId: string; noOrder: string; auto: bo
     busy = true;
     try {
       held ??= await deps.requestToken(order.noOrder);
-      if (!deps.snap()) await deps.loadScript(held.snap_js, held.client_key);
-      const snap = deps.snap();
-      if (!snap) throw new Error('Halaman pembayaran tidak dapat dibuka');
-      snap.pay(held.token, {
+      await openSnap(held, {
         onSuccess: () => deps.reload(),
         onPending: () => {
           deps.storage.setItem(stopKey(order.orderId), '1');
@@ -51,10 +45,10 @@ export function createPayNow(order: { orderId: string; noOrder: string; auto: bo
           busy = false;
           deps.reload();
         },
-      });
+      }, deps);
     } catch (error) {
       busy = false;
-      deps.notify((error as Error).message || 'Pembayaran tidak dapat dibuka');
+      deps.notify((error as Error).message || SNAP_MESSAGES.notOpened);
     }
   };
   /** Arms the one automatic opening, unless this order already had it or was left pending. */
@@ -68,28 +62,17 @@ export function createPayNow(order: { orderId: string; noOrder: string; auto: bo
 }
 
 function browserDeps(): PayNowDeps {
-  const w = window as unknown as { snap?: Snap };
   return {
     async requestToken(noOrder) {
-      const response = await fetch('/member/payment', {
-        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ no_order: noOrder }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; message?: string; result?: PaymentToken };
-      if (!response.ok || !body.result?.token) throw new Error(body.message || 'Pembayaran tidak dapat dibuka');
-      return body.result;
+      const token = await call<PaymentToken>('POST', '/member/payment', { no_order: noOrder });
+      if (!token?.token) throw new Error(SNAP_MESSAGES.notOpened);
+      return token;
     },
-    loadScript: (src, clientKey) => new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      if (clientKey) script.dataset.clientKey = clientKey;
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('Halaman pembayaran tidak dapat dimuat'));
-      document.head.append(script);
-    }),
-    snap: () => w.snap,
+    loadScript: loadSnapScript,
+    snap: currentSnap,
     storage: sessionStorage,
     reload: () => location.reload(),
-    notify: (message) => dispatchEvent(new CustomEvent('portal:notify', { detail: { message, type: 'danger' } })),
+    notify: (message) => notify(message, 'danger'),
     schedule: (run, ms) => { setTimeout(run, ms); },
   };
 }

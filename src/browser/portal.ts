@@ -3,7 +3,7 @@
  * pages: progress bar, notifications, form checks with the server's messages, password
  * show/hide, copy buttons. Every page works without it.
  */
-import { $toasts, dismissToast, notify, type Toast } from '../stores/toasts';
+import { $toasts, dismissToast, notify } from '../stores/toasts';
 import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
 import { sessionEndedBy } from '../lib/member-fetch';
 
@@ -74,10 +74,6 @@ $toasts.subscribe((list) => {
     shown.set(toast.id, box);
   }
 });
-addEventListener('portal:notify', (event) => {
-  const { message, type } = (event as CustomEvent<{ message: string; type?: Toast['type'] }>).detail;
-  notify(message, type);
-});
 
 // Forms: check required/min length/equal fields on blur and submit with the messages the server
 // rendered into data attributes; disable the submit button while the post is under way.
@@ -101,7 +97,7 @@ function show(field: Field, message: string): void {
 }
 document.querySelectorAll<HTMLFormElement>('form[data-check]').forEach((form) => {
   const fields = Array.from(form.querySelectorAll<Field>('[data-required],[data-minlength],[data-pattern],[data-equals]'));
-  fields.forEach((f) => f.addEventListener('blur', () => show(f, check(f))));
+  for (const f of fields) f.addEventListener('blur', () => show(f, check(f)));
   form.addEventListener('submit', (event) => {
     let first: Field | undefined;
     for (const f of fields) {

@@ -1,5 +1,5 @@
-import { PAYOUT_ACTIONS, settlePayout, type PayoutAction } from '../../src/server/services/bonus/payouts';
-import type { Actor } from '../../src/server/services/operator/assert-role';
+import { PAYOUT_ACTIONS, settlePayout, type PayoutAction } from '../services/bonus/payouts';
+import type { Actor } from '../services/operator/assert-role';
 
 /**
  * `npm run ops -- payout:process|payout:complete|payout:reject|payout:fail <no> [--catatan "…"] [--admin "…"]`

@@ -4,11 +4,12 @@
  * and `err`; returns the exit code.
  */
 import { parseArgs } from 'node:util';
-import { closeFinishedDays, closeMissingDays } from '../src/server/services/bonus/close-days';
-import { reconcileDays } from '../src/server/services/bonus/reconcile-days';
-import type { CloseResult } from '../src/server/services/bonus/close-day';
-import { addDays, jakartaDate } from '../src/lib/jakarta';
-import type { AuditActor } from '../src/server/services/operator/record-audit';
+import { closeFinishedDays, closeMissingDays } from '../services/bonus/close-days';
+import { reconcileDays } from '../services/bonus/reconcile-days';
+import type { CloseResult } from '../services/bonus/close-day';
+import { addDays, jakartaDate } from '../../lib/calendar';
+import type { AuditActor } from '../services/operator/record-audit';
+import { rupiahText } from '../../lib/money-format';
 
 export async function closeCommand(argv: string[], out: (line: string) => void, err: (line: string) => void, by: AuditActor = { id: null, nama: 'Sistem (npm run close)' }): Promise<number> {
   let values: { date?: string; from?: string; to?: string; reconcile?: boolean };
@@ -25,7 +26,7 @@ export async function closeCommand(argv: string[], out: (line: string) => void, 
     return 2;
   }
   const print = (r: CloseResult) =>
-    out(r.alreadyClosed ? `${r.tanggal}: sudah ditutup, tidak ada perubahan` : `${r.tanggal}: ${r.bonusCount} bonus, bruto Rp ${r.totalBruto.toLocaleString('id-ID')}`);
+    out(r.alreadyClosed ? `${r.tanggal}: sudah ditutup, tidak ada perubahan` : `${r.tanggal}: ${r.bonusCount} bonus, bruto ${rupiahText(r.totalBruto)}`);
   try {
     if (values.reconcile) {
       const days = await reconcileDays(values.date ?? values.from ?? yesterday, values.date ?? values.to ?? yesterday);

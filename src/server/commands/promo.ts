@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { recordAllPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
+import { getDb } from '../db/client';
+import { AppError } from '../errors';
+import { findPromoAdmin } from '../services/promo/save-promo';
+import { recordAllPromoOmsets } from '../services/promo/record-promo-omsets';
 
 /**
  * `npm run ops -- promo:omsets [public_id]`: builds the omsets of orders already paid for one
@@ -11,9 +12,9 @@ export async function promoCommand(action: string, args: string[]): Promise<stri
   const db = await getDb();
   const publicId = args[0];
   if (!publicId) return `Omset promo dicatat: ${await recordAllPromoOmsets(db)} baris baru`;
-  const [promo] = /^[0-9a-f-]{36}$/i.test(publicId)
-    ? await selectRows<{ id: number; nama: string }>(db, sql`select id::int as id, nama from promos where public_id = ${publicId}::uuid`)
-    : [];
-  if (!promo) throw new Error(`Promo ${publicId} tidak ditemukan`);
+  const promo = await findPromoAdmin(publicId, db).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new Error(`Promo ${publicId} tidak ditemukan`);
+    throw error;
+  });
   return `Omset promo ${promo.nama} dicatat: ${await recordAllPromoOmsets(db, promo.id)} baris baru`;
 }

@@ -1,6 +1,7 @@
-import { refundOrder } from '../../src/server/services/order/refund-order';
-import { assignRefund } from '../../src/server/services/order/assign-refund';
-import { listPendingRefunds } from '../../src/server/services/order/list-pending-refunds';
+import { refundOrder } from '../services/order/refund-order';
+import { assignRefund } from '../services/order/assign-refund';
+import { listPendingRefunds } from '../services/order/list-pending-refunds';
+import { rupiahText } from '../../lib/money-format';
 
 export const REFUND_USAGE = 'refund:order <no_order> --alasan "…" [--baris KODE:QTY,…] [--admin "…"], refund:menunggu, refund:tetapkan <id> [--baris KODE:QTY,…] [--alasan "…"] [--admin "…"]';
 
@@ -23,7 +24,7 @@ function barisOf(value: string | undefined): { detail: string; qty: number }[] |
 export async function refundCommand(action: string, args: string[]): Promise<string> {
   if (action === 'menunggu') {
     const rows = await listPendingRefunds();
-    return rows.length === 0 ? 'Tidak ada refund yang menunggu penetapan' : rows.map((r) => `${r.id}\t${r.no_order}\t${r.jenis_order}\tRp ${r.jumlah.toLocaleString('id-ID')}`).join('\n');
+    return rows.length === 0 ? 'Tidak ada refund yang menunggu penetapan' : rows.map((r) => `${r.id}\t${r.no_order}\t${r.jenis_order}\t${rupiahText(r.jumlah)}`).join('\n');
   }
   if (action !== 'order' && action !== 'tetapkan') throw new Error(`Perintah refund:${action} tidak dikenal. Tersedia: ${REFUND_USAGE}`);
   const target = args[0];
@@ -41,9 +42,9 @@ export async function refundCommand(action: string, args: string[]): Promise<str
   if (action === 'tetapkan') {
     if (!/^\d{1,15}$/.test(target)) throw new Error('Nomor refund harus angka (lihat refund:menunggu)');
     const r = await assignRefund(Number(target), { baris: barisOf(opts.baris), alasan: opts.alasan, admin, by });
-    return `Refund ${r.no_order} Rp ${r.jumlah.toLocaleString('id-ID')} ditetapkan: ${r.bv} BV ditarik; bonusnya dibalik pada closing berikutnya`;
+    return `Refund ${r.no_order} ${rupiahText(r.jumlah)} ditetapkan: ${r.bv} BV ditarik; bonusnya dibalik pada closing berikutnya`;
   }
   const jumlah = opts.jumlah === undefined ? undefined : Number(opts.jumlah);
   const r = await refundOrder(target, { alasan: opts.alasan ?? '', jumlah, baris: barisOf(opts.baris), admin, by });
-  return `Refund ${target}: Rp ${r.jumlah.toLocaleString('id-ID')} (${r.bv} BV) dicatat; bonusnya dibalik pada closing berikutnya`;
+  return `Refund ${target}: ${rupiahText(r.jumlah)} (${r.bv} BV) dicatat; bonusnya dibalik pada closing berikutnya`;
 }

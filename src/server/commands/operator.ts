@@ -1,4 +1,4 @@
-import { createOperator } from '../../src/server/services/operator/create-operator';
+import { createOperator } from '../services/operator/create-operator';
 
 /**
  * `npm run ops -- operator:create --username budi --role SUPERADMIN [--nama "Budi"]`; the password

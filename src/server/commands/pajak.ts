@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
-import { exportTaxMonth } from '../../src/server/services/tax/export-tax-month';
-import { verifyTaxNumber } from '../../src/server/services/tax/npwp-status';
+import { issueTaxSlips } from '../services/tax/issue-tax-slips';
+import { exportTaxMonth } from '../services/tax/export-tax-month';
+import { verifyTaxNumber } from '../services/tax/npwp-status';
+import { rupiahText } from '../../lib/money-format';
 
 export const PAJAK_USAGE = 'pajak:terbitkan <tahun> <masa>, pajak:ekspor <tahun> <masa> [--out file.csv], pajak:verifikasi <id_member> NPWP|NIK --admin "…"';
 
@@ -17,7 +18,7 @@ export async function pajakCommand(action: string, args: string[]): Promise<stri
     if (args[2] !== undefined && !out) throw new Error('Gunakan --out file.csv');
     if (out) fs.writeFileSync(out, result.csv);
     else process.stdout.write(result.csv);
-    return `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun}; total PPh 21 disetor Rp ${result.total_setor.toLocaleString('id-ID')}${out ? ` (CSV: ${out})` : ''}`;
+    return `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun}; total PPh 21 disetor ${rupiahText(result.total_setor)}${out ? ` (CSV: ${out})` : ''}`;
   }
   if (action === 'verifikasi') {
     const [idMember, jenis, flag, admin] = args;

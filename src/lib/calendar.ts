@@ -1,0 +1,71 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The one calendar of the portal: the business keeps Asia/Jakarta time (UTC+7, no daylight saving)
+ * whatever the server's or phone's zone. Calendar days travel as "YYYY-MM-DD" and months as
+ * "YYYY-MM" text; a moment becomes a day only here (jakartaDate), and day/month arithmetic on
+ * that text is plain calendar arithmetic (no zone). Server code only: islands keep to small pure
+ * helpers so dayjs's zone plugin stays out of their bundles.
+ */
+export const JAKARTA = 'Asia/Jakarta';
+export const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+
+const DAY = 'YYYY-MM-DD';
+const MONTH = 'YYYY-MM';
+
+/** A calendar day or month as text, refusing what is not one (like Date#toISOString did). */
+function calendarDay(value: string): dayjs.Dayjs {
+  const text = value.length === 7 ? `${value}-01` : value;
+  const day = dayjs.utc(text);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !day.isValid() || day.format(DAY) !== text) throw new RangeError(`Invalid calendar date: ${value}`);
+  return day;
+}
+
+/** The Jakarta calendar date of a moment: "2026-11-22". */
+export function jakartaDate(at: Date | number = Date.now()): string {
+  return dayjs(at).tz(JAKARTA).format(DAY);
+}
+
+/** Today in Jakarta (or the Jakarta day of `now`). */
+export const today = (now: Date | number = Date.now()): string => jakartaDate(now);
+
+/** The Jakarta calendar month of a moment: "2026-11". */
+export const jakartaMonth = (at: Date | number = Date.now()): string => jakartaDate(at).slice(0, 7);
+
+/** A moment from a Jakarta wall-clock day and time: jakartaMoment('2026-11-22', '00:30') → 2026-11-21T17:30Z. */
+export function jakartaMoment(date: string, time = '00:00'): Date {
+  return dayjs.tz(`${date} ${time}`, JAKARTA).toDate();
+}
+
+/** A calendar date `days` later (or earlier): addDays('2026-11-30', 1) → "2026-12-01". */
+export function addDays(date: string, days: number): string {
+  return calendarDay(date).add(days, 'day').format(DAY);
+}
+
+/** A month `months` later (or earlier): addMonths('2026-12', 1) → "2027-01". */
+export function addMonths(month: string, months: number): string {
+  return calendarDay(month).add(months, 'month').format(MONTH);
+}
+
+/** The month key of a year and a month number: monthKey(2026, 3) → "2026-03". */
+export const monthKey = (year: number, month: number): string => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The first day of the month of a day or month: monthStart('2026-11-22') → "2026-11-01". */
+export const monthStart = (dayOrMonth: string): string => `${dayOrMonth.slice(0, 7)}-01`;
+
+/** The last day of the month of a day or month: monthEnd('2026-02') → "2026-02-28". */
+export const monthEnd = (dayOrMonth: string): string => calendarDay(dayOrMonth.slice(0, 7)).endOf('month').format(DAY);
+
+/** The first day of the following month: nextMonthStart('2026-12-05') → "2027-01-01". */
+export const nextMonthStart = (dayOrMonth: string): string => `${addMonths(dayOrMonth.slice(0, 7), 1)}-01`;
+
+/** Whole days from one calendar date to another: daysBetween('2026-01-01', '2026-01-31') → 30. */
+export const daysBetween = (from: string, to: string): number => calendarDay(to).diff(calendarDay(from), 'day');
+
+/** The Jakarta year of a moment: 2026. */
+export const jakartaYear = (at: Date | number = Date.now()): number => Number(jakartaDate(at).slice(0, 4));
