@@ -50,6 +50,8 @@ describe('the closing is complete: finished days only, in order, late payments c
     const buyer = await memberIdOf('demobronze');
     const [sponsor] = await selectRows<{ id: number }>(await getDb(), sql`select sponsor_id::int as id from members where id = ${buyer}`);
     const order = await pendingOrder(buyer, 'ro', 3);
+    // The order was placed yesterday, before the day closed (a paid time is never before the order: #21).
+    await (await getDb()).execute(sql`update orders set created_at = (${`${yesterday} 09:00:00`}::timestamp at time zone 'Asia/Jakarta') where id = ${order.id}`);
     const gross = `${order.total_bayar}.00`;
     const key = await simulatorGateway.serverKey();
     const settledAt = `${yesterday} 10:01:00`;
