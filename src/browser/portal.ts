@@ -5,7 +5,7 @@
  */
 import { $toasts, dismissToast, notify } from '../stores/toasts';
 import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
-import { sessionEndedBy } from '../lib/member-fetch';
+import { sessionEndedBy } from '../lib/session-ended';
 
 // Progress bar: on while a request (navigation, form post, island fetch) is under way.
 const bar = document.getElementById('progress');

@@ -1,4 +1,4 @@
-import { clearSessionUser } from '../stores/session-user';
+import { sessionEndedBy } from './session-ended';
 
 /**
  * The islands' one fetch for /member calls. A 401 or 403 means the session is gone or refused:
@@ -9,25 +9,6 @@ export async function memberFetch(url: string, init?: RequestInit): Promise<Resp
   const response = await fetch(url, init);
   sessionEndedBy(url, response.status);
   return response;
-}
-
-let leaving = false;
-
-/**
- * Whether a /member answer ended the session (401 or 403); if so, forgets the saved user (and on
- * 401 the order form) and goes to /signin. The layout script also runs it for every fetch of the
- * page, so page scripts that call fetch directly behave the same.
- */
-export function sessionEndedBy(url: string, status: number): boolean {
-  if (status !== 401 && status !== 403) return false;
-  if (!new URL(url, location.href).pathname.startsWith('/member/')) return false;
-  clearSessionUser();
-  localStorage.removeItem('portal:user');
-  // The order form's key (src/stores/order-form.ts), removed directly: the layout script stays small.
-  if (status === 401) localStorage.removeItem('portal:order-form');
-  if (!leaving) location.assign('/signin');
-  leaving = true;
-  return true;
 }
 
 /** GET a /member answer's `result`; throws with the server's message (or a general one) when it failed. */

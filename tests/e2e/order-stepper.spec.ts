@@ -482,10 +482,12 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
     await page.context().clearCookies();
     const url = new URL(href!);
     await page.goto(url.pathname + url.search);
-    await page.getByLabel('Password baru', { exact: true }).fill('calonbaru123');
-    await page.getByLabel('Ulangi password baru').fill('calonbaru123');
+    // Not built from the member's own data (username calon…, e-mail calon.…): #21's password rule.
+    await page.getByLabel('Password baru', { exact: true }).fill('merpati-senja-47');
+    await page.getByLabel('Ulangi password baru').fill('merpati-senja-47');
     await page.getByRole('button', { name: /PASSWORD/ }).click();
-    await login(page, `calon${tag}`, 'calonbaru123');
+    await page.waitForURL(/\/signin$/);
+    await login(page, `calon${tag}`, 'merpati-senja-47');
     await expect(page).not.toHaveURL(/\/signin/);
   });
 });
