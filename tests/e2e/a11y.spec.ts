@@ -42,7 +42,7 @@ test('signed-out pages have no axe violations', async ({ page }) => {
 });
 
 test('the KONTEN console pages have no axe violations', async ({ page }) => {
-  test.setTimeout(120_000); // seven pages, each analysed whole
+  test.setTimeout(180_000); // seven pages, each analysed whole
   const found: Found[] = [];
   await page.goto('/admin/signin');
   await page.getByLabel('Username operator').fill('konten');
@@ -61,7 +61,7 @@ const MEMBER_PAGES = [
 
 for (const [i, pages] of MEMBER_PAGES.entries()) {
   test(`member pages ${i + 1} (demoplatinum: ${pages[0]} …) have no axe violations`, async ({ page }) => {
-    test.setTimeout(120_000); // eight full axe audits in one test: seconds each on a loaded 2-core machine
+    test.setTimeout(180_000); // eight full axe audits in one test: seconds each on a loaded 2-core machine
     const found: Found[] = [];
     await login(page, 'demoplatinum');
     for (const path of pages) await visit(page, path, found);

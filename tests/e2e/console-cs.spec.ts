@@ -33,7 +33,7 @@ async function search(page: Page, q: string): Promise<void> {
 }
 
 test("CS's day: find a member by name and phone, walk the tree, suspend and lift, verify the NPWP, send a reset link", async ({ page, browser, request: api }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const member = await memberForCs(api);
   await signInOperator(page, 'cs');
   await expect(page.getByRole('link', { name: 'Pengaturan' })).toHaveCount(0);
@@ -119,6 +119,7 @@ test('SUPERADMIN changes a fee and sees who changed it; invalid input is refused
 });
 
 test('the members and settings pages have no axe violations', async ({ browser }) => {
+  test.setTimeout(180_000); // several full axe audits
   const found: string[] = [];
   for (const [who, paths] of [['cs', ['/admin/members?q=demo', '/admin/members/1000000230']], ['superadmin', ['/admin/settings']]] as const) {
     const page = await (await browser.newContext()).newPage();

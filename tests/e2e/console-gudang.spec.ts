@@ -235,6 +235,7 @@ test('KEUANGAN is refused from the GUDANG pages and does not see them in the men
 });
 
 test('the GUDANG pages fit a 360 px phone (no page-wide sideways scroll) and pass axe-core', async ({ browser }) => {
+  test.setTimeout(180_000); // several full axe audits
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   await signInOperator(page, 'gudang');

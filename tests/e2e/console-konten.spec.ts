@@ -14,7 +14,7 @@ async function operatorPage(browser: Browser, username: string): Promise<Page> {
 const jakartaDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
 
 test('KONTEN\'s day: publishes a news item the member then sees, creates a promo the member claims, edits the FAQ page', async ({ page, browser }) => {
-  test.setTimeout(120_000); // a whole working day of pages, on a shared machine
+  test.setTimeout(180_000); // a whole working day of pages, on a shared machine
   const konten = await operatorPage(browser, 'konten');
   for (const label of ['News', 'Banner', 'Promo', 'Halaman']) await expect(konten.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(konten.getByRole('link', { name: 'Order', exact: true })).toHaveCount(0);
@@ -145,7 +145,7 @@ test('public pages: readable without signing in, none links to a placeholder', a
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('KONTEN uploads a banner, moves it first and switches it off; the dashboard carousel follows', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const konten = await operatorPage(browser, 'konten');
   await konten.goto('/admin/banners');
   await konten.getByLabel(/^Gambar/).setInputFiles({ name: 'bukan-svg.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });

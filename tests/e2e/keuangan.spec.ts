@@ -14,7 +14,7 @@ async function signInOperator(page: Page, username: string) {
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test('KEUANGAN’s day: a payout batch exported and completed (the member sees it), closing catch-up, zero-difference reconciliation, BP21 export', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInOperator(page, 'keuangan');
   await page.getByRole('link', { name: 'Penarikan' }).click();
   await expect(page.getByRole('heading', { name: 'Penarikan Bonus' })).toBeVisible();
@@ -84,6 +84,7 @@ test('GUDANG is refused the finance pages (403) and does not see them in the men
 });
 
 test('the finance pages pass axe (WCAG 2.1 AA and best practice)', async ({ page }) => {
+  test.setTimeout(180_000); // four full axe audits
   await signInOperator(page, 'keuangan');
   const found: string[] = [];
   for (const path of ['/admin/keuangan?status=processed', '/admin/keuangan/closing', '/admin/keuangan/pajak', '/admin/keuangan/refund']) {

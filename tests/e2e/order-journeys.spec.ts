@@ -32,7 +32,7 @@ async function payWithVirtualAccount(page: Page): Promise<string> {
 }
 
 test('an upgrade paid in the simulator changes the member’s rank badge', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await login(page, memberId(260));
   await openStepper(page, 'upgrade');
   await expect(page.getByTestId('posisi')).toHaveText('BRONZE');
@@ -51,7 +51,7 @@ test('an upgrade paid in the simulator changes the member’s rank badge', async
 });
 
 test('a repeat order delivered by courier to a saved address is priced, paid and listed', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await login(page, memberId(262));
   await openStepper(page, 'repeat-order');
   await page.getByRole('button', { name: 'Tambah Madu Hutan Murni', exact: true }).click();

@@ -443,7 +443,7 @@ test.describe('payment step (spec/001 §5) — needs /member/payment-method and 
 
 test.describe('full journey — needs the lead\'s create, payment and simulator', () => {
   test('a registration is paid and the new member signs in', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const tag = `j${Date.now() % 1_000_000}`;
     await login(page, memberId(276));
     await openStepper(page, 'registrasi');

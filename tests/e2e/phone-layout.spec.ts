@@ -34,7 +34,7 @@ const pages: Record<string, string[]> = {
 
 for (const size of sizes) {
   test(`no signed-in page scrolls sideways at ${size.width}×${size.height} and key columns are in view`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(size);
     await login(page, 'demoplatinum');
     const problems: string[] = [];
