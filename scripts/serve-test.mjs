@@ -6,6 +6,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { startServer } from './server.mjs';
+import { readyDataDir } from './template-cache.mjs';
 
 buildIfNeeded();
 const cleanups = [];
@@ -29,6 +30,13 @@ if (process.env.DATABASE_URL) {
   cleanups.push(async () => { await sql.unsafe(`drop database if exists ${name} with (force)`); await sql.end(); });
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  // The demo year the integration tests seeded today from these sources, when there is one
+  // (scripts/template-cache.mjs): the same demo (300 members, seed 42) without seeding it again.
+  const year = readyDataDir('year');
+  if (year) {
+    fs.cpSync(year, dir, { recursive: true });
+    console.log(`[serve-test] demo year copied from the test template cache (${year})`);
+  }
   process.env.DATA_DIR = dir;
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
 }

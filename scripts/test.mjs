@@ -1,12 +1,16 @@
 // `npm test`: types, unit and integration tests (Vitest, on the real database), then browser tests
 // (Playwright driving Debian's Chromium). Prints one closing line: "N passed, N failed".
 // With DATABASE_URL set, everything runs against that PostgreSQL server instead of PGlite.
+// With ALSO_DATABASE_URL set (CI), the integration suite runs a second time against that
+// PostgreSQL database, alongside the browser tests (which leave most of the two cores idle), and
+// its counts join the closing line.
 // One part only: `node scripts/test.mjs unit` (Vitest project unit: no database, no types),
 // `integration` (Vitest project integration), `e2e` (Playwright). docs/decisions/0011-test-loop.md
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -49,6 +53,19 @@ if (only !== 'e2e') {
   if (status) exit = 1;
 }
 
+/** The PostgreSQL integration pass, started in the background (ALSO_DATABASE_URL); resolves to its exit status. */
+let postgresPass;
+if (!only && process.env.ALSO_DATABASE_URL) {
+  // Built once here: the through-server tests and the browser tests' server would otherwise both build.
+  buildIfNeeded();
+  const log = fs.openSync(path.join(root, 'test-results', 'postgres.log'), 'w');
+  console.log('[test] PostgreSQL (ALSO_DATABASE_URL): integration tests in the background, one worker, output after the browser tests');
+  const child = spawn(bin('vitest'), ['run', '--project', 'integration', '--maxWorkers=1', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-postgres.json'], {
+    cwd: root, stdio: ['ignore', log, log], env: { ...process.env, DATABASE_URL: process.env.ALSO_DATABASE_URL, FORCE_COLOR: '0' },
+  });
+  postgresPass = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
 if (!only || only === 'e2e') {
   process.env.CHROMIUM_PATH = ensureChromium();
   const status = run(bin('playwright'), ['test']);
@@ -57,6 +74,17 @@ if (!only || only === 'e2e') {
   failed += (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
   skipped += report?.stats?.skipped ?? 0;
   if (!report && status) failed += 1;
+  if (status) exit = 1;
+}
+
+if (postgresPass) {
+  const status = await postgresPass;
+  console.log('\n[test] PostgreSQL integration pass:');
+  process.stdout.write(fs.readFileSync(path.join(root, 'test-results', 'postgres.log'), 'utf8'));
+  const report = readJson('test-results/vitest-postgres.json');
+  passed += report?.numPassedTests ?? 0;
+  failed += report?.numFailedTests ?? (status ? 1 : 0);
+  skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
   if (status) exit = 1;
 }
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onServer, tempDir, withDatabase } from './databases';
+import { onServer, withDatabase } from './databases';
+import { cachedDataDir, cachedDatabase, isStaleDatabase, pruneDataDirs, readyDataDir } from '../../scripts/template-cache.mjs';
 
 /**
  * The template databases of the integration tests, built on demand by Vitest's main process
@@ -43,13 +44,11 @@ function runBuilder(kind: TemplateKind, env: Record<string, string>): Promise<vo
 
 export class Templates {
   private readonly built = new Map<TemplateKind, Promise<TemplateLocation>>();
-  private readonly scratch: string | undefined;
-  private readonly databases: string[] = [];
-  /** Wall time of each build, printed at the end of the run. */
+  /** Wall time of each build (or "cached"), printed at the end of the run. */
   readonly timings: string[] = [];
 
   constructor(private readonly baseUrl: string | undefined) {
-    if (!baseUrl) this.scratch = tempDir('portal-tpl-');
+    if (!baseUrl) pruneDataDirs();
   }
 
   get(kind: TemplateKind): Promise<TemplateLocation> {
@@ -61,37 +60,66 @@ export class Templates {
     return found;
   }
 
+  /**
+   * A template from the cache (scripts/template-cache.mjs) when this checkout's sources built it
+   * today; otherwise built from a copy of base under a temporary name and renamed when complete.
+   */
   private async build(kind: TemplateKind): Promise<TemplateLocation> {
-    const from = kind === 'base' ? undefined : await this.get('base');
     const started = Date.now();
-    let location: TemplateLocation;
+    const done = (location: TemplateLocation, how: string) => {
+      this.timings.push(`${kind} ${how} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return location;
+    };
     if (this.baseUrl) {
-      const name = `portal_tpl_${kind}_${process.pid}`;
+      const name = cachedDatabase(kind);
+      if (await databaseExists(this.baseUrl, name)) return done({ database: name }, 'cached');
+      const from = kind === 'base' ? undefined : await this.get('base');
+      const building = `portal_tpl_building_${kind}_${process.pid}`;
       await onServer(this.baseUrl, async (sql) => {
-        await sql.unsafe(`drop database if exists ${name} with (force)`);
-        await sql.unsafe(from ? `create database ${name} template ${from.database}` : `create database ${name}`);
+        for (const { datname } of await sql<{ datname: string }[]>`select datname from pg_database where datname like 'portal_tpl_%'`) {
+          if (isStaleDatabase(datname)) await sql.unsafe(`drop database if exists ${datname} with (force)`);
+        }
+        await sql.unsafe(`drop database if exists ${building} with (force)`);
+        await sql.unsafe(from ? `create database ${building} template ${from.database}` : `create database ${building}`);
       });
-      this.databases.push(name);
-      await runBuilder(kind, { DATABASE_URL: withDatabase(this.baseUrl, name) });
-      location = { database: name };
-    } else {
-      const dir = path.join(this.scratch!, kind);
-      if (from) fs.cpSync(from.dataDir!, dir, { recursive: true });
-      await runBuilder(kind, { DATA_DIR: dir, DATABASE_URL: '' });
-      location = { dataDir: dir };
+      await runBuilder(kind, { DATABASE_URL: withDatabase(this.baseUrl, building) });
+      // Another run of the same sources may have finished first: keep its copy, drop ours.
+      await onServer(this.baseUrl, (sql) => sql.unsafe(`alter database ${building} rename to ${name}`)).catch(async (error) => {
+        if (!(await databaseExists(this.baseUrl!, name))) throw error;
+        await onServer(this.baseUrl!, (sql) => sql.unsafe(`drop database if exists ${building} with (force)`));
+      });
+      return done({ database: name }, 'built');
     }
-    this.timings.push(`${kind} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return location;
+    const ready = readyDataDir(kind);
+    if (ready) return done({ dataDir: ready }, 'cached');
+    const from = kind === 'base' ? undefined : await this.get('base');
+    const dir = cachedDataDir(kind);
+    const building = `${dir}.building-${process.pid}`;
+    fs.rmSync(building, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    if (from) fs.cpSync(from.dataDir!, building, { recursive: true });
+    await runBuilder(kind, { DATA_DIR: building, DATABASE_URL: '' });
+    // Another run of the same sources may have finished first: keep its copy, drop ours.
+    if (readyDataDir(kind)) fs.rmSync(building, { recursive: true, force: true });
+    else {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.renameSync(building, dir);
+    }
+    return done({ dataDir: dir }, 'built');
   }
 
+  /** Waits for builds still running; the templates stay cached for the next run. */
   async drop(): Promise<void> {
     await Promise.allSettled([...this.built.values()]);
-    if (this.baseUrl) {
-      for (const name of this.databases) await onServer(this.baseUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
-    } else {
-      fs.rmSync(this.scratch!, { recursive: true, force: true });
-    }
   }
+}
+
+async function databaseExists(baseUrl: string, name: string): Promise<boolean> {
+  let found = false;
+  await onServer(baseUrl, async (sql) => {
+    found = (await sql`select 1 from pg_database where datname = ${name}`).length > 0;
+  });
+  return found;
 }
 
 /** The address the test workers ask for a template (`GET /small`, `GET /year`). */

@@ -1,0 +1,77 @@
+// Where the seeded test templates are kept between runs (docs/decisions/0011-test-loop.md): the
+// integration tests' templates (tests/setup/templates.ts) and the browser tests' demo server
+// (scripts/serve-test.mjs) share them, so one `npm test` seeds the demo year once, and a second
+// run of one test file seeds nothing.
+//
+// A template is valid for exactly the sources that seed it and for one Jakarta day (the demo is
+// dated relative to today), so the key is a hash of those sources plus the date:
+//   PGlite:     node_modules/.cache/portal-templates/<date>-<hash>/<kind>/
+//   PostgreSQL: databases portal_tpl_<kind>_<date>_<hash>
+// A template is written under a temporary name and renamed when complete, so a run that was
+// killed half-way leaves nothing that looks usable.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const CACHE_ROOT = path.join(root, 'node_modules', '.cache', 'portal-templates');
+
+/** What a seeded template depends on: migrations, the server and shared code the seed and closing run, the lock file. */
+const SOURCES = ['drizzle', 'src/server', 'src/lib', 'tests/setup/build-template.ts', 'package-lock.json'];
+
+function hashSources() {
+  const hash = createHash('sha256');
+  const add = (full) => {
+    const stat = fs.statSync(full);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(full).sort()) add(path.join(full, name));
+    } else {
+      hash.update(path.relative(root, full));
+      hash.update('\0');
+      hash.update(fs.readFileSync(full));
+    }
+  };
+  for (const source of SOURCES) {
+    const full = path.join(root, source);
+    if (fs.existsSync(full)) add(full);
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** Today in Asia/Jakarta as yyyymmdd (the demo's "today"). */
+function jakartaDay() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+}
+
+let key;
+/** `<yyyymmdd>_<hash>`: the cache key of this checkout's templates today. */
+export function templateKey() {
+  key ??= `${jakartaDay()}_${hashSources()}`;
+  return key;
+}
+
+/** The PGlite data folder of a cached template (it may not exist yet). */
+export const cachedDataDir = (kind) => path.join(CACHE_ROOT, templateKey(), kind);
+
+/** A complete cached PGlite template of this kind, or undefined. */
+export function readyDataDir(kind) {
+  const dir = cachedDataDir(kind);
+  return fs.existsSync(path.join(dir, 'pglite', 'PG_VERSION')) ? dir : undefined;
+}
+
+/** Removes cached PGlite templates of other keys (older sources or days). */
+export function pruneDataDirs() {
+  if (!fs.existsSync(CACHE_ROOT)) return;
+  for (const name of fs.readdirSync(CACHE_ROOT)) {
+    if (name !== templateKey()) fs.rmSync(path.join(CACHE_ROOT, name), { recursive: true, force: true });
+  }
+}
+
+/** The PostgreSQL database name of a cached template. */
+export const cachedDatabase = (kind) => `portal_tpl_${kind}_${templateKey()}`;
+
+/** Whether a cached PostgreSQL template name is from an earlier day (safe to drop: no run of today uses it). */
+export function isStaleDatabase(name) {
+  const match = /^portal_tpl_[a-z]+_(\d{8})_[0-9a-f]{12}$/.exec(name);
+  return Boolean(match && match[1] < jakartaDay());
+}
