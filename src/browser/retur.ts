@@ -1,9 +1,8 @@
 /**
- * The returns page (/transaksi/retur): a row opens its detail modal in place (the ?detail= page
- * fetched and its dialog swapped in; without JavaScript the link loads the page), and the create
+ * The returns page (/transaksi/retur): a row opens its detail (?detail=, rendered open by the
+ * server, as the row's link does without JavaScript), and the create
  * form gets the spec/001 §5 checks live, removable and re-addable lines and the details JSON.
  */
-
 const DETAIL = 'dlg-retur-detail';
 
 function withoutDetail(): string {
@@ -13,33 +12,15 @@ function withoutDetail(): string {
   return url.pathname + url.search;
 }
 
-async function openDetail(href: string): Promise<void> {
-  try {
-    const response = await fetch(href, { headers: { accept: 'text/html' } });
-    const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-    const fresh = doc.getElementById(DETAIL);
-    if (!fresh) throw new Error('no dialog');
-    fresh.removeAttribute('open');
-    const old = document.getElementById(DETAIL) as HTMLDialogElement | null;
-    old?.close();
-    if (old) old.replaceWith(fresh);
-    else document.getElementById('main')!.append(fresh);
-    history.pushState(null, '', href);
-    (fresh as HTMLDialogElement).showModal();
-  } catch {
-    location.href = href;
-  }
-}
-
 document.getElementById('retur-table')?.addEventListener('click', (event) => {
   const target = event.target as HTMLElement;
   const row = target.closest<HTMLTableRowElement>('tr[data-href]');
-  if (!row || (event as MouseEvent).ctrlKey || (event as MouseEvent).metaKey) return;
-  event.preventDefault();
-  void openDetail(row.dataset.href!);
+  if (!row || target.closest('a') || (event as MouseEvent).ctrlKey || (event as MouseEvent).metaKey) return;
+  // The server renders the detail open (?detail=): the same page a link without JavaScript loads.
+  location.assign(row.dataset.href!);
 });
 
-// Closing a detail opened in place (or rendered open by ?detail=) returns to the list's address.
+// Closing a detail rendered open by ?detail= returns to the list's address.
 document.addEventListener('click', (event) => {
   const close = (event.target as HTMLElement).closest(`#${DETAIL} [data-close]`);
   if (!close) return;
@@ -47,13 +28,11 @@ document.addEventListener('click', (event) => {
   (document.getElementById(DETAIL) as HTMLDialogElement).close();
   history.replaceState(null, '', withoutDetail());
 });
-// Back after opening a detail in place closes it again.
-window.addEventListener('popstate', () => {
-  const open = document.getElementById(DETAIL) as HTMLDialogElement | null;
-  if (open?.open && !new URL(location.href).searchParams.has('detail')) open.close();
-});
+// Esc closes it too. A close that the modal upgrade of src/browser/dialogs.ts undoes at once
+// (close, then showModal) finds the dialog open again and keeps the address.
 document.addEventListener('close', (event) => {
-  if ((event.target as HTMLElement).id === DETAIL && new URL(location.href).searchParams.has('detail')) history.replaceState(null, '', withoutDetail());
+  const dialog = event.target as HTMLDialogElement;
+  if (dialog.id === DETAIL && !dialog.open && new URL(location.href).searchParams.has('detail')) history.replaceState(null, '', withoutDetail());
 }, true);
 
 const form = document.getElementById('retur-form') as HTMLFormElement | null;

@@ -2,15 +2,10 @@ import { useState } from 'react';
 import { type ApiError, callWithMessage } from '../OrderStepper/api';
 import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
+import { refreshRegions } from '../../browser/refresh-regions';
 
-/** Swaps the promo's cards and tables for those of a fresh GET of this page (the claim changed them). */
-async function refreshPromo(): Promise<void> {
-  const html = await (await fetch(location.pathname + location.search.replace(/([?&])konfirmasi=1&?/, '$1'), { headers: { accept: 'text/html' } })).text();
-  const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById('promo-view');
-  const now = document.getElementById('promo-view');
-  // The island inside the fresh copy hydrates itself again once it is in the document.
-  if (fresh && now) now.replaceWith(document.importNode(fresh, true));
-}
+/** The promo's cards and tables as the server renders them now (the claim changed them). */
+const refreshPromo = () => refreshRegions(location.pathname + location.search.replace(/([?&])konfirmasi=1&?/, '$1'), ['promo-view']);
 
 /**
  * The promo's Claim button and "Konfirmasi" modal (spec/001 §2 Reward promo): POST

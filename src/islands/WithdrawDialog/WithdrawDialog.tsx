@@ -3,19 +3,12 @@ import { rupiah } from '../../lib/money-format';
 import { type ApiError, callWithMessage } from '../OrderStepper/api';
 import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
+import { refreshRegions } from '../../browser/refresh-regions';
 
 export interface UnpaidBonus { public_id: string; label: string; amount: number }
 
-/** Swaps the server-rendered payout summary and list for those of a fresh GET of this page. */
-async function refreshPayouts(): Promise<void> {
-  const html = await (await fetch(location.href, { headers: { accept: 'text/html' } })).text();
-  const fresh = new DOMParser().parseFromString(html, 'text/html');
-  for (const id of ['payout-summary', 'payout-list']) {
-    const now = document.getElementById(id);
-    const next = fresh.getElementById(id);
-    if (now && next) now.replaceWith(document.importNode(next, true));
-  }
-}
+/** The payout summary and list as the server renders them now. */
+const refreshPayouts = () => refreshRegions(location.href, ['payout-summary', 'payout-list']);
 
 /**
  * "Create Withdraw" (spec: Withdraw page): every unpaid bonus starts selected; the total and count
