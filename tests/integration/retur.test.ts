@@ -15,6 +15,7 @@ import { filesRoot, sniffMedia } from '../../src/server/integrations/files';
 import { readMultipart } from '../../src/server/multipart';
 import { tinyMp4, tinyPng } from '../../src/server/db/seed/returns';
 import { returCommand } from '../../src/server/commands/retur';
+import { refundOrder } from '../../src/server/services/order/refund-order';
 import { sessionOf } from './helpers';
 
 const png = (): UploadedFile => ({ name: 'a.png', bytes: tinyPng([200, 10, 10]) });
@@ -216,6 +217,30 @@ describe('returns', () => {
     const big = new FormData();
     big.append('files', new Blob([new Uint8Array(2_000_000)]), 'x.bin');
     await expect(readMultipart(new Request('http://x', { method: 'POST', body: big }), 1_000_000)).rejects.toMatchObject({ message: 'Data yang dikirim terlalu besar' });
+  });
+
+  it('what was refunded cannot be returned: refunded lines leave the returnable quantity, a whole refund the order', async () => {
+    const db = await getDb();
+    // A received repeat order (refunded by line) of a generated member without returns of its own.
+    const [row] = await selectRows<{ id_member: string; no_order: string; no_invoice: string }>(db, sql`
+      select m.id_member, o.no_order, o.no_invoice from members m join orders o on o.member_id = m.id
+      where m.id > 9 and o.jenis_order = 'ro' and o.status_order in ('RECEIVED', 'DONE') and o.no_invoice is not null
+        and o.tgl_invoice >= now() - interval '28 days' and o.refunded_at is null
+        and (select sum(qty) from order_details d where d.order_id = o.id) > 1
+        and not exists (select 1 from retur_jual r where r.member_id = m.id)
+      order by m.id desc limit 1`);
+    const me = await sessionOf(row!.id_member);
+    const returnable = async () => (await listReturnable(me)).find((o) => o.no_invoice === row!.no_invoice);
+    const before = (await returnable())!;
+    const line = before.order_details.find((d) => d.qty > 0)!;
+    await refundOrder(row!.no_order, { baris: [{ detail: line.public_id, qty: 1 }], alasan: 'Satu rusak', admin: 'Rina' });
+    expect((await returnable())?.order_details.find((d) => d.public_id === line.public_id)?.qty ?? 0).toBe(line.qty - 1);
+
+    await refundOrder(row!.no_order, { alasan: 'Sisanya', admin: 'Rina' });
+    expect(await returnable()).toBeUndefined();
+    const [village] = await selectRows<{ code: string }>(db, sql`select code from villages where code like '35.78.%' order by code limit 1`);
+    const address = await saveAddress(me, undefined, { label: 'Rumah', nama: 'Penerima', phone: '6281234567890', alamat: 'Jl. Pemuda 2', kelurahan_id: village!.code, is_default: false });
+    await expect(createReturn(me, inputFor(before, address.public_id), [png(), png(), png()])).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('the demo has returns in every status with evidence files that sniff as image or video', async () => {

@@ -3,9 +3,12 @@ import { selectRows, type Db, type Tx } from '../client';
 import { members, orders, returJual, returJualDetails, returJualFiles, returJualHistories, type ReturStatus } from '../schema';
 import { toCount } from '../money';
 
-/** Orders that may be returned: RECEIVED or DONE, invoiced within the window, no open return (alias o). */
+/**
+ * Orders that may be returned: RECEIVED or DONE, invoiced within the window, not refunded in full
+ * (its money is back already), no open return (alias o).
+ */
 const returnableWhere = (memberId: number, windowDays: number) => sql`
-  o.member_id = ${memberId} and o.status_order in ('RECEIVED', 'DONE') and o.no_invoice is not null
+  o.member_id = ${memberId} and o.status_order in ('RECEIVED', 'DONE') and o.no_invoice is not null and o.refunded_at is null
   and coalesce(o.received_at, o.tgl_invoice) >= now() - make_interval(days => ${windowDays}::int)
   and not exists (select 1 from retur_jual r where r.order_id = o.id and r.status not in ('DONE', 'REJECTED'))`;
 
@@ -16,13 +19,14 @@ export interface RemainingDetail {
   berat: number; barang_public_id: string; nama: string;
 }
 
-/** Lines of the given orders with what is left to return (returns not rejected count as taken). */
+/** Lines of the given orders with what is left to return (returns not rejected and lines refunded count as taken). */
 export async function remainingDetails(db: Db | Tx, orderIds: number[]): Promise<RemainingDetail[]> {
   if (orderIds.length === 0) return [];
   const rows = await selectRows<Omit<RemainingDetail, 'qty' | 'qty_order' | 'berat'> & { qty: unknown; qty_order: unknown; berat: unknown }>(db, sql`
     select d.id::int as id, d.order_id::int as order_id, d.public_id::text as public_id, d.product_id::int as product_id, d.qty as qty_order,
       d.qty - coalesce((select sum(rd.qty) from retur_jual_details rd join retur_jual r on r.id = rd.retur_id
-                         where rd.order_detail_id = d.id and r.status <> 'REJECTED'), 0) as qty,
+                         where rd.order_detail_id = d.id and r.status <> 'REJECTED'), 0)
+        - coalesce((select sum(rl.qty) from order_refund_lines rl where rl.order_detail_id = d.id), 0) as qty,
       d.berat, p.public_id::text as barang_public_id, p.nama
     from order_details d join products p on p.id = d.product_id
     where d.order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
