@@ -207,8 +207,9 @@ export function DeliveryStep() {
                 </fieldset>
               )}
               {d.myEkspedisi && (rule.offered
-                // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
-                ? <label><input type="checkbox" role="switch" id="d-asuransi" checked={rule.forced || d.is_asuransi} disabled={rule.forced}
+                ? <label><input type="checkbox"
+                  // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
+                  role="switch" id="d-asuransi" checked={rule.forced || d.is_asuransi} disabled={rule.forced}
                     onChange={(e) => updateStep('delivery', { is_asuransi: e.target.checked })} /> Asuransi pengiriman{rule.forced && ' (wajib)'}</label>
                 : <p className="muted" data-testid="asuransi-info">{rule.message}</p>)}
             </>

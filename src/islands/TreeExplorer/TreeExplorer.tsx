@@ -202,8 +202,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     ? <a role="button" className="outline" href={treeHref(tab, id, level)} onClick={follow(id)}>{text}</a>
     : <button type="button" className="outline" disabled>{text}</button>);
   const list = (
-    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA tree pattern (ul role="tree" of li role="treeitem")
-    <ul role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
+    <ul
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA tree pattern (ul role="tree" of li role="treeitem")
+      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
       {renderItem(root, visible)}
     </ul>
   );

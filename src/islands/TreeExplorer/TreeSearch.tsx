@@ -108,11 +108,14 @@ export default function TreeSearch({ tab, level: initialLevel, maxLevel, value: 
           aria-activedescendant={open && active >= 0 ? `cari-option-${active}` : undefined}
           onChange={(e) => onInput(e.target.value)} onKeyDown={onKeyDown} onBlur={() => setTimeout(() => setOpen(false), 150)} />
         {ready && (
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (the popup is a ul role="listbox")
-          <ul id="cari-options" role="listbox" aria-label="Hasil pencarian member" className="combo-list" hidden={!open || options.length === 0}>
+          <ul id="cari-options"
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (the popup is a ul role="listbox")
+            role="listbox" aria-label="Hasil pencarian member" className="combo-list" hidden={!open || options.length === 0}>
             {options.map((o, i) => (
-              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the arrow keys move aria-activedescendant, Enter chooses)
-              <li key={o.id_member} id={`cari-option-${i}`} role="option" aria-selected={i === active}
+              // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the arrow keys move aria-activedescendant, Enter chooses)
+              <li key={o.id_member} id={`cari-option-${i}`}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (li role="option" in the ul role="listbox")
+                role="option" aria-selected={i === active}
                 onMouseDown={(e) => e.preventDefault()} onClick={() => { setValue(o.id_member); choose(o.id_member); }}>
                 <strong>{o.nama}</strong> <small>{o.id_member}</small>
               </li>
