@@ -69,7 +69,9 @@ export function AddressModal({ open, editing, onClose, onSaved }: {
       {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
       <AddressFieldsForm value={fields} onChange={setFields} errors={errors} withLabel prefix="a" />
       {!(editing?.is_default) && (
-        <label><input type="checkbox" role="switch" checked={fields.is_default} onChange={(e) => setFields({ ...fields, is_default: e.target.checked })} /> Jadikan alamat default</label>
+        <label><input type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
+          role="switch" checked={fields.is_default} onChange={(e) => setFields({ ...fields, is_default: e.target.checked })} /> Jadikan alamat default</label>
       )}
       {confirming ? (
         <div className="alert alert-warning" role="alertdialog" aria-labelledby="dlg-alamat-confirm">

@@ -84,7 +84,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
       observer?.disconnect();
       plot?.destroy();
     };
-  }, []);
+  }, [months, series, stacked]);
 
   return (
     <figure className="month-chart" id={id} data-drawn={drawn ? 'true' : undefined}>

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { rupiah } from '../../lib/money-format';
 import { insuranceRule, shippingSubsidy, suggestService, SUGGESTED_LABEL, type CourierConfig, type ShippingService, type Subsidy } from '../../lib/order/shipping';
 import {
-  $orderForm, changeDelivery, completeStep, emptyCourier, goToStep, stepData, updateStep, type DeliveryForm, type Gudang, type ShipTo,
+  $orderForm, changeDelivery, completeStep, emptyCourier, goToStep, stepData, updateStep, type Gudang, type ShipTo,
 } from '../../stores/order-form';
 import { type ApiError, call } from './api';
 import { AddressFieldsForm, AddressPicker, addressErrors, emptyFields, type AddressFields } from './AddressPicker';
@@ -32,7 +32,8 @@ export function DeliveryStep() {
   const d = stepData(form, 'delivery');
   const lines = stepData(form, 'item').lines;
   const totals = cartTotals(lines);
-  const cartKey = lines.map((l) => `${l.public_id}:${l.qty}`).join(',');
+  // The cart as the warehouse request sends it, kept as text: the warehouses reload when its content changes.
+  const cartBody = JSON.stringify(lines.map((l) => ({ id: l.public_id, qty: l.qty })));
 
   const [warehouses, setWarehouses] = useState<Gudang[] | null>(null);
   const addresses = useStore($addresses);
@@ -50,32 +51,34 @@ export function DeliveryStep() {
   useEffect(() => {
     let live = true;
     setWarehouses(null);
-    if (!d.type || lines.length === 0) return;
+    const carts = JSON.parse(cartBody) as { id: string; qty: number }[];
+    if (!d.type || carts.length === 0) return;
     call<Gudang[]>('POST', api.gudang, {
-      carts: lines.map((l) => ({ id: l.public_id, qty: l.qty })),
+      carts,
       is_online_pickup: d.type === 'delivery',
       is_offline_pickup: d.type === 'pickup',
     }).then((rows) => { if (live) setWarehouses(rows); }).catch(() => { if (live) setWarehouses([]); });
     return () => { live = false; };
-  }, [api.gudang, d.type, cartKey]);
+  }, [api.gudang, d.type, cartBody]);
 
   // The shared address book ($addresses): loaded once, then kept by the address modal's saves.
   useEffect(() => { if (!referral && $addresses.get() === null) loadAddresses().catch(() => $addresses.set([])); }, [referral]);
 
   const gudangId = d.gudang?.public_id ?? '';
   const kelurahanId = d.address?.kelurahan_id ?? '';
+  const origin = d.gudang?.id_alamat ?? '';
   useEffect(() => {
     let live = true;
     setQuote(null);
     setQuoteError(null);
     if (d.type !== 'delivery' || !gudangId || !kelurahanId) return;
     call<Quote>('POST', api.shippingCost, {
-      originType: 'subdistrict', origin: d.gudang?.id_alamat ?? '', kelurahan_id: kelurahanId,
+      originType: 'subdistrict', origin, kelurahan_id: kelurahanId,
       weight: Math.max(1, totals.berat), gudang_id: gudangId, bv: totals.bv,
     }).then((q) => { if (live) setQuote(q); })
       .catch((error: unknown) => { if (live) setQuoteError((error as ApiError).message); });
     return () => { live = false; };
-  }, [api.shippingCost, d.type, gudangId, kelurahanId, totals.berat, totals.bv]);
+  }, [api.shippingCost, d.type, gudangId, origin, kelurahanId, totals.berat, totals.bv]);
 
   const courierCodes = quote ? [...new Map(quote.couriers.map((c) => [c.code, c.name])).entries()] : [];
   const services = quote?.couriers.filter((c) => c.code === d.kodeKurir) ?? [];
@@ -101,9 +104,13 @@ export function DeliveryStep() {
   }
 
   // The suggested service (spec/001 §9) is pre-selected when the quote arrives and nothing is chosen yet.
+  // Only a new quote runs it: the current choice is read through a ref, so choosing another courier
+  // (which clears the service) does not bring the suggestion back.
+  const latest = useRef({ kodeLayanan: d.kodeLayanan, chooseService });
+  latest.current = { kodeLayanan: d.kodeLayanan, chooseService };
   useEffect(() => {
-    if (suggested && !d.kodeLayanan) chooseService(suggested);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const suggestion = quote ? suggestService(quote.couriers) : undefined;
+    if (suggestion && !latest.current.kodeLayanan) latest.current.chooseService(suggestion);
   }, [quote]);
 
   function applyShipTo() {
@@ -200,7 +207,9 @@ export function DeliveryStep() {
                 </fieldset>
               )}
               {d.myEkspedisi && (rule.offered
-                ? <label><input type="checkbox" role="switch" id="d-asuransi" checked={rule.forced || d.is_asuransi} disabled={rule.forced}
+                ? <label><input type="checkbox"
+                  // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
+                  role="switch" id="d-asuransi" checked={rule.forced || d.is_asuransi} disabled={rule.forced}
                     onChange={(e) => updateStep('delivery', { is_asuransi: e.target.checked })} /> Asuransi pengiriman{rule.forced && ' (wajib)'}</label>
                 : <p className="muted" data-testid="asuransi-info">{rule.message}</p>)}
             </>

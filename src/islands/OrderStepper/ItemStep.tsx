@@ -66,6 +66,7 @@ export function ItemStep() {
               <h3>{p.nama}</h3>
               <p className="muted">{p.deskripsi}</p>
               <p><strong>{rupiah(p.harga)}</strong> · {p.value} BV</p>
+              {/* biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring Pico's fieldset margins and min-inline-size into the row */}
               <div className="qty" role="group" aria-label={`Jumlah ${p.nama}`}>
                 <button type="button" className="outline" aria-label={`Kurangi ${p.nama}`} disabled={qty === 0} onClick={() => change(p, -1)}>−</button>
                 <output aria-live="polite" aria-label={`Jumlah ${p.nama}`}>{qty}</output>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AGAMA, EMAIL_PATTERN, PHONE_COUNTRIES, STATUS_KAWIN, cleanNama, cleanNik, cleanUsername, formatPhoneInput, memberMessages as msg,
-  memberFieldErrors, phoneError, phonePayload, switchPhoneCountry, type PhoneCountryCode,
+  memberFieldErrors, phoneError, switchPhoneCountry, type PhoneCountryCode,
 } from '../../lib/schemas/order-member-rules';
 import { RANKS } from '../../lib/rank';
 import { USERNAME_MAX } from '../../lib/username';
@@ -146,6 +146,7 @@ export function MemberStep() {
             onBlur={() => { touch('email')(); void checkEmail(m.email.trim()); }} />
         </Field>
         <Field id="m-phone" label="Nomor WhatsApp" error={shown('phone')} wide>
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring Pico's fieldset margins and min-inline-size into the row */}
           <div className="phone-row" role="group" aria-label="Nomor WhatsApp">
             <select id="m-phone-country" aria-label="Kode negara" value={m.phoneCountry}
               onChange={(e) => {
@@ -163,7 +164,8 @@ export function MemberStep() {
           <input id="m-username" value={m.username} maxLength={USERNAME_MAX} autoComplete="off" {...aria('username')}
             onChange={(e) => onUsername(e.target.value)} onBlur={touch('username')} />
           {userCheck?.username === m.username && userCheck.sugestion.length > 0 && (
-            <div className="suggestions" aria-label="Saran username">
+            // biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring Pico's fieldset margins and min-inline-size into the row
+            <div className="suggestions" role="group" aria-label="Saran username">
               <span className="muted">Saran: </span>
               {userCheck.sugestion.map((s) => (
                 <button key={s} type="button" className="chip" onClick={() => onUsername(s)}>{s}</button>

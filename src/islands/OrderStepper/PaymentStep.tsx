@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { rupiah } from '../../lib/money-format';
 import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
@@ -125,7 +125,7 @@ export function PaymentStep() {
       )}
       <label>
         <input type="checkbox" id="p-setuju" checked={pay.agree} onChange={(e) => updateStep('payment', { agree: e.target.checked })} />
-        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank">syarat dan ketentuan</a> yang berlaku
+        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank" rel="noopener noreferrer">syarat dan ketentuan</a> yang berlaku
       </label>
       <div className="step-actions">
         <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>Prev</button>
@@ -141,15 +141,15 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
   const [status, setStatus] = useState<ReferralOrderStatus | null>(null);
 
   /** After the pop-up (any result, or closed): what the server now knows about the order (spec/001 §4). */
-  async function reload() {
+  const reload = useCallback(async () => {
     try {
       setStatus(await call<ReferralOrderStatus>('GET', `${api.payment}?public_id=${encodeURIComponent(order.public_id)}`));
     } catch (error) {
       notify((error as ApiError).message, 'danger');
     }
-  }
+  }, [api.payment, order.public_id]);
   // A page opened again after paying shows the order as paid, not another pay button.
-  useEffect(() => { void reload(); }, [order.public_id]);
+  useEffect(() => { void reload(); }, [reload]);
 
   async function payNow() {
     try {

@@ -120,9 +120,14 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onKeyDown} onBlur={leave} />
       {name !== undefined && <input type="hidden" name={name} value={value} />}
-      <ul id={listId} role="listbox" aria-label="Daftar pilihan" ref={listRef} className="combobox-list" hidden={!open || shown.length === 0}>
+      <ul id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (the popup is a ul role="listbox")
+        role="listbox" aria-label="Daftar pilihan" ref={listRef} className="combobox-list" hidden={!open || shown.length === 0}>
         {open && shown.map((o, i) => (
-          <li key={o.id} id={`${listId}-${o.id}`} role="option" aria-selected={o.id === value}
+          // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the keys move aria-activedescendant, Enter chooses)
+          <li key={o.id} id={`${listId}-${o.id}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (li role="option" in the ul role="listbox")
+            role="option" aria-selected={o.id === value}
             className={i === active ? 'active' : undefined}
             onMouseDown={(e) => e.preventDefault()} onClick={() => choose(o)}>{o.name}</li>
         ))}

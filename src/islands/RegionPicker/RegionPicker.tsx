@@ -48,7 +48,7 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
   const [values, setValues] = useState(() => levels.map((l) => l.value));
   const [options, setOptions] = useState(() => levels.map((l) => l.options));
   const [zip, setZip] = useState(postal?.value ?? '');
-  const loaded = useRef(levels.map((l, i) => (i === 0 ? '' : levels[i - 1]!.value)));
+  const loaded = useRef(levels.map((_, i) => (i === 0 ? '' : levels[i - 1]!.value)));
   // The server's HTML (and a browser without JavaScript) has plain selects that post the form;
   // the comboboxes take over once the island runs.
   const [enhanced, setEnhanced] = useState(false);

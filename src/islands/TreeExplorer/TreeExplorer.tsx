@@ -38,7 +38,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
   const rootId = useRef(tree.id_member);
   rootId.current = view.tree.id_member;
 
-  const fit = useCallback(() => {
+  const fitWidth = useCallback(() => {
     const vp = viewport.current;
     const content = canvas.current;
     if (!vp || !content) return;
@@ -73,10 +73,11 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
       removeEventListener('popstate', back);
       unsubscribe();
     };
-  }, []);
+  }, [initial.tree.id_member, initialLevel, open]);
 
   // A new root fits the canvas to the screen width.
-  useLayoutEffect(() => { if (ready && tab === 'pohon') fit(); }, [ready, view, fit, tab]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: view is the trigger: each new view (root) is fitted again
+  useLayoutEffect(() => { if (ready && tab === 'pohon') fitWidth(); }, [ready, view, fitWidth, tab]);
 
   useEffect(() => {
     if (!moveFocus.current) return;
@@ -171,6 +172,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     }
     const kids = children.filter((c) => c.parentKey === node.id_member);
     return (
+      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: WAI-ARIA tree pattern (the li is role="treeitem" through common, and a treeitem has aria-expanded)
       <li key={item.key} {...common} className={tab === 'pohon' ? 'tree-cell' : undefined} aria-label={label(node)} aria-expanded={ready ? expanded(node) : undefined}>
         <a className="node" href={treeHref(tab, node.id_member, level)} data-id={node.id_member} tabIndex={ready ? -1 : undefined} onClick={follow(node.id_member)}>
           <span className={`badge badge-${BADGE[node.posisi]}`}>{node.posisi}</span>
@@ -183,6 +185,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
         )}
         {expanded(node) && (
+          // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA tree pattern (the children of a treeitem are a ul role="group")
           <ul role="group" className={tab === 'pohon' ? 'tree-children' : undefined}>
             {kids.map((k) => renderItem(k, children))}
           </ul>
@@ -195,10 +198,13 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
   const left = view.tree.downlinekiri_id_member;
   const right = view.tree.downlinekanan_id_member;
   const nav = (text: string, id: string | null) => (id
+    // biome-ignore lint/a11y/useSemanticElements: a GET link that works without JavaScript, drawn as a Pico button; the island moves the tree in place
     ? <a role="button" className="outline" href={treeHref(tab, id, level)} onClick={follow(id)}>{text}</a>
     : <button type="button" className="outline" disabled>{text}</button>);
   const list = (
-    <ul role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
+    <ul
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA tree pattern (ul role="tree" of li role="treeitem")
+      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
       {renderItem(root, visible)}
     </ul>
   );
@@ -217,7 +223,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
               <span className="tree-zoom" hidden={!ready} style={ready ? undefined : { display: 'inline-flex', visibility: 'hidden' }}>
                 <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>−</button>
                 <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>+</button>
-                <button type="button" className="outline secondary" onClick={fit}>Pas layar</button>
+                <button type="button" className="outline secondary" onClick={fitWidth}>Pas layar</button>
               </span>
             )}
           </div>

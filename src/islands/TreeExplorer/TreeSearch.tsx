@@ -96,19 +96,26 @@ export default function TreeSearch({ tab, level: initialLevel, maxLevel, value: 
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the search landmark on the GET form itself keeps the .tree-nav flex row (a <search> wrapper would add a box around it)
     <form method="get" action="/report/tree" className="tree-nav no-print" role="search" onSubmit={onSubmit}>
       {tab === 'folder' && <input type="hidden" name="tab" value="folder" />}
       <div className="combo" style={{ flex: '1 1 14rem' }}>
         <label htmlFor="cariId">Cari ID/Nama</label>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: WAI-ARIA combobox pattern (role="combobox" with aria-expanded, set once the island runs; before that it is the GET form's text field) */}
         <input id="cariId" name="cariId" autoComplete="off" placeholder="Cari ID/Nama" value={value}
           role={ready ? 'combobox' : undefined} aria-autocomplete={ready ? 'list' : undefined}
           aria-expanded={ready ? open : undefined} aria-controls={ready ? 'cari-options' : undefined}
           aria-activedescendant={open && active >= 0 ? `cari-option-${active}` : undefined}
           onChange={(e) => onInput(e.target.value)} onKeyDown={onKeyDown} onBlur={() => setTimeout(() => setOpen(false), 150)} />
         {ready && (
-          <ul id="cari-options" role="listbox" aria-label="Hasil pencarian member" className="combo-list" hidden={!open || options.length === 0}>
+          <ul id="cari-options"
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (the popup is a ul role="listbox")
+            role="listbox" aria-label="Hasil pencarian member" className="combo-list" hidden={!open || options.length === 0}>
             {options.map((o, i) => (
-              <li key={o.id_member} id={`cari-option-${i}`} role="option" aria-selected={i === active}
+              // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the arrow keys move aria-activedescendant, Enter chooses)
+              <li key={o.id_member} id={`cari-option-${i}`}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (li role="option" in the ul role="listbox")
+                role="option" aria-selected={i === active}
                 onMouseDown={(e) => e.preventDefault()} onClick={() => { setValue(o.id_member); choose(o.id_member); }}>
                 <strong>{o.nama}</strong> <small>{o.id_member}</small>
               </li>
