@@ -279,7 +279,7 @@ if (values.child) {
   const kinds = values.db === 'both' ? (['postgres', 'pglite'] as const) : [values.db as 'pglite' | 'postgres'];
   const all: Record<string, { p50: number; p95: number }> = {};
   for (const kind of kinds) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--members', String(N), '--runs', String(RUNS), '--child', kind, ...(values.json ? ['--json'] : [])],
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--members', String(N), '--runs', String(RUNS), '--child', kind, ...(values.only ? ['--only', values.only] : []), ...(values.json ? ['--json'] : [])],
       { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const lines = run.stdout.trim().split('\n');
     if (!values.json) process.stdout.write(`${lines.slice(0, -1).join('\n')}\n`);

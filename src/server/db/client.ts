@@ -40,6 +40,15 @@ function pgliteLocation(): string {
   return path.join(dir, 'pglite');
 }
 
+/**
+ * The extensions every PGlite of this product loads (the migrations create them): pg_trgm for the
+ * downline report's name search (ADR 0018). Whoever opens a data folder passes these.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 async function open(): Promise<Connection> {
   const url = config.databaseUrl;
   if (url) {
@@ -60,7 +69,7 @@ async function open(): Promise<Connection> {
     keepFilesPrivate();
     claimDataDir(owned);
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { extensions: await pgliteExtensions() });
   // The data folder is the operator's alone (docs/security.md "Files on disk").
   if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
