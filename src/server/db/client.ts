@@ -15,6 +15,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 interface Connection {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections the pool may open (PGlite: one). */
+  poolMax: number;
   close: () => Promise<void>;
 }
 
@@ -55,10 +57,11 @@ async function open(): Promise<Connection> {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const client = postgres(url, { max: Number(process.env.DATABASE_POOL || 10), onnotice: () => {} });
+    const poolMax = Number(process.env.DATABASE_POOL || 10);
+    const client = postgres(url, { max: poolMax, onnotice: () => {} });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end() };
+    return { db: db as unknown as Db, kind: 'postgres', poolMax, close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -74,7 +77,7 @@ async function open(): Promise<Connection> {
   if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', close: async () => {
+  return { db: db as unknown as Db, kind: 'pglite', poolMax: 1, close: async () => {
     await client.close();
     if (owned) releaseDataDir(owned);
   } };
