@@ -213,10 +213,19 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
     };
     for (const [label, token, downline] of who) {
       const auth = (target: string): Record<string, string> => (target.startsWith('/member/') ? { authorization: `Bearer ${token}` } : { cookie: `pm_session=${token}` });
+      // The link a member follows from the middle page to the next one carries a cursor (ADR 0018).
+      const middle = Math.max(1, Math.ceil(Math.ceil(downline / 20) / 2));
+      const middleAnswer = await (await fetch(`${base}/member/reports/downline-report?page=${middle}`, { headers: auth('/member/') })).json() as { result?: { next_cursor?: string } };
+      const cursor = middleAnswer.result?.next_cursor;
+      const cursorTargets = cursor ? [
+        { target: `/report/downline-report?page=${middle + 1}&after=${cursor}` },
+        { target: `/member/reports/downline-report?page=${middle + 1}&after=${cursor}` },
+      ] : [];
       for (const { target, csv } of [
         ...pages.map((p) => ({ target: p, csv: false })),
         ...CALLS.map((c) => ({ target: c, csv: false })),
         ...parameterTargets(downline),
+        ...cursorTargets,
       ]) {
         if (values.only && !target.includes(values.only)) continue;
         const times: number[] = [];
