@@ -218,8 +218,8 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
       const middleAnswer = await (await fetch(`${base}/member/reports/downline-report?page=${middle}`, { headers: auth('/member/') })).json() as { result?: { next_cursor?: string } };
       const cursor = middleAnswer.result?.next_cursor;
       const cursorTargets = cursor ? [
-        { target: `/report/downline-report?page=${middle + 1}&after=${cursor}` },
-        { target: `/member/reports/downline-report?page=${middle + 1}&after=${cursor}` },
+        { target: `/report/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
+        { target: `/member/reports/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
       ] : [];
       for (const { target, csv } of [
         ...pages.map((p) => ({ target: p, csv: false })),

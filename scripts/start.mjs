@@ -1,5 +1,11 @@
 // `npm start`: build when the sources changed, then serve the portal. The database is opened,
 // migrated and (when empty) seeded with the demo before the first page is answered.
+// WEB_CONCURRENCY=N (PostgreSQL only): N web processes on one port (node:cluster). The first
+// process migrates, seeds and runs the scheduler (whose jobs also take PostgreSQL advisory locks);
+// the others start once it answers, with SCHEDULER=0. Sessions live in the database, so any
+// process serves any member. A process that dies is started again. On PGlite the data folder has
+// one owner: WEB_CONCURRENCY is ignored with a line saying so (docs/operations.md).
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { dataDirProblem, keepFilesPrivate } from '../src/server/db/data-dir.ts';
@@ -10,6 +16,13 @@ import { modeLine, startProblem } from '../src/server/mode.ts';
 // production without real payment keys and the public address does not start at all; the first
 // line says which mode runs.
 keepFilesPrivate();
+if (cluster.isWorker) {
+  await startServer();
+} else {
+  await primary();
+}
+
+async function primary() {
 const missing = startProblem();
 if (missing) {
   console.error(`[portal] ${missing}`);
@@ -30,8 +43,14 @@ if (!process.env.DATABASE_URL && process.env.DATA_DIR !== 'memory://') {
 buildIfNeeded();
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-await startServer();
+let processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY || 1)) || 1);
+if (processes > 1 && !process.env.DATABASE_URL) {
+  console.log(`[portal] WEB_CONCURRENCY=${processes} diabaikan: PGlite dilayani satu proses (satu pemilik folder data); untuk beberapa proses web pakai DATABASE_URL (PostgreSQL)`);
+  processes = 1;
+}
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
+if (processes === 1) await startServer();
+else cluster.fork({ PORTAL_WORKER: '1' });
 // Warm up: the first request opens the database and seeds it, so members never wait for it.
 let last = 'belum mendengarkan';
 for (let attempt = 0; attempt < 600; attempt++) {
@@ -44,3 +63,28 @@ for (let attempt = 0; attempt < 600; attempt++) {
 }
 if (last) console.error(`[portal] server berjalan di ${base}, tetapi belum bisa melayani (${last}); lihat pesan di atas`);
 else console.log(`[portal] siap di ${base} (${((Date.now() - started) / 1000).toFixed(1)} s sejak npm start)`);
+if (processes > 1) {
+  // The first process has migrated and seeded: the others only open the database.
+  const roles = new Map([[Object.values(cluster.workers ?? {})[0]?.id, { PORTAL_WORKER: '1' }]]);
+  const fork = (env) => roles.set(cluster.fork(env).id, env);
+  for (let n = 2; n <= processes; n++) fork({ PORTAL_WORKER: String(n), SCHEDULER: '0' });
+  let stopping = false;
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`[portal] proses web ${worker.process.pid} berhenti (${signal ?? code}); dijalankan lagi`);
+    fork(roles.get(worker.id) ?? { SCHEDULER: '0' });
+    roles.delete(worker.id);
+  });
+  for (const sig of ['SIGTERM', 'SIGINT']) {
+    process.on(sig, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(0), 10_000).unref();
+    });
+  }
+  console.log(`[portal] ${processes} proses web melayani ${base} (WEB_CONCURRENCY)`);
+}
+}
