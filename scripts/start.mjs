@@ -17,6 +17,8 @@ import { modeLine, startProblem } from '../src/server/mode.ts';
 // line says which mode runs.
 keepFilesPrivate();
 if (cluster.isWorker) {
+  // A web process never outlives the primary (no orphan keeps the port).
+  process.on('disconnect', () => process.exit(0));
   await startServer();
 } else {
   await primary();
@@ -49,8 +51,44 @@ if (processes > 1 && !process.env.DATABASE_URL) {
   processes = 1;
 }
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
+const roles = new Map();
+let stopping = false;
+const restarts = [];
+const fork = (env) => roles.set(cluster.fork(env).id, env);
 if (processes === 1) await startServer();
-else cluster.fork({ PORTAL_WORKER: '1' });
+else {
+  for (const sig of ['SIGTERM', 'SIGINT']) {
+    process.on(sig, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(0), 10_000).unref();
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  }
+  cluster.on('exit', (worker, code, signal) => {
+    const env = roles.get(worker.id);
+    roles.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A process that keeps dying (port taken, database gone) is not restarted forever.
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 5) {
+      console.error('[portal] proses web berhenti lebih dari 5 kali dalam 1 menit; semua proses dihentikan (lihat pesan di atas)');
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    console.error(`[portal] proses web ${worker.process.pid} berhenti (${signal ?? code}); dijalankan lagi`);
+    setTimeout(() => fork(env ?? { SCHEDULER: '0' }), 1000);
+  });
+  fork({ PORTAL_WORKER: '1' });
+}
 // Warm up: the first request opens the database and seeds it, so members never wait for it.
 let last = 'belum mendengarkan';
 for (let attempt = 0; attempt < 600; attempt++) {
@@ -65,26 +103,7 @@ if (last) console.error(`[portal] server berjalan di ${base}, tetapi belum bisa 
 else console.log(`[portal] siap di ${base} (${((Date.now() - started) / 1000).toFixed(1)} s sejak npm start)`);
 if (processes > 1) {
   // The first process has migrated and seeded: the others only open the database.
-  const roles = new Map([[Object.values(cluster.workers ?? {})[0]?.id, { PORTAL_WORKER: '1' }]]);
-  const fork = (env) => roles.set(cluster.fork(env).id, env);
   for (let n = 2; n <= processes; n++) fork({ PORTAL_WORKER: String(n), SCHEDULER: '0' });
-  let stopping = false;
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    console.error(`[portal] proses web ${worker.process.pid} berhenti (${signal ?? code}); dijalankan lagi`);
-    fork(roles.get(worker.id) ?? { SCHEDULER: '0' });
-    roles.delete(worker.id);
-  });
-  for (const sig of ['SIGTERM', 'SIGINT']) {
-    process.on(sig, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-      setTimeout(() => process.exit(0), 10_000).unref();
-    });
-  }
   console.log(`[portal] ${processes} proses web melayani ${base} (WEB_CONCURRENCY)`);
 }
 }
