@@ -91,7 +91,8 @@ else {
 }
 // Warm up: the first request opens the database and seeds it, so members never wait for it.
 let last = 'belum mendengarkan';
-for (let attempt = 0; attempt < 600; attempt++) {
+// With several processes the others wait for the first one however long its seeding takes.
+for (let attempt = 0; attempt < 600 || (processes > 1 && !stopping); attempt++) {
   try {
     const response = await fetch(`${base}/signin`);
     if (response.ok) { last = ''; break; }
