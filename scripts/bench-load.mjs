@@ -10,6 +10,7 @@
 //   GET /member/reports/tree       the tree API, 3 levels from the member (bearer)
 //   POST /member/transaction       a repeat order with delivery, qty 1, a fresh client_ref each
 // `--only dashboard,report,tree,order` runs only the named endpoints (default all four).
+// `--processes N` (PostgreSQL): the server is `npm start` with WEB_CONCURRENCY=N (node:cluster).
 // It prints requests/s, p50/p95/p99 latency, non-2xx and errors per endpoint (never fails on
 // timings), and checks in the database that every order answered 201 exists exactly once.
 // Stock: orders rotate over every (repeat-order product, online warehouse) pair, qty 1; the demo
@@ -33,6 +34,8 @@ const connections = Number(arg('connections', 50));
 const duration = Number(arg('duration', 60));
 const dbArg = arg('db', 'both');
 const members = Number(arg('members', 100));
+// `--processes N` (PostgreSQL): serve through `npm start`'s WEB_CONCURRENCY=N (node:cluster) instead of one server.mjs.
+const processes = Number(arg('processes', 1));
 const PG_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432';
 const ports = { pglite: Number(process.env.BENCH_PORT ?? 4541), postgres: Number(process.env.BENCH_PG_PORT ?? 4542) };
 if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglite|postgres|both');
@@ -186,7 +189,9 @@ async function benchDatabase(kind) {
     env.DATA_DIR = dbTarget;
     cleanups.push(async () => fs.rmSync(dbTarget, { recursive: true, force: true }));
   }
-  let server = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const clustered = processes > 1 && kind === 'postgres';
+  if (clustered) env.WEB_CONCURRENCY = String(processes);
+  let server = spawn(process.execPath, [path.join(root, clustered ? 'scripts/start.mjs' : 'scripts/server.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stopServer = async () => {
     if (!server || server.exitCode !== null) return;
     const exited = new Promise((r) => server.once('exit', r));
@@ -198,6 +203,7 @@ async function benchDatabase(kind) {
   try {
     const started = performance.now();
     await waitForServer(server, base);
+    if (clustered) console.log(`\n[${kind}] ${processes} web processes (WEB_CONCURRENCY, scripts/start.mjs)`);
     console.log(`\n[${kind}] server up on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seeded); signing in ${members} members…`);
     const tokens = await signInMembers(base);
     const { addresses, pairs } = only.includes('order') ? await prepareOrders(base, tokens) : { addresses: [], pairs: [] };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --members N --db postgres|pglite|both --runs R --json]`: builds (or
+ * `npm run bench:scale [-- --members N --db postgres|pglite|both --runs R --only TEXT --json]`: builds (or
  * reuses) an N-member network (default 100,000) WITH A YEAR OF ORDERS — the demo generator's
  * members, then set-based SQL: a registration per member (bought by the sponsor on the join
  * day), an upgrade for about 3 in 10, two repeat orders each within the last year, the sponsor
@@ -8,7 +8,10 @@
  * (./bench-data/scale-<N>). Then it serves the build on BENCH_PORT (default 4708), signs in as
  * the root (demoplatinum) and a member mid-tree, and prints p50/p95 of every signed-in page and
  * GET /member call (sequential requests after two warm-ups). `--json`: one JSON object on the
- * last line, { "<who> <call>": { "p50": ms, "p95": ms } }.
+ * last line, { "<who> <call>": { "p50": ms, "p95": ms } }. `--only TEXT`: only the pages and calls
+ * whose address contains TEXT. BENCH_DB_SUFFIX=x: database portal_scale_<N>_x (bench-data/scale-<N>-x),
+ * so several checkouts on one server do not share a build. The downline report's parameters
+ * (name search hit and miss, middle and last page, CSV export start and total) are measured too.
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '30' },
     json: { type: 'boolean', default: false },
     child: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const N = Number(values.members);
@@ -34,6 +38,25 @@ const port = Number(process.env.BENCH_PORT ?? 4708);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const log = (line: string) => { if (!values.json) console.log(line); else console.error(line); };
+
+/**
+ * The parameters of the downline report that reach the whole downline (issue #24): a name search
+ * that hits and one that matches nothing, the middle and the last page (of this member's
+ * downline, 20 per page), on the page and the /member call, and the CSV export (time to the
+ * first bytes and to the last).
+ */
+function parameterTargets(downline: number): { target: string; csv?: boolean }[] {
+  const last = Math.max(1, Math.ceil(downline / 20));
+  const middle = Math.max(1, Math.ceil(last / 2));
+  return [
+    { target: '/report/downline-report?cariNama=budi' }, { target: '/report/downline-report?cariNama=zzqxv' },
+    { target: `/report/downline-report?page=${middle}` }, { target: `/report/downline-report?page=${last}` },
+    { target: '/member/reports/downline-report?cariNama=budi' }, { target: '/member/reports/downline-report?cariNama=zzqxv' },
+    { target: `/member/reports/downline-report?page=${middle}` }, { target: `/member/reports/downline-report?page=${last}` },
+    { target: '/member/opt/downline?q=zzqxv' },
+    { target: '/member/reports/downline-report?exportcsv=true', csv: true },
+  ];
+}
 
 /** The GET /member calls a signed-in member's screens make (no parameters needed). */
 const CALLS = [
@@ -47,10 +70,10 @@ const CALLS = [
 function databaseEnv(kind: 'pglite' | 'postgres'): Record<string, string> {
   if (kind === 'postgres') {
     const url = new URL(serverUrl);
-    url.pathname = `/portal_scale_${N}`;
+    url.pathname = `/portal_scale_${N}${process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX}` : ''}`;
     return { DATABASE_URL: url.toString(), DATA_DIR: '' };
   }
-  return { DATABASE_URL: '', DATA_DIR: path.resolve(root, 'bench-data', `scale-${N}`) };
+  return { DATABASE_URL: '', DATA_DIR: path.resolve(root, 'bench-data', `scale-${N}${process.env.BENCH_DB_SUFFIX ? `-${process.env.BENCH_DB_SUFFIX}` : ''}`) };
 }
 
 /** The set-based year of orders behind the generated network, and its bonuses. */
@@ -141,7 +164,8 @@ async function build(kind: 'pglite' | 'postgres'): Promise<void> {
       const [{ d }] = await client.selectRows<{ d: string }>(db, sql`select (current_date - ${day}::int)::text as d`);
       await closeDay(d);
     }
-    await db.execute(sql`analyze`);
+    // vacuum too: the visibility map lets the report order's index answer alone (index-only scans), as autovacuum would by now.
+    await db.execute(sql`vacuum analyze`);
     log(`[${kind}] year of orders, bonuses and counters in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   }
   await client.closeDb();
@@ -176,30 +200,62 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
       if (!body.success) throw new Error(`sign-in ${username}: ${body.message}`);
       return body.result.access_token;
     };
-    const who: [string, string][] = [['root', await signIn('demoplatinum')], [`mid(${mid.downline})`, await signIn(mid.username)]];
+    const who: [string, string, number][] = [['root', await signIn('demoplatinum'), mid.rootDownline], [`mid(${mid.downline})`, await signIn(mid.username), mid.downline]];
     const { routes } = discoverRoutes({});
     const pages = (routes as string[]).filter((r) => !['/signin', '/forgot-password', '/reset-password', '/daftar', '/halaman-yang-tidak-ada', '/logout'].includes(r)
       && !r.startsWith('/verifikasi-') && !r.startsWith('/stokis/') && !r.startsWith('/admin') && !r.startsWith('/dev'));
     const results: Record<string, { p50: number; p95: number }> = {};
     log(`\n[${kind}] ${N} members; ${RUNS} sequential requests after 2 warm-ups\n${'who call'.padEnd(58)} p50 ms   p95 ms  status`);
-    for (const [label, token] of who) {
-      for (const [target, headers] of [
-        ...pages.map((p) => [p, { cookie: `pm_session=${token}` }] as const),
-        ...CALLS.map((c) => [c, { authorization: `Bearer ${token}` }] as const),
+    const record = (name: string, times: number[], status: number, limited = true) => {
+      times.sort((a, b) => a - b);
+      const r = { p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
+      results[name] = r;
+      log(`${name.padEnd(58)} ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${status}${!limited || r.p95 < 50 ? '' : '  (over 50 ms)'}`);
+    };
+    for (const [label, token, downline] of who) {
+      const auth = (target: string): Record<string, string> => (target.startsWith('/member/') ? { authorization: `Bearer ${token}` } : { cookie: `pm_session=${token}` });
+      // The link a member follows from the middle page to the next one carries a cursor (ADR 0018).
+      const middle = Math.max(1, Math.ceil(Math.ceil(downline / 20) / 2));
+      const middleAnswer = await (await fetch(`${base}/member/reports/downline-report?page=${middle}`, { headers: auth('/member/') })).json() as { result?: { next_cursor?: string } };
+      const cursor = middleAnswer.result?.next_cursor;
+      const cursorTargets = cursor ? [
+        { target: `/report/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
+        { target: `/member/reports/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
+      ] : [];
+      for (const { target, csv } of [
+        ...pages.map((p) => ({ target: p, csv: false })),
+        ...CALLS.map((c) => ({ target: c, csv: false })),
+        ...parameterTargets(downline),
+        ...cursorTargets,
       ]) {
+        if (values.only && !target.includes(values.only)) continue;
         const times: number[] = [];
+        const firstBytes: number[] = [];
         let status = 0;
-        for (let i = 0; i < RUNS + 2; i++) {
+        let bytes = 0;
+        // The export is measured fewer times: it is the one call that is meant to take long.
+        const runs = csv ? Math.min(RUNS, 5) : RUNS;
+        for (let i = 0; i < runs + (csv ? 1 : 2); i++) {
           const t = performance.now();
-          const response = await fetch(base + target, { headers, redirect: 'manual' });
-          await response.arrayBuffer();
+          const response = await fetch(base + target, { headers: auth(target), redirect: 'manual' });
           status = response.status;
-          if (i >= 2) times.push(performance.now() - t);
+          const reader = response.body!.getReader();
+          let first = 0;
+          bytes = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (!first) first = performance.now() - t;
+            if (done) break;
+            bytes += value.length;
+          }
+          if (i >= (csv ? 1 : 2)) { times.push(performance.now() - t); firstBytes.push(first); }
         }
-        times.sort((a, b) => a - b);
-        const r = { p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
-        results[`${label} ${target}`] = r;
-        log(`${`${label} ${target}`.padEnd(58)} ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${status}${r.p95 < 50 ? '' : '  (over 50 ms)'}`);
+        if (csv) {
+          record(`${label} ${target} (start)`, firstBytes, status);
+          record(`${label} ${target} (total, ${Math.round(bytes / 1024)} KiB)`, times, status, false);
+        } else {
+          record(`${label} ${target}`, times, status);
+        }
       }
     }
     return results;
@@ -210,7 +266,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
 }
 
 /** A member mid-tree with both legs: the deepest level's half, the largest downline there. Its password is the demo's. */
-async function midTreeMember(kind: 'pglite' | 'postgres'): Promise<{ username: string; downline: number }> {
+async function midTreeMember(kind: 'pglite' | 'postgres'): Promise<{ username: string; downline: number; rootDownline: number }> {
   Object.assign(process.env, databaseEnv(kind));
   const client = await import('../src/server/db/client');
   const { db } = await client.connection();
@@ -218,8 +274,9 @@ async function midTreeMember(kind: 'pglite' | 'postgres'): Promise<{ username: s
     select username, jumlah_child_kiri + jumlah_child_kanan as downline from members
     where depth = (select max(depth) / 2 from members) and jumlah_child_kiri > 0 and jumlah_child_kanan > 0
     order by jumlah_child_kiri + jumlah_child_kanan desc limit 1`);
+  const [r] = await client.selectRows<{ n: number }>(db, sql`select jumlah_child_kiri + jumlah_child_kanan as n from members where username = 'demoplatinum'`);
   await client.closeDb();
-  return m!;
+  return { ...m!, rootDownline: r!.n };
 }
 
 if (values.child) {
@@ -232,7 +289,7 @@ if (values.child) {
   const kinds = values.db === 'both' ? (['postgres', 'pglite'] as const) : [values.db as 'pglite' | 'postgres'];
   const all: Record<string, { p50: number; p95: number }> = {};
   for (const kind of kinds) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--members', String(N), '--runs', String(RUNS), '--child', kind, ...(values.json ? ['--json'] : [])],
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--members', String(N), '--runs', String(RUNS), '--child', kind, ...(values.only ? ['--only', values.only] : []), ...(values.json ? ['--json'] : [])],
       { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const lines = run.stdout.trim().split('\n');
     if (!values.json) process.stdout.write(`${lines.slice(0, -1).join('\n')}\n`);

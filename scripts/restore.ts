@@ -23,7 +23,8 @@ try {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   claimDataDir(dir);
   const { PGlite } = await import('@electric-sql/pglite');
-  const client = await PGlite.create(target, { loadDataDir: new File([fs.readFileSync(file)], path.basename(file).replace(/(\.tar\.gz|\.tgz)?$/, '.tar.gz')) });
+  const { pgliteExtensions } = await import('../src/server/db/client');
+  const client = await PGlite.create(target, { extensions: await pgliteExtensions(), loadDataDir: new File([fs.readFileSync(file)], path.basename(file).replace(/(\.tar\.gz|\.tgz)?$/, '.tar.gz')) });
   lockDownDataDir(dir);
   try {
     const { drizzle } = await import('drizzle-orm/pglite');

@@ -11,6 +11,9 @@ import { methodNotAllowed } from './server/page-methods';
 import { logServerError, serverErrorResponse } from './server/server-error';
 import { modeRefusal } from './server/mode-routes';
 import { takeFlash } from './server/flash';
+import { observeRequest } from './server/metrics';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './server/request-context';
+import { isProbePath } from './server/routes';
 import { ADMIN_ACCOUNT, ADMIN_SIGNIN, ADMIN_TOKEN_PATH, SECOND_FACTOR_SETUP_FIRST, isAdminApiPath, isAdminPath, isHeldForSecondFactor, mayOpen, resolveAdmin } from './server/admin-access';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
@@ -48,6 +51,17 @@ function withPagePolicy(response: Response): Response {
  * (src/server/unavailable.ts); any other error is logged and answers 500 (src/server/server-error.ts).
  */
 export const onRequest = defineMiddleware(async (ctx, next) => {
+  const started = performance.now();
+  const id = requestIdOf(ctx.request);
+  const response = await withRequestId(id, () => answerRequest(ctx, next));
+  try {
+    response.headers.set(REQUEST_ID_HEADER, id);
+  } catch { /* immutable */ }
+  observeRequest(ctx.routePattern, ctx.request.method, response.status, (performance.now() - started) / 1000);
+  return response;
+});
+
+async function answerRequest(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   try {
     return await handle(ctx, next);
   } catch (error) {
@@ -63,7 +77,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     logServerError(error, ctx.request);
     return withHeaders(serverErrorResponse(isApiPath(ctx.url.pathname)), https);
   }
-});
+}
 
 async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   const path = ctx.url.pathname;
@@ -71,6 +85,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   const https = isHttpsRequest(ctx.request, ctx.url);
   const notAllowed = methodNotAllowed(ctx.request.method, path);
   if (notAllowed) return withHeaders(notAllowed, https);
+  // /healthz, /readyz and /metrics: no session, no seeding wait; each answers for itself.
+  if (isProbePath(path)) return withHeaders(await next(), https);
   const bearer = bearerToken(ctx.request);
   if (isCrossSiteWrite(ctx.request, ctx.url)) {
     return withHeaders(api

@@ -23,6 +23,52 @@ export const guardCell = (value: CsvCell): string => {
  * byte order mark when the file is meant for Excel (names with accents).
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[], options: { bom?: boolean } = {}): string {
+  return csvLines([header, ...rows], options.bom ?? false);
+}
+
+/** Lines of the file, each cell guarded; the byte order mark only at the start of the file. */
+function csvLines(rows: readonly (readonly CsvCell[])[], bom: boolean): string {
   // A lone CR or LF is quoted too: spreadsheet readers end the line at either.
-  return stringify([header.map(guardCell), ...rows.map((row) => row.map(guardCell))], { record_delimiter: '\r\n', quoted_match: /[\r\n]/, bom: options.bom ?? false });
+  return stringify(rows.map((row) => row.map(guardCell)), { record_delimiter: '\r\n', quoted_match: /[\r\n]/, bom });
+}
+
+/**
+ * The same file as `toCsv`, written while the rows are read (large exports, ADR 0018): the header
+ * and the first `batch` rows are read before it returns (so an export that cannot start still
+ * fails as a whole), then each further batch is written as the reader asks for it; the file is
+ * never held in memory. Stopping the download stops the reading.
+ */
+export async function csvStream(header: readonly string[], rows: AsyncIterable<readonly CsvCell[]>, options: { bom?: boolean; batch?: number } = {}): Promise<ReadableStream<Uint8Array>> {
+  const batch = options.batch ?? 500;
+  const source = rows[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  let done = false;
+  const next = async (): Promise<(readonly CsvCell[])[]> => {
+    const lines: (readonly CsvCell[])[] = [];
+    while (!done && lines.length < batch) {
+      const r = await source.next();
+      if (r.done) done = true;
+      else lines.push(r.value);
+    }
+    return lines;
+  };
+  const first = csvLines([header, ...(await next())], options.bom ?? false);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(first));
+        if (done) controller.close();
+        return;
+      }
+      const lines = await next();
+      if (lines.length) controller.enqueue(encoder.encode(csvLines(lines, false)));
+      if (done) controller.close();
+    },
+    async cancel() {
+      done = true;
+      await source.return?.();
+    },
+  });
 }

@@ -8,6 +8,10 @@ const publicApi = [
   '/payment/notification',
 ];
 
+/** The proxy's and the operator's signals (docs/operations.md): no session, answered by their own rules. */
+export const PROBE_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
+export const isProbePath = (path: string): boolean => (PROBE_PATHS as readonly string[]).includes(path);
+
 export const isApiPath = (path: string): boolean => path === '/member' || path.startsWith('/member/');
 
 export function isPublicPath(path: string): boolean {

@@ -79,6 +79,16 @@ test('downline report: filters, totals panel, CSV, and the dashboard doughnut', 
   await login(page, 'demosilver');
   await page.goto('/report/downline-report');
   await expect(page.locator('tbody tr')).toHaveCount(20);
+  // Next and previous carry a cursor (ADR 0018) and keep the numbering across pages.
+  const firstDownline = page.locator('tbody tr').first().locator('td[data-label="Downline"]');
+  const firstId = (await firstDownline.innerText()).split('\n')[0]!;
+  await page.getByRole('link', { name: 'Berikutnya' }).click();
+  await expect(page).toHaveURL(/[?&]after=\d+/);
+  await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText('21');
+  await page.getByRole('link', { name: 'Sebelumnya' }).click();
+  await expect(page).toHaveURL(/[?&]before=\d+/);
+  await expect(firstDownline).toContainText(firstId);
+  await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText('1');
   await page.getByLabel('Posisi').selectOption('PLATINUM');
   await page.getByRole('button', { name: 'Lihat' }).click();
   const badges = page.locator('tbody .badge');

@@ -81,7 +81,7 @@ describe('network tree', () => {
     expect(summary.per_posisi.reduce((s, r) => s + r.kiri + r.kanan, 0)).toBe(expected!.n);
     const platinum = await getDownlineReport(me, { posisi: 'PLATINUM', page: 1, pageSize: 1000 });
     expect(platinum.rows.every((r) => r.posisi === 'PLATINUM' && r.bv === RANK_BV.PLATINUM)).toBe(true);
-    const csv = await downlineCsv(me, { posisi: 'PLATINUM' });
+    const csv = await new Response(await downlineCsv(me, { posisi: 'PLATINUM' })).text();
     expect(csv.trim().split('\r\n')).toHaveLength(platinum.total_count + 1);
   });
 });

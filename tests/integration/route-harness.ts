@@ -88,6 +88,8 @@ export async function callRoute(route: string, method: Method, call: Call = {}):
   }
   const request = new Request(urlOf(route, call), { method, headers, body });
   const ctx = createContext({ request, params: call.params ?? {}, clientAddress: call.clientAddress ?? '192.0.2.250', defaultLocale: 'id' });
+  // The route's pattern, as Astro's router sets it (the metrics label requests by it).
+  Object.assign(ctx, { routePattern: route });
   const response = await onRequest(ctx as never, async () => handler(ctx as unknown as APIContext)) as Response;
   const text = await response.text();
   let json: CallResult['json'];

@@ -86,6 +86,10 @@ const SAMPLES: Record<string, Sample> = {
   'POST /daftar/api/gudang': { input: 'body', anonymous: true, valid: (w) => ({ carts: [{ id: w.product, qty: 1 }] }), strict: ['carts'] },
   'POST /daftar/api/mail-check': { input: 'body', anonymous: true, valid: () => ({ email: 'calon.baru.suite@example.com' }), strict: ['email'] },
   'GET /daftar/api/payment-method': { input: 'none', anonymous: true },
+  // The proxy's and operator's signals (issue #24): no session; /metrics refuses a non-local caller as 404.
+  'GET /healthz': { input: 'none', anonymous: true },
+  'GET /readyz': { input: 'none', anonymous: true },
+  'GET /metrics': { input: 'none', anonymous: true, validStatus: 404 },
   'POST /daftar/api/payment': {
     input: 'body', anonymous: true, valid: () => ({ public_id: uuid0 }), strict: ['public_id'], validStatus: 404,
     // A member's own (non-referral) order is not payable through the public page, whoever asks.

@@ -15,6 +15,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 interface Connection {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Connections the pool may open (PGlite: one). */
+  poolMax: number;
   close: () => Promise<void>;
 }
 
@@ -40,16 +42,26 @@ function pgliteLocation(): string {
   return path.join(dir, 'pglite');
 }
 
+/**
+ * The extensions every PGlite of this product loads (the migrations create them): pg_trgm for the
+ * downline report's name search (ADR 0018). Whoever opens a data folder passes these.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 async function open(): Promise<Connection> {
   const url = config.databaseUrl;
   if (url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const client = postgres(url, { max: Number(process.env.DATABASE_POOL || 10), onnotice: () => {} });
+    const poolMax = Number(process.env.DATABASE_POOL || 10);
+    const client = postgres(url, { max: poolMax, onnotice: () => {} });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end() };
+    return { db: db as unknown as Db, kind: 'postgres', poolMax, close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -60,12 +72,12 @@ async function open(): Promise<Connection> {
     keepFilesPrivate();
     claimDataDir(owned);
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { extensions: await pgliteExtensions() });
   // The data folder is the operator's alone (docs/security.md "Files on disk").
   if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', close: async () => {
+  return { db: db as unknown as Db, kind: 'pglite', poolMax: 1, close: async () => {
     await client.close();
     if (owned) releaseDataDir(owned);
   } };

@@ -2,12 +2,13 @@ import type { APIRoute } from 'astro';
 import { jsonParam } from '../../../server/range-filter';
 import { DownlineQuerySchema } from '../../../lib/schemas/downline';
 import { answer, endpoint, requireMember } from '../../../server/http';
-import { downlineCsv } from '../../../server/services/network/downline-csv';
+import { downlineCsv, downlineCsvHeaders } from '../../../server/services/network/downline-csv';
 import { getDownlineReport, getDownlineSummary } from '../../../server/services/network/get-downline-report';
 
 /**
  * GET /member/reports/downline-report: filter is URL-encoded JSON with page, sizePerPage,
  * summary, posisiMember, cariNama, exportcsv (spec/000 §7); plain query parameters work too.
+ * `after`/`before` (an ID Member: next_cursor/prev_cursor of the answer) page by keyset (ADR 0018).
  */
 export const GET = endpoint(async (ctx) => {
   const member = requireMember(ctx);
@@ -17,12 +18,12 @@ export const GET = endpoint(async (ctx) => {
     posisi: filter.posisiMember ?? q.get('posisi') ?? undefined,
     cariNama: filter.cariNama ?? q.get('search') ?? q.get('cariNama') ?? undefined,
     page: filter.page ?? q.get('page') ?? 1,
+    after: filter.after ?? q.get('after') ?? undefined,
+    before: filter.before ?? q.get('before') ?? undefined,
   });
   if (filter.summary === true || q.get('summary') === 'true') return answer(await getDownlineSummary(member));
   if (filter.exportcsv === true || q.get('exportcsv') === 'true') {
-    return new Response(await downlineCsv(member, query), {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="downline-${Date.now()}.csv"` },
-    });
+    return new Response(await downlineCsv(member, query), { headers: downlineCsvHeaders() });
   }
   return answer(await getDownlineReport(member, { ...query, pageSize: 20 }));
 }) satisfies APIRoute;

@@ -49,7 +49,7 @@ export async function downlineByNamePrefix(db: Db | Tx, rootPath: string, term: 
 
 export interface DownlineFilter {
   posisi?: Rank;
-  /** Lower-cased, escaped for LIKE. */
+  /** A LIKE pattern of the lower-cased name (`containsPattern`), served by the trigram index. */
   name?: string;
 }
 
@@ -67,27 +67,55 @@ export interface DownlineReportRow {
 function downlineWhere(path: string, filter: DownlineFilter): SQL {
   return sql`${inDownline(sql`m.path`, path)}
     ${filter.posisi ? sql`and m.posisi = ${filter.posisi}` : sql``}
-    ${filter.name ? sql`and lower(m.nama) like ${`%${filter.name}%`}` : sql``}`;
+    ${filter.name ? sql`and lower(m.nama) like ${filter.name}` : sql``}`;
 }
 
+/**
+ * Where a page of the downline report starts (ADR 0018): after the row of a member (ID Member,
+ * the next page), before one (the previous page), or a number of rows from the newest end or
+ * from the oldest end. Every variant reads the index of the report's order (tgl_join, id, path).
+ */
+export type DownlineSlice =
+  | { after: string; limit: number }
+  | { before: string; limit: number }
+  | { fromNewest: number; limit: number }
+  | { fromOldest: number; limit: number };
+
 /** One page of the downline of `path`, newest first, each row with its sponsor. */
-export async function downlinePage(db: Db | Tx, viewerId: number, path: string, filter: DownlineFilter, page: { limit: number; offset: number }): Promise<DownlineReportRow[]> {
-  // The page is cut first (index order, no join), then only its rows look up their sponsor.
+export async function downlinePage(db: Db | Tx, viewerId: number, path: string, filter: DownlineFilter, slice: DownlineSlice): Promise<DownlineReportRow[]> {
+  const newestFirst = 'after' in slice || 'fromNewest' in slice;
+  let keyset = sql``;
+  if ('after' in slice || 'before' in slice) {
+    // The cursor's place in the order, read first so the comparison is a plain index condition.
+    const [c] = await selectRows<{ tgl_join: string; id: unknown }>(db, sql`
+      select tgl_join::text as tgl_join, id from members where id_member = ${'after' in slice ? slice.after : slice.before}`);
+    if (!c) return [];
+    keyset = sql`and (m.tgl_join, m.id) ${sql.raw('after' in slice ? '<' : '>')} (${c.tgl_join}::date, ${String(c.id)}::bigint)`;
+  }
+  const skip = 'fromNewest' in slice ? slice.fromNewest : 'fromOldest' in slice ? slice.fromOldest : 0;
+  const order = newestFirst ? sql`m.tgl_join desc, m.id desc` : sql`m.tgl_join, m.id`;
+  // The page is cut first from the order's index (only its keys: skipped rows never touch the
+  // table), then only its rows are read with their sponsor.
   return selectRows<DownlineReportRow>(db, sql`
     select m.tgl_join::text as tgl_join, m.id_member, m.nama, s.id_member as sponsor_id_member, s.nama as sponsor_nama,
       (m.sponsor_id = ${viewerId}) as sponsored, m.posisi,
       (m.tgl_upgrade is not null) as upgrade_member
-    from (select m.* from members m where ${downlineWhere(path, filter)}
-          order by m.tgl_join desc, m.id desc
-          limit ${page.limit} offset ${page.offset}) m
+    from (select m.id from members m where ${downlineWhere(path, filter)} ${keyset}
+          order by ${order} offset ${skip} limit ${slice.limit}) k
+      join members m on m.id = k.id
       left join members s on s.id = m.sponsor_id
     order by m.tgl_join desc, m.id desc`);
 }
 
-/** How many members of the downline of `path` match the filter (counted row by row). */
-export async function downlineCount(db: Db | Tx, path: string, filter: DownlineFilter): Promise<number> {
-  const [row] = await selectRows<{ n: unknown }>(db, sql`select count(*) as n from members m where ${downlineWhere(path, filter)}`);
-  return toCount(row?.n);
+/**
+ * How many members of the downline of `path` match the filter, counting at most `cap` + 1 rows:
+ * `capped` says there are more than `cap` (a name search of a million members counts no further).
+ */
+export async function downlineCountCapped(db: Db | Tx, path: string, filter: DownlineFilter, cap: number): Promise<{ n: number; capped: boolean }> {
+  const [row] = await selectRows<{ n: unknown }>(db, sql`
+    select count(*) as n from (select 1 from members m where ${downlineWhere(path, filter)} limit ${cap + 1}) x`);
+  const n = toCount(row?.n);
+  return n > cap ? { n: cap, capped: true } : { n, capped: false };
 }
 
 /** The downline size of a member (of one rank when given) from the counters kept with each placement. */

@@ -79,7 +79,11 @@ export const members = pgTable('members', {
   // One member per slot: an upline has at most one child on each side.
   uniqueIndex('members_upline_side_uq').on(t.uplineId, t.sisi),
   index('members_sponsor_idx').on(t.sponsorId),
-  index('members_tgl_join_idx').on(t.tglJoin),
+  // The downline report's order (newest first) with the path, so a page is cut by keyset from one
+  // index and a page jump counts index entries only (ADR 0018).
+  index('members_join_order_idx').on(t.tglJoin, t.id, t.path),
+  // The downline report's name search ('%budi%') through trigrams (pg_trgm, loaded in PGlite too).
+  index('members_nama_trgm_idx').using('gin', sql`lower(${t.nama}) gin_trgm_ops`),
   // Name search within a downline ('Cari ID/Nama'): byte-ordered lower-cased names serve both the
   // prefix match and the order, so a million members stop after the first ten matches.
   index('members_nama_prefix_idx').using('btree', sql`(lower(${t.nama}) collate "C")`, t.id),

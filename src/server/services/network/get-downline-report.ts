@@ -1,7 +1,9 @@
 import { getDb } from '../../db/client';
 import {
-  downlineCount, downlineCounters, downlineCounterTotal, downlinePage, memberPosition, sponsoredPerRank, type DownlineFilter,
+  downlineCountCapped, downlineCounters, downlineCounterTotal, downlinePage, memberPosition, sponsoredPerRank,
+  type DownlineFilter, type DownlineSlice,
 } from '../../db/queries/network';
+import { containsPattern } from '../../db/like';
 import { RANKS, RANK_BV, type Rank } from '../../../lib/rank';
 import type { SessionMember } from '../auth/session-member';
 
@@ -10,6 +12,10 @@ export interface DownlineQuery {
   cariNama?: string;
   page: number;
   pageSize: number;
+  /** The page follows the row of this ID Member (the "next" link of the page before). */
+  after?: string;
+  /** The page precedes the row of this ID Member (the "previous" link of the page after). */
+  before?: string;
 }
 
 export interface DownlineRow {
@@ -24,10 +30,30 @@ export interface DownlineRow {
   posisi: Rank;
 }
 
-/** The report's filters: the rank, and the name as a LIKE fragment (lower-cased, escaped, at most 60). */
+/** A name search counts at most this many rows; beyond it the total says "more" (ADR 0018). */
+export const NAME_SEARCH_COUNT_CAP = 1000;
+
+/** The report's filters: the rank, and the lower-cased name as a LIKE pattern (at most 60 characters). */
 function filterOf(query: Pick<DownlineQuery, 'posisi' | 'cariNama'>): DownlineFilter {
-  const name = query.cariNama?.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 60);
-  return { posisi: query.posisi, name: name || undefined };
+  const name = query.cariNama?.trim().toLowerCase().slice(0, 60);
+  return { posisi: query.posisi, name: name ? containsPattern(name) : undefined };
+}
+
+/**
+ * Which rows a page number (and cursor) reads, ADR 0018: a cursor reads the 20 rows next to it
+ * (the previous, next and neighbouring page links); a bare page number skips index entries from
+ * the nearer end of the downline (the first and last pages read 20 entries; the middle of a
+ * million reads the most).
+ */
+function sliceOf(query: DownlineQuery, total: { n: number; capped: boolean }): DownlineSlice | undefined {
+  const size = query.pageSize;
+  if (query.after) return { after: query.after, limit: size };
+  if (query.before) return { before: query.before, limit: size };
+  const skip = (query.page - 1) * size;
+  if (total.capped || skip < total.n / 2) return { fromNewest: skip, limit: size };
+  if (skip >= total.n) return undefined;
+  const end = Math.min(skip + size, total.n);
+  return { fromOldest: total.n - end, limit: end - skip };
 }
 
 /** The downline report table (spec/000 §2): own downline only, newest first, 20 per page. */
@@ -35,18 +61,42 @@ export async function getDownlineReport(viewer: SessionMember, query: DownlineQu
   const db = await getDb();
   const { path } = (await memberPosition(db, viewer.id))!;
   const filter = filterOf(query);
-  const [rows, total] = await Promise.all([
-    downlinePage(db, viewer.id, path, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows.
-    query.cariNama?.trim() ? downlineCount(db, path, filter) : downlineCounterTotal(db, viewer.id, query.posisi),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })), total_count: total, page: query.page, page_size: query.pageSize };
+  // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows (capped).
+  const total = filter.name
+    ? await downlineCountCapped(db, path, filter, NAME_SEARCH_COUNT_CAP)
+    : { n: await downlineCounterTotal(db, viewer.id, query.posisi), capped: false };
+  const slice = sliceOf(query, total);
+  const rows = slice ? await downlinePage(db, viewer.id, path, filter, slice) : [];
+  return {
+    rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })),
+    total_count: total.n,
+    /** True when the name search matched more than total_count rows (counted no further). */
+    total_capped: total.capped,
+    page: query.page,
+    page_size: query.pageSize,
+    /** `before` of the previous page and `after` of the next one (ID Members), when there are rows. */
+    prev_cursor: rows[0]?.id_member ?? null,
+    next_cursor: rows.at(-1)?.id_member ?? null,
+  };
 }
 
-/** Every row of the filtered report for the CSV export (capped, newest first). */
-export async function exportDownline(viewer: SessionMember, query: Pick<DownlineQuery, 'posisi' | 'cariNama'>, limit = 100_000): Promise<DownlineRow[]> {
-  const report = await getDownlineReport(viewer, { ...query, page: 1, pageSize: limit });
-  return report.rows;
+/**
+ * Every row of the filtered report for the CSV export (capped, newest first), read in keyset
+ * batches as the export writes them, so the whole export is never held in memory.
+ */
+export async function* exportDownline(viewer: SessionMember, query: Pick<DownlineQuery, 'posisi' | 'cariNama'>, limit = 100_000, batch = 1000): AsyncGenerator<DownlineRow> {
+  const db = await getDb();
+  const { path } = (await memberPosition(db, viewer.id))!;
+  const filter = filterOf(query);
+  let after: string | undefined;
+  for (let left = limit; left > 0;) {
+    const size = Math.min(batch, left);
+    const rows = await downlinePage(db, viewer.id, path, filter, after ? { after, limit: size } : { fromNewest: 0, limit: size });
+    for (const r of rows) yield { ...r, bv: RANK_BV[r.posisi] };
+    if (rows.length < size) return;
+    left -= rows.length;
+    after = rows.at(-1)!.id_member;
+  }
 }
 
 /**
