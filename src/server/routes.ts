@@ -6,6 +6,8 @@ const publicApi = [
   '/member/account/validate-bank', '/member/account/validate-npwp',
   // The payment gateway's webhook: authenticated by its signature, not a session.
   '/payment/notification',
+  // The disbursement provider's webhook (Iris or the simulator): authenticated by Iris-Signature.
+  '/payout/notification',
 ];
 
 export const isApiPath = (path: string): boolean => path === '/member' || path.startsWith('/member/');

@@ -14,6 +14,7 @@ export const BATCH_MESSAGES = {
   nothing: 'Tidak ada payout yang bisa diekspor',
   notFound: 'Batch tidak ditemukan',
   done: (no: string) => `Batch ${no} sudah ditandai selesai`,
+  byProvider: (no: string) => `Batch ${no} dikirim lewat penyedia transfer: tiap payout selesai atau gagal hanya dari jawaban penyedia, tidak ada file CSV untuk bank`,
 } as const;
 
 /** The payouts a batch file lists: on their way to the bank, or paid by it. */
@@ -73,7 +74,10 @@ async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile>
 /** GET /admin/keuangan/batch/<no>: the file of an exported batch. */
 export async function payoutBatchFile(no: string): Promise<PayoutBatchFile> {
   const db = await getDb();
-  const batchId = /^BTR-\d{8}-\d{5,}$/.test(no) ? await payoutBatchIdByNo(db, no) : undefined;
-  if (batchId === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  const batch = /^BTR-\d{8}-\d{5,}$/.test(no) ? await payoutBatchIdByNo(db, no) : undefined;
+  if (batch === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  // A provider's batch has no bank file: paying it by hand too would pay it twice.
+  if (batch.provider !== 'manual') throw new AppError('CONFLICT', BATCH_MESSAGES.byProvider(no));
+  const batchId = batch.id;
   return batchFile(db, batchId);
 }
