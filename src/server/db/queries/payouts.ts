@@ -375,23 +375,23 @@ export async function payoutsInFlightOfBatch(tx: Tx, batchId: number): Promise<n
   return toCount(row?.n);
 }
 
-/** Provider batches still waiting for the provider's first answer (idempotency key stored, no references), oldest first. */
-export async function sendingPayoutBatches(db: Executor) {
+/** A provider's batches still waiting for its first answer (idempotency key stored, no references), oldest first. */
+export async function sendingPayoutBatches(db: Executor, provider: PayoutProviderName) {
   const rows = await db
     .select({ no: payoutBatches.no, createdAt: payoutBatches.createdAt })
     .from(payoutBatches)
-    .where(and(eq(payoutBatches.status, 'sending'), ne(payoutBatches.provider, 'manual')))
+    .where(and(eq(payoutBatches.status, 'sending'), eq(payoutBatches.provider, provider)))
     .orderBy(asc(payoutBatches.id));
   return rows;
 }
 
-/** Every payout in flight at a provider: processed, with a reference, in an approved batch. */
-export async function providerPayoutsInFlight(db: Executor, limit = 500) {
+/** Every payout in flight at the provider: processed, with a reference, in an approved batch of that provider. */
+export async function providerPayoutsInFlight(db: Executor, provider: PayoutProviderName, limit = 500) {
   return db
     .select({ no: payouts.no, referenceNo: payouts.referenceNo })
     .from(payouts)
     .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(and(eq(payouts.status, 'processed'), eq(payoutBatches.status, 'approved'), sql`${payouts.referenceNo} is not null`))
+    .where(and(eq(payouts.status, 'processed'), eq(payoutBatches.status, 'approved'), eq(payoutBatches.provider, provider), sql`${payouts.referenceNo} is not null`))
     .orderBy(asc(payouts.id))
     .limit(limit);
 }

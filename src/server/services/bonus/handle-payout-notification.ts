@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { payoutProvider } from '../../integrations/payout';
+import { payoutProvider, type ProviderPayout } from '../../integrations/payout';
 import { irisPayout } from '../../integrations/payout/iris';
 import { isPayoutSignatureValid } from '../../integrations/payout/signature';
 import { applyPayoutAnswer, type PayoutAnswerOutcome } from './apply-payout-answer';
@@ -20,7 +20,7 @@ export async function handlePayoutNotification(rawBody: string, signature: strin
   const provider = payoutProvider();
   if (!provider) throw new AppError('NOT_FOUND', PAYOUT_NOTIFICATION_MESSAGES.noProvider);
   if (!isPayoutSignatureValid(rawBody, signature, await provider.merchantKey())) throw new AppError('FORBIDDEN', PAYOUT_NOTIFICATION_MESSAGES.badSignature);
-  let answer;
+  let answer: ProviderPayout;
   try {
     answer = irisPayout(JSON.parse(rawBody) as Record<string, unknown>);
   } catch {

@@ -11,7 +11,8 @@ import { deliverPayoutBatch } from './send-payout-batch';
  * console): every provider batch still without references is sent again with its stored
  * idempotency key (a crash or a lost answer between sending and recording pays nothing twice),
  * and the provider is asked about every payout in flight; each answer goes through the same
- * exactly-once door as a notification (apply-payout-answer.ts).
+ * exactly-once door as a notification (apply-payout-answer.ts). Only the configured provider's
+ * batches: after a change of PAYOUT_PROVIDER, another provider's batches wait for it to return.
  */
 export async function reconcilePayouts(by: Actor = { id: null, nama: 'Sistem (jadwal payout)' }): Promise<string> {
   assertRole(by, ['KEUANGAN']);
@@ -20,13 +21,13 @@ export async function reconcilePayouts(by: Actor = { id: null, nama: 'Sistem (ja
   const db = await getDb();
   let terkirim = 0;
   const masalah: string[] = [];
-  for (const batch of await sendingPayoutBatches(db)) {
+  for (const batch of await sendingPayoutBatches(db, provider.name)) {
     const delivered = await deliverPayoutBatch(batch.no, provider);
     if (delivered.status !== 'sending') terkirim += 1;
     else if (delivered.pesan) masalah.push(delivered.pesan);
   }
   const counts = { COMPLETED: 0, FAILED: 0, RECORDED: 0, IGNORED: 0 };
-  const inFlight = await providerPayoutsInFlight(db);
+  const inFlight = await providerPayoutsInFlight(db, provider.name);
   for (const p of inFlight) {
     try {
       const answer = await provider.status(p.referenceNo!);

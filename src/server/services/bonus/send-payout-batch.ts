@@ -81,7 +81,7 @@ export async function deliverPayoutBatch(no: string, provider: PayoutProvider): 
   }
   const payouts = (await providerBatchPayouts(await getDb(), batch.id)).filter((p) => p.status === 'processed');
   const actor: Actor = { id: null, nama: `Penyedia transfer (${provider.name})` };
-  let created;
+  let created: Awaited<ReturnType<PayoutProvider['create']>>;
   try {
     created = await provider.create(batch.idempotencyKey, payouts.map((p) => ({ bank: bankCodeOf(p.bankNama) ?? '', account: p.noRekening ?? '', name: p.namaRekening ?? '', amount: p.nominal, notes: p.no })));
   } catch (error) {
