@@ -48,7 +48,7 @@ describe('the scheduler inside the server', () => {
     expect(max!.d).toBe(today);
 
     const status = await schedulerStatus(new Date(`${addDays(today, 1)}T00:31:00+07:00`));
-    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa']);
+    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa', 'payout']);
     expect(status.jobs[0]!.last?.result).toMatch(new RegExp(`^1 hari ditutup \\(${today} s\\.d\\. ${today}\\), \\d+ bonus$`));
     expect(status.jobs[0]!.next).toEqual(new Date(`${addDays(today, 2)}T00:30:00+07:00`));
   });
