@@ -1,5 +1,5 @@
 import { test, expect, login, signInOperator } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
  * Issue #25: KEUANGAN's day on the built-in disbursement simulator (the demo's PAYOUT_PROVIDER):
@@ -23,28 +23,48 @@ async function expectWithdrawal(page: Page, no: string, state: string, texts: st
 }
 const today = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
-test('KEUANGAN’s day on the simulator: sent, approved by a second operator, one transfer failing and released, the others completed by notification; the members see both', async ({ page, browser }) => {
+/**
+ * Members of 140..189 with a verified bank and Rp 100.000+ of unpaid bonuses: the first whose
+ * account ends in 7 and the first two whose account ends otherwise; each asks for a withdrawal of
+ * all its unpaid bonuses (POST /member/bonus/payout, as the withdraw page does).
+ */
+async function requestWithdrawals(request: APIRequestContext): Promise<{ idMember: string }[]> {
+  const failing: { idMember: string; headers: Record<string, string>; ids: string[] }[] = [];
+  const ok: typeof failing = [];
+  for (let n = 140; n <= 189 && (failing.length < 1 || ok.length < 2); n++) {
+    const idMember = String(1_000_000_000 + n);
+    const token = (await (await request.post('/member/login', { data: { username: idMember, password: 'rahasia123' } })).json()).result.access_token;
+    const headers = { authorization: `Bearer ${token}` };
+    const profile = (await (await request.get('/member/account/profile', { headers })).json()).result;
+    const unpaid = (await (await request.get('/member/bonus/unpayout', { headers })).json()).result as { public_id: string; bonus_dibayar: number }[];
+    const rekening = String(profile.no_rekening ?? '');
+    if (profile.status_rekening !== 'VERIFIED' || unpaid.reduce((s, b) => s + b.bonus_dibayar, 0) < 100_000 || rekening.endsWith('000')) continue;
+    const bucket = rekening.endsWith('7') ? failing : ok;
+    if (bucket.length < (bucket === failing ? 1 : 2)) bucket.push({ idMember, headers, ids: unpaid.map((b) => b.public_id) });
+  }
+  expect(failing.length + ok.length, 'members to withdraw in 140..189').toBe(3);
+  const all = [...failing, ...ok];
+  for (const m of all) {
+    const answer = await request.post('/member/bonus/payout', { headers: m.headers, data: { bonus_ids: m.ids } });
+    expect(answer.status()).toBe(201);
+  }
+  return all.map((m) => ({ idMember: m.idMember }));
+}
+
+test('KEUANGAN’s day on the simulator: sent, approved by a second operator, one transfer failing and released, the others completed by notification; the members see both', async ({ page, browser, request }) => {
   test.setTimeout(150_000);
   await signInOperator(page, 'keuangan');
   await page.goto('/admin/keuangan');
   await expect(page.getByTestId('payout-provider')).toContainText('Simulator transfer');
 
-  // Three payouts in no batch yet: one to an account ending in 7 (fails), two others (complete).
-  let chosen: Row[] = [];
-  let tab = '';
-  for (const status of ['processed', 'queued']) {
-    await page.goto(`/admin/keuangan?status=${status}`);
-    // The first processed row is the CSV export spec's (tests/e2e/keuangan.spec.ts).
-    const free = (await rowsOf(page)).slice(status === 'processed' ? 1 : 0).filter((r) => r.batch === '—' && /^\d+$/.test(r.rekening) && !r.rekening.endsWith('000'));
-    const failing = free.find((r) => r.rekening.endsWith('7'));
-    const ok = free.filter((r) => !r.rekening.endsWith('7')).slice(0, 2);
-    if (failing && ok.length === 2) {
-      chosen = [failing, ...ok];
-      tab = status;
-      break;
-    }
-  }
-  expect(chosen, 'a free payout to an account ending in 7 and two others').toHaveLength(3);
+  // Three members of 140..189 (no other spec uses them) ask for a withdrawal: one whose account
+  // ends in 7 (the simulator fails that transfer), two others (they complete).
+  const requested = await requestWithdrawals(request);
+  await page.goto('/admin/keuangan?status=queued');
+  const rows = await rowsOf(page);
+  const chosen = requested.map((r) => rows.find((row) => row.member.startsWith(r.idMember) && row.batch === '—')!);
+  expect(chosen.every(Boolean), 'the three requests are queued').toBe(true);
+  const tab = 'queued';
   const [failing, paid] = chosen as [Row, Row, Row];
   for (const r of chosen) await page.locator(`tr[data-payout="${r.no}"]`).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Kirim ke penyedia transfer (yang dipilih)' }).click();
