@@ -24,14 +24,16 @@ async function expectWithdrawal(page: Page, no: string, state: string, texts: st
 const today = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * Members of 140..189 with a verified bank and Rp 100.000+ of unpaid bonuses: the first whose
+ * Members of 140..189 and 214..259 (no other spec uses them) with a verified bank and Rp 100.000+ of unpaid bonuses: the first whose
  * account ends in 7 and the first two whose account ends otherwise; each asks for a withdrawal of
  * all its unpaid bonuses (POST /member/bonus/payout, as the withdraw page does).
  */
 async function requestWithdrawals(request: APIRequestContext): Promise<{ idMember: string }[]> {
   const failing: { idMember: string; headers: Record<string, string>; ids: string[] }[] = [];
   const ok: typeof failing = [];
-  for (let n = 140; n <= 189 && (failing.length < 1 || ok.length < 2); n++) {
+  const candidates = [...Array.from({ length: 50 }, (_, i) => 140 + i), ...Array.from({ length: 46 }, (_, i) => 214 + i)];
+  for (const n of candidates) {
+    if (failing.length === 1 && ok.length === 2) break;
     const idMember = String(1_000_000_000 + n);
     const token = (await (await request.post('/member/login', { data: { username: idMember, password: 'rahasia123' } })).json()).result.access_token;
     const headers = { authorization: `Bearer ${token}` };
@@ -42,7 +44,7 @@ async function requestWithdrawals(request: APIRequestContext): Promise<{ idMembe
     const bucket = rekening.endsWith('7') ? failing : ok;
     if (bucket.length < (bucket === failing ? 1 : 2)) bucket.push({ idMember, headers, ids: unpaid.map((b) => b.public_id) });
   }
-  expect(failing.length + ok.length, 'members to withdraw in 140..189').toBe(3);
+  expect(failing.length + ok.length, 'members to withdraw in 140..189, 214..259').toBe(3);
   const all = [...failing, ...ok];
   for (const m of all) {
     const answer = await request.post('/member/bonus/payout', { headers: m.headers, data: { bonus_ids: m.ids } });
@@ -57,7 +59,7 @@ test('KEUANGAN’s day on the simulator: sent, approved by a second operator, on
   await page.goto('/admin/keuangan');
   await expect(page.getByTestId('payout-provider')).toContainText('Simulator transfer');
 
-  // Three members of 140..189 (no other spec uses them) ask for a withdrawal: one whose account
+  // Three members of 140..189 and 214..259 ask for a withdrawal: one whose account
   // ends in 7 (the simulator fails that transfer), two others (they complete).
   const requested = await requestWithdrawals(request);
   await page.goto('/admin/keuangan?status=queued');
