@@ -193,6 +193,20 @@ describe('KEUANGAN’s batch on the simulator', { timeout: 180_000 }, () => {
     expect(transfers.map((t) => t.reference_no)).toEqual(await Promise.all(nos.map(async (no) => (await held(no)).reference_no)));
   });
 
+  it('a crash between the checker’s approval and the provider’s approve call: the reconciliation sends the approval again, the transfer settles once', async () => {
+    const nos = await queuedPayouts(1);
+    await account(nos[0]!, rekening('ok'));
+    const sent = await sendPayoutBatch(nos, maker);
+    // The approval was claimed and audited here, then the process died before calling the provider.
+    await (await getDb()).execute(sql`update payout_batches set status = 'approved', approved_by_id = ${checker.id}, approved_by_nama = ${checker.nama},
+      approved_at = now() - interval '5 minutes' where no = ${sent.no}`);
+    expect(await reconcilePayouts()).toBe('1 payout ditanyakan ke penyedia: 0 selesai, 0 gagal, 1 masih berjalan; persetujuan 1 batch dikirim ulang');
+    expect(await audits('payout:batch-approve-resent', `batch:${sent.no}`)).toBe(1);
+    vi.stubEnv('PAYOUT_SIMULATOR_DELAY_MS', '0');
+    expect(await reconcilePayouts()).toBe('1 payout ditanyakan ke penyedia: 1 selesai, 0 gagal, 0 masih berjalan');
+    expect(await held(nos[0]!)).toMatchObject({ status: 'completed', transfer: 'PROCESSED' });
+  });
+
   it('a member suspended between sending and approval: rejected at the provider, failed here, bonuses released', async () => {
     const [kept, suspended] = (await queuedPayouts(2)) as [string, string];
     await account(kept, rekening('ok'));

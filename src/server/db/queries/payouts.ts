@@ -388,7 +388,7 @@ export async function sendingPayoutBatches(db: Executor, provider: PayoutProvide
 /** Every payout in flight at the provider: processed, with a reference, in an approved batch of that provider. */
 export async function providerPayoutsInFlight(db: Executor, provider: PayoutProviderName, limit = 500) {
   return db
-    .select({ no: payouts.no, referenceNo: payouts.referenceNo })
+    .select({ no: payouts.no, referenceNo: payouts.referenceNo, batchNo: payoutBatches.no, approvedAt: payoutBatches.approvedAt })
     .from(payouts)
     .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
     .where(and(eq(payouts.status, 'processed'), eq(payoutBatches.status, 'approved'), eq(payoutBatches.provider, provider), sql`${payouts.referenceNo} is not null`))
