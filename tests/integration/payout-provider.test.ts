@@ -15,6 +15,7 @@ import { payoutSignature } from '../../src/server/integrations/payout/signature'
 import { payoutProblem, startProblem } from '../../src/server/mode';
 import type { Actor } from '../../src/server/services/operator/assert-role';
 import { queuedPayouts, sessionOf } from './helpers';
+import { callRoute } from './route-harness';
 
 /**
  * Issue #25 "money out on the real rails": KEUANGAN's batch through a disbursement provider —
@@ -346,6 +347,26 @@ describe('the Iris adapter against a local stand-in of Iris’ documented answer
     payouts.get(ref)!.updated_at = new Date().toISOString();
     expect(await reconcilePayouts()).toBe('1 payout ditanyakan ke penyedia: 1 selesai, 0 gagal, 0 masih berjalan');
     expect(seen.at(-1)).toMatchObject({ method: 'GET', path: `/api/v1/payouts/${ref}`, authorization: basic(KEYS.IRIS_CREATOR_KEY) });
+    expect(await held(nos[0]!)).toMatchObject({ status: 'completed', transfer: 'PROCESSED' });
+  });
+
+  it('POST /payout/notification through the middleware: the signature is checked on the raw bytes, 200 once, 403 when forged', async () => {
+    const nos = await queuedPayouts(1);
+    await account(nos[0]!, rekening('ok'));
+    const sent = await sendPayoutBatch(nos, maker);
+    await approvePayoutBatch(sent.no, checker);
+    const ref = (await held(nos[0]!)).reference_no!;
+    // Iris' own spacing: the portal must verify the bytes as sent, not a re-serialised object.
+    const raw = `{ "reference_no": "${ref}", "amount": "${payouts.get(ref)!.amount}", "status": "completed", "updated_at": "2026-11-26T11:00:00Z" }`;
+    const post = (signature: string) => callRoute('/payout/notification', 'POST', { body: raw, headers: { 'iris-signature': signature } });
+    const forged = await post(payoutSignature(JSON.stringify(JSON.parse(raw)), KEYS.IRIS_MERCHANT_KEY));
+    expect(forged.status).toBe(403);
+    expect(forged.json?.message).toBe('Tanda tangan notifikasi payout tidak sah');
+    expect(await held(nos[0]!)).toMatchObject({ status: 'processed' });
+    const ok = await post(payoutSignature(raw, KEYS.IRIS_MERCHANT_KEY));
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ success: true, result: { outcome: 'COMPLETED' } });
+    expect((await post(payoutSignature(raw, KEYS.IRIS_MERCHANT_KEY))).json).toMatchObject({ success: true, result: { outcome: 'IGNORED' } });
     expect(await held(nos[0]!)).toMatchObject({ status: 'completed', transfer: 'PROCESSED' });
   });
 
