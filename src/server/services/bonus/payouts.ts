@@ -3,9 +3,9 @@ import {
   autoWithdrawCandidates, claimBonuses, insertQueuedPayout, lockUnpaidBonuses, memberBonusesByPublicIds, memberPayoutsPage, payoutAccountOf,
   bankValidations, payoutStatusCounts, unpaidBonusCount, unpaidBonuses, unpaidReversalIds,
 } from '../../db/queries/payouts';
-import { bankCodeOf } from './validate-payout-accounts';
+
 import { AppError } from '../../errors';
-import { bankName } from '../../domain/banks';
+import { bankCodeOf, bankName } from '../../domain/banks';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';

@@ -8,7 +8,8 @@ import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { movePayout, tryMovePayout } from './move-payout';
-import { bankCodeOf, payoutAccountKey, validatePayoutAccounts } from './validate-payout-accounts';
+import { bankCodeOf } from '../../domain/banks';
+import { payoutAccountKey, validatePayoutAccounts } from './validate-payout-accounts';
 
 export const SEND_MESSAGES = {
   noProvider: 'Penyedia transfer belum diatur (PAYOUT_PROVIDER=manual): ekspor batch CSV untuk bank',

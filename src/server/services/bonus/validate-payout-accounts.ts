@@ -1,13 +1,12 @@
 import { getDb, inTransaction } from '../../db/client';
 import { bankValidations, upsertBankValidation } from '../../db/queries/payouts';
-import { BANKS } from '../../domain/banks';
+import { bankCodeOf } from '../../domain/banks';
 import type { PayoutProvider } from '../../integrations/payout';
 import { recordAudit } from '../operator/record-audit';
 import type { Actor } from '../operator/assert-role';
 
 export interface PayoutAccount { bankNama: string | null; noRekening: string | null; namaRekening: string | null }
 
-export const bankCodeOf = (nama: string | null) => BANKS.find((b) => b.nama === nama)?.kode;
 const keyOf = (kode: string, rekening: string) => `${kode}:${rekening}`;
 
 /**
