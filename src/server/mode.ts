@@ -38,13 +38,46 @@ export function isProduction(env: Env = process.env): boolean {
   return portalMode(env) === 'production';
 }
 
+export type PayoutProviderSetting = 'manual' | 'simulator' | 'iris';
+export const PAYOUT_PROVIDER_SETTINGS: readonly PayoutProviderSetting[] = ['manual', 'simulator', 'iris'];
+export const IRIS_KEYS = ['IRIS_CREATOR_KEY', 'IRIS_APPROVER_KEY', 'IRIS_MERCHANT_KEY'] as const;
+
 /**
- * Why the portal does not start in this environment (an unknown mode, or production without real
- * payment keys and the public address), as one line; undefined when it may start.
+ * PAYOUT_PROVIDER: how payouts leave (README "Configuration"): `manual` bank CSV files, the
+ * built-in `simulator`, or Midtrans Payouts `iris`. Unset: the simulator in development, manual in
+ * production (the simulator never runs there).
+ */
+export function payoutProviderSetting(env: Env = process.env): PayoutProviderSetting {
+  const value = env.PAYOUT_PROVIDER?.trim();
+  if (value && (PAYOUT_PROVIDER_SETTINGS as readonly string[]).includes(value)) return value as PayoutProviderSetting;
+  return isProduction(env) ? 'manual' : 'simulator';
+}
+
+/** Why the payout settings cannot work (an unknown provider, Iris without its keys, the simulator in production). */
+export function payoutProblem(env: Env = process.env): string | undefined {
+  const value = env.PAYOUT_PROVIDER?.trim();
+  if (value && !(PAYOUT_PROVIDER_SETTINGS as readonly string[]).includes(value)) {
+    return `PAYOUT_PROVIDER=${JSON.stringify(value)} tidak dikenal, tidak dijalankan: isi manual, simulator atau iris`;
+  }
+  const provider = payoutProviderSetting(env);
+  if (provider === 'iris') {
+    const missing = IRIS_KEYS.filter((name) => !env[name]?.trim());
+    if (missing.length) return `PAYOUT_PROVIDER=iris tidak dijalankan: ${missing.join(', ')} belum diatur (kunci Midtrans Payouts)`;
+  }
+  if (provider === 'simulator' && isProduction(env)) return 'PAYOUT_PROVIDER=simulator tidak dijalankan di produksi: pakai iris (dengan kuncinya) atau manual';
+  return undefined;
+}
+
+/**
+ * Why the portal does not start in this environment (an unknown mode, payout settings that cannot
+ * work, or production without real payment keys and the public address), as one line; undefined
+ * when it may start.
  */
 export function startProblem(env: Env = process.env): string | undefined {
   const mode = modeProblem(env);
   if (mode) return mode;
+  const payout = payoutProblem(env);
+  if (payout) return payout;
   if (!isProduction(env)) return undefined;
   const missing = ['MIDTRANS_SERVER_KEY', 'MIDTRANS_CLIENT_KEY', 'PUBLIC_BASE_URL'].filter((name) => !env[name]?.trim());
   if (missing.length === 0) return undefined;

@@ -6,6 +6,8 @@ const publicApi = [
   '/member/account/validate-bank', '/member/account/validate-npwp',
   // The payment gateway's webhook: authenticated by its signature, not a session.
   '/payment/notification',
+  // The disbursement provider's webhook (Iris or the simulator): authenticated by Iris-Signature.
+  '/payout/notification',
 ];
 
 /** The proxy's and the operator's signals (docs/operations.md): no session, answered by their own rules. */

@@ -19,5 +19,14 @@ export async function login(page: Page, username: string, password = PASSWORD, o
   await page.waitForURL((url) => url.pathname !== '/signin');
 }
 
+/** Signs a demo operator in to the console (README: every demo operator's password is operator12345). */
+export async function signInOperator(page: Page, username: string): Promise<void> {
+  await page.goto('/admin/signin');
+  await page.getByLabel('Username operator').fill(username);
+  await page.getByLabel('Password').fill('operator12345');
+  await page.getByRole('button', { name: 'MASUK' }).click();
+  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
+}
+
 export const test = base;
 export { expect };

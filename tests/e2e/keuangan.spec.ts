@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, login } from './fixtures';
-import type { Page } from '@playwright/test';
+import { test, expect, login, signInOperator } from './fixtures';
 
-async function signInOperator(page: Page, username: string) {
-  await page.goto('/admin/signin');
-  await page.getByLabel('Username operator').fill(username);
-  await page.getByLabel('Password').fill('operator12345');
-  await page.getByRole('button', { name: 'MASUK' }).click();
-  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
-}
 
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

@@ -23,7 +23,7 @@ describe('the scheduler inside the server', () => {
       select count(*)::int as n from orders where status_order = 'PENDING' and expires_at < ${now.toISOString()}`);
 
     const done = await runDueJobs(now);
-    expect(done).toEqual({ closing: 'ran', 'bukti-potong': 'ran', kedaluwarsa: 'ran' });
+    expect(done).toEqual({ closing: 'ran', 'bukti-potong': 'ran', kedaluwarsa: 'ran', payout: 'ran' });
     const closed = await selectRows<{ tanggal: string }>(db, sql`
       select tanggal::text as tanggal from closed_days where tanggal > ${last!.d}::date order by closed_at, tanggal`);
     expect(closed.map((r) => r.tanggal)).toEqual([addDays(last!.d, 1), addDays(last!.d, 2), addDays(last!.d, 3)]);
@@ -33,6 +33,8 @@ describe('the scheduler inside the server', () => {
     expect(closing[0]!.result).toMatch(new RegExp(`^3 hari ditutup \\(${addDays(last!.d, 1)} s\\.d\\. ${addDays(last!.d, 3)}\\), \\d+ bonus$`));
     expect((await runs('kedaluwarsa'))[0]).toMatchObject({ status: 'BERHASIL', result: `${pending!.n} order kedaluwarsa` });
     expect((await runs('bukti-potong'))[0]!.status).toBe('BERHASIL');
+    // Issue #25: the payouts in flight at the disbursement provider (none in the demo) are asked for.
+    expect((await runs('payout'))[0]).toMatchObject({ status: 'BERHASIL', result: expect.stringMatching(/^0 payout ditanyakan ke penyedia|^PAYOUT_PROVIDER=manual/) });
     const [left] = await selectRows<{ n: number }>(db, sql`
       select count(*)::int as n from orders where status_order = 'PENDING' and expires_at < ${now.toISOString()}`);
     expect(left!.n).toBe(0);
@@ -46,7 +48,7 @@ describe('the scheduler inside the server', () => {
     expect(max!.d).toBe(today);
 
     const status = await schedulerStatus(new Date(`${addDays(today, 1)}T00:31:00+07:00`));
-    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa']);
+    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa', 'payout']);
     expect(status.jobs[0]!.last?.result).toMatch(new RegExp(`^1 hari ditutup \\(${today} s\\.d\\. ${today}\\), \\d+ bonus$`));
     expect(status.jobs[0]!.next).toEqual(new Date(`${addDays(today, 2)}T00:30:00+07:00`));
   });

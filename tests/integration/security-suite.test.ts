@@ -305,6 +305,12 @@ const SAMPLES: Record<string, Sample> = {
     valid: (w) => ({ order_id: w.pending.noOrder, status_code: '200', gross_amount: '100000.00', signature_key: 'a'.repeat(128), transaction_status: 'settlement' }),
     strict: ['order_id', 'status_code', 'signature_key', 'transaction_status'],
   },
+  // Issue #25: the disbursement provider's webhook; without a valid Iris-Signature header: 403, nothing changes.
+  'POST /payout/notification': {
+    input: 'body', anonymous: true, validStatus: 403,
+    valid: () => ({ reference_no: 'SIM0000000000000000', amount: '100000.00', status: 'completed', updated_at: '2026-11-26T10:00:00Z' }),
+    strict: ['reference_no', 'amount', 'status'],
+  },
 };
 
 /** A 1x1 PNG: evidence files are sniffed by their first bytes. */

@@ -9,9 +9,9 @@ const ALLOWED: [PayoutOrigin, PayoutStatus, PayoutCondition[], string][] = [
   ['queued', 'processed', ['member-active'], 'finance takes it up (export does this too)'],
   ['queued', 'rejected', ['reason'], 'refused before it reached the bank'],
   ['queued', 'failed', ['reason'], 'a failed manual attempt, with the reason'],
-  ['processed', 'completed', ['in-batch', 'member-active'], 'the bank paid the batch it was sent in'],
+  ['processed', 'completed', ['in-batch', 'answer-of-batch', 'member-active'], 'the bank paid the batch it was sent in (a provider’s batch: by the provider’s answer only)'],
   ['processed', 'rejected', ['reason', 'not-in-batch'], 'refused before any bank file listed it'],
-  ['processed', 'failed', ['reason'], 'the bank’s answer: the transfer failed'],
+  ['processed', 'failed', ['reason', 'answer-of-batch'], 'the bank’s answer: the transfer failed (a provider’s batch: by the provider’s answer only)'],
 ];
 
 const ORIGINS: PayoutOrigin[] = ['new', ...PAYOUT_STATUSES];
@@ -78,5 +78,47 @@ describe('the conditions, with the words the operator reads', () => {
     [{ status: 'failed', batchNo: null, memberSuspended: false }, 'berstatus failed'],
   ] as const)('a new bank batch takes %o: %s', (facts, exclusion) => {
     expect(batchExclusion({ no, ...facts })).toBe(exclusion);
+  });
+});
+
+describe('a disbursement provider’s batch: who may say the bank paid or failed (answer-of-batch)', () => {
+  const no = 'WD-20260101-0000001';
+  const inBatch = (batchProvider: 'manual' | 'simulator' | 'iris' | null, extra: object = {}) => ({
+    no, status: 'processed' as const, batchNo: batchProvider ? 'BTR-20260101-00002' : null, batchProvider, memberSuspended: false, reason: 'Rekening tidak aktif', ...extra,
+  });
+
+  it.each(['simulator', 'iris'] as const)('an operator cannot complete or fail a payout sent through %s (only its answer can)', (provider) => {
+    for (const to of ['completed', 'failed'] as const) {
+      expect(payoutMoveRefusal(inBatch(provider), to)).toMatchObject({
+        code: 'CONFLICT', singkat: 'menunggu jawaban penyedia transfer',
+        message: `Payout ${no} dikirim lewat penyedia transfer (${provider}) dalam batch BTR-20260101-00002; "${to === 'completed' ? 'Selesai' : 'Gagal'}" hanya dari jawaban penyedia (notifikasi atau cek status)`,
+      });
+    }
+  });
+
+  it.each(['manual', null] as const)('a provider’s answer cannot complete or fail a payout it was not given (batch %s)', (provider) => {
+    expect(payoutMoveRefusal({ ...inBatch(provider), batchNo: 'BTR-20260101-00002', via: 'provider' }, 'completed'))
+      .toMatchObject({ code: 'CONFLICT', message: `Payout ${no} tidak dikirim lewat penyedia transfer; jawaban penyedia tidak mengubahnya` });
+    expect(payoutMoveRefusal({ ...inBatch(provider), via: 'provider' }, 'failed'))
+      .toMatchObject({ code: 'CONFLICT', message: `Payout ${no} tidak dikirim lewat penyedia transfer; jawaban penyedia tidak mengubahnya` });
+  });
+
+  it('the provider’s answer completes or fails its own payout; a transfer already made is recorded even if the member was suspended since', () => {
+    expect(payoutMoveRefusal(inBatch('iris', { via: 'provider' }), 'completed')).toBeUndefined();
+    expect(payoutMoveRefusal(inBatch('simulator', { via: 'provider' }), 'failed')).toBeUndefined();
+    expect(payoutMoveRefusal(inBatch('iris', { via: 'provider', memberSuspended: true }), 'completed')).toBeUndefined();
+    // An operator completing a bank CSV batch of a suspended member is still refused.
+    expect(payoutMoveRefusal(inBatch('manual', { memberSuspended: true }), 'completed')).toMatchObject({ singkat: 'akun member dibekukan' });
+  });
+
+  it('a provider’s failure still needs its reason; a rejection of a payout in a provider’s batch stays refused', () => {
+    expect(payoutMoveRefusal(inBatch('iris', { via: 'provider', reason: ' ' }), 'failed')).toMatchObject({ code: 'BAD_INPUT' });
+    expect(payoutMoveRefusal(inBatch('iris'), 'rejected')).toMatchObject({ singkat: 'sudah ada di batch lain' });
+  });
+
+  it.each(['completed', 'failed', 'rejected'] as const)('a provider’s answer never moves a %s payout again (replays, duplicates)', (from) => {
+    for (const to of ['completed', 'failed'] as const) {
+      expect(payoutMoveRefusal({ ...inBatch('iris', { via: 'provider' }), status: from }, to)).toMatchObject({ code: 'CONFLICT', singkat: `berstatus ${from}` });
+    }
   });
 });

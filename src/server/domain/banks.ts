@@ -25,3 +25,6 @@ export const BANKS = [
 ] as const;
 
 export const bankName = (kode: string | null | undefined): string | null => BANKS.find((b) => b.kode === kode)?.nama ?? null;
+
+/** The clearing code of a bank by its name (as a payout stores it), or undefined. */
+export const bankCodeOf = (nama: string | null | undefined): string | undefined => BANKS.find((b) => b.nama === nama)?.kode;

@@ -17,16 +17,23 @@ export type PayoutOrigin = PayoutStatus | 'new';
  * - `in-batch`: the payout went to the bank in an exported batch (money only leaves that way);
  * - `not-in-batch`: the payout is in no batch (once in a bank file only the bank's answer, a
  *   failure, takes it back: a rejection would free bonuses the bank may still pay);
- * - `reason`: the operator gave a reason.
+ * - `reason`: the operator gave a reason;
+ * - `answer-of-batch`: who may say the bank paid or failed: for a payout sent to a disbursement
+ *   provider (simulator, Iris), only that provider's answer (its notification or a status poll);
+ *   for one in a bank CSV file (or in none), only an operator. Money that left through an API is
+ *   never marked by hand, and a provider's answer never moves a payout it was not given.
+ *
+ * `member-active` is not asked of a provider's answer: a transfer the bank already made (after the
+ * checker approved it while the member was active) is a fact to record, not a choice.
  */
-export type PayoutCondition = 'member-active' | 'in-batch' | 'not-in-batch' | 'reason';
+export type PayoutCondition = 'member-active' | 'in-batch' | 'not-in-batch' | 'reason' | 'answer-of-batch';
 
 /** from-status → allowed to-statuses, each with its conditions (checked in this order). Nothing else moves. */
 export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutOrigin, Readonly<Partial<Record<PayoutStatus, readonly PayoutCondition[]>>>>> = {
   new: { queued: ['member-active'] },
   draft: {},
   queued: { processed: ['member-active'], rejected: ['reason'], failed: ['reason'] },
-  processed: { completed: ['in-batch', 'member-active'], rejected: ['reason', 'not-in-batch'], failed: ['reason'] },
+  processed: { completed: ['in-batch', 'answer-of-batch', 'member-active'], rejected: ['reason', 'not-in-batch'], failed: ['reason', 'answer-of-batch'] },
   completed: {},
   rejected: {},
   failed: {},
@@ -67,6 +74,10 @@ export interface PayoutFacts {
   batchNo: string | null;
   memberSuspended: boolean;
   reason?: string;
+  /** The provider of its batch: `manual` (a bank CSV file) or a disbursement API; null/absent: none. */
+  batchProvider?: 'manual' | 'simulator' | 'iris' | null;
+  /** Who asks: an operator (console, command; the default) or the provider's answer. */
+  via?: 'operator' | 'provider';
 }
 
 /** A refused move: the full sentence, and the short reason a list of skipped payouts shows. */
@@ -78,6 +89,7 @@ export const PAYOUT_CONDITION_SHORT: Record<PayoutCondition, string> = {
   'in-batch': 'belum masuk batch transfer',
   'not-in-batch': 'sudah ada di batch lain',
   reason: 'alasan belum diisi',
+  'answer-of-batch': 'menunggu jawaban penyedia transfer',
 };
 
 /** The statuses a payout may move to `to` from, as listed in the table. */
@@ -91,7 +103,7 @@ function refusalOf(condition: PayoutCondition, f: PayoutFacts, to: PayoutStatus)
   const label = MOVE_LABELS[to];
   switch (condition) {
     case 'member-active':
-      if (!f.memberSuspended) return undefined;
+      if (!f.memberSuspended || f.via === 'provider') return undefined;
       return { code: 'CONFLICT', message: f.no === undefined ? PAYOUT_STATUS_MESSAGES.memberSuspended : `Payout ${f.no}: akun member dibekukan; "${label}" tidak dapat dilakukan sampai pembekuan dicabut` };
     case 'in-batch':
       return f.batchNo ? undefined : { code: 'CONFLICT', message: `Payout ${f.no} belum masuk batch transfer; "${label}" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar` };
@@ -99,6 +111,14 @@ function refusalOf(condition: PayoutCondition, f: PayoutFacts, to: PayoutStatus)
       return f.batchNo ? { code: 'CONFLICT', message: `Payout ${f.no} sudah masuk batch transfer ${f.batchNo}, tidak dapat ditolak; bila bank gagal mentransfer, tandai "Gagal" dengan jawaban bank` } : undefined;
     case 'reason':
       return f.reason?.trim() ? undefined : { code: 'BAD_INPUT', message: PAYOUT_STATUS_MESSAGES.reasonRequired };
+    case 'answer-of-batch': {
+      const byApi = f.batchProvider === 'simulator' || f.batchProvider === 'iris';
+      if (byApi && f.via !== 'provider') {
+        return { code: 'CONFLICT', message: `Payout ${f.no} dikirim lewat penyedia transfer (${f.batchProvider}) dalam batch ${f.batchNo}; "${label}" hanya dari jawaban penyedia (notifikasi atau cek status)` };
+      }
+      if (!byApi && f.via === 'provider') return { code: 'CONFLICT', message: `Payout ${f.no} tidak dikirim lewat penyedia transfer; jawaban penyedia tidak mengubahnya` };
+      return undefined;
+    }
   }
 }
 

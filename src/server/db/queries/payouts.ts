@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
-import { bonuses, members, payoutBatches, payouts } from '../schema';
+import { bankAccountValidations, bonuses, members, payoutBatches, payouts, type PayoutBatchStatus, type PayoutProviderName } from '../schema';
 import { toCount, toRupiah } from '../money';
 import { containsPattern } from '../like';
 import type { PayoutStatus } from '../../domain/payout-status';
@@ -118,6 +118,7 @@ export async function memberPayoutsPage(db: Executor, memberId: number, f: Membe
       createdAt: sql<string>`${payouts.createdAt}::text`, processedAt: sql<string | null>`${payouts.processedAt}::text`,
       completedAt: sql<string | null>`${payouts.completedAt}::text`, noRekening: payouts.noRekening, bankNama: payouts.bankNama,
       totalBonus: payouts.totalBonus, adminFee: payouts.adminFee, nominal: payouts.nominal, bonusIds: payouts.bonusIds,
+      referenceNo: payouts.referenceNo, providerStatus: payouts.providerStatus, catatan: payouts.catatan,
     })
     .from(payouts)
     .where(and(
@@ -162,7 +163,7 @@ export async function payoutQueueRows(db: Executor, status: PayoutStatus, term: 
     .select({
       no: payouts.no, status: payouts.status, createdAt: sql<string>`${payouts.createdAt}::text`, nominal: payouts.nominal, bankNama: payouts.bankNama,
       noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, catatan: payouts.catatan, idMember: members.idMember, nama: members.nama,
-      isSuspended: members.isSuspended, batchNo: payoutBatches.no,
+      isSuspended: members.isSuspended, batchNo: payoutBatches.no, referenceNo: payouts.referenceNo, providerStatus: payouts.providerStatus,
     })
     .from(payouts)
     .innerJoin(members, eq(members.id, payouts.memberId))
@@ -182,6 +183,7 @@ export async function recentPayoutBatches(db: Executor, limit: number) {
     .select({
       no: payoutBatches.no, status: payoutBatches.status, jumlahPayout: payoutBatches.jumlahPayout, totalNominal: payoutBatches.totalNominal,
       operatorNama: payoutBatches.operatorNama, createdAt: sql<string>`${payoutBatches.createdAt}::text`, completedAt: sql<string | null>`${payoutBatches.completedAt}::text`,
+      provider: payoutBatches.provider, approvedByNama: payoutBatches.approvedByNama, approvedAt: sql<string | null>`${payoutBatches.approvedAt}::text`,
     })
     .from(payoutBatches)
     .orderBy(desc(payoutBatches.id))
@@ -198,28 +200,34 @@ export async function lockPayoutsForBatch(tx: Tx, chosen: string[] | 'ALL_PROCES
   const rows = await tx
     .select({
       no: payouts.no, status: payouts.status, batchId: payouts.batchId, isSuspended: members.isSuspended, bankNama: payouts.bankNama,
-      noRekening: payouts.noRekening, namaRekening: payouts.namaRekening,
+      noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, nominal: payouts.nominal,
     })
     .from(payouts)
     .innerJoin(members, eq(members.id, payouts.memberId))
     .where(chosen === 'ALL_PROCESSED' ? and(eq(payouts.status, 'processed'), isNull(payouts.batchId)) : inArray(payouts.no, chosen))
     .orderBy(asc(payouts.id))
     .for('update', { of: payouts });
-  return rows.map((r) => ({ ...r, batchId: r.batchId === null ? null : toCount(r.batchId) }));
+  return rows.map((r) => ({ ...r, nominal: toRupiah(r.nominal), batchId: r.batchId === null ? null : toCount(r.batchId) }));
 }
 
 /** Records a bank batch of the given payouts (count and sum of their nominal), numbered BTR-<Jakarta date>-<id>, and puts them in it. */
-export async function insertPayoutBatch(tx: Tx, payoutNos: string[], by: { id: number | null; nama: string }): Promise<number> {
+export async function insertPayoutBatch(tx: Tx, payoutNos: string[], by: { id: number | null; nama: string }, provider: { name: PayoutProviderName; idempotencyKey?: string } = { name: 'manual' }): Promise<number> {
+  const status: PayoutBatchStatus = provider.name === 'manual' ? 'exported' : 'sending';
   const [batch] = await selectRows<{ id: unknown }>(tx, sql`
-    insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama)
-    select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama} from payouts where no in (${sql.join(payoutNos.map((n) => sql`${n}`), sql`, `)})
+    insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama, provider, idempotency_key, status)
+    select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama}, ${provider.name}, ${provider.idempotencyKey ?? null}, ${status}
+    from payouts where no in (${sql.join(payoutNos.map((n) => sql`${n}`), sql`, `)})
     returning id`);
   const id = toCount(batch!.id);
   await tx
     .update(payoutBatches)
     .set({ no: sql`'BTR-' || to_char(now() at time zone 'Asia/Jakarta', 'YYYYMMDD') || '-' || lpad(${payoutBatches.id}::text, 5, '0')` })
     .where(eq(payoutBatches.id, id));
-  await tx.update(payouts).set({ batchId: id }).where(inArray(payouts.no, payoutNos));
+  // Each payout's own idempotency key (the batch's key and its number) is stored before anything is sent.
+  await tx
+    .update(payouts)
+    .set({ batchId: id, ...(provider.idempotencyKey ? { idempotencyKey: sql`${provider.idempotencyKey} || ':' || ${payouts.no}` } : {}) })
+    .where(inArray(payouts.no, payoutNos));
   return id;
 }
 
@@ -229,10 +237,10 @@ export async function payoutBatchNo(db: Executor, batchId: number): Promise<stri
   return row?.no;
 }
 
-/** A batch's id by its number. */
-export async function payoutBatchIdByNo(db: Executor, no: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: payoutBatches.id }).from(payoutBatches).where(eq(payoutBatches.no, no));
-  return row ? toCount(row.id) : undefined;
+/** A batch's id and provider by its number. */
+export async function payoutBatchIdByNo(db: Executor, no: string): Promise<{ id: number; provider: PayoutProviderName } | undefined> {
+  const [row] = await db.select({ id: payoutBatches.id, provider: payoutBatches.provider }).from(payoutBatches).where(eq(payoutBatches.no, no));
+  return row ? { id: toCount(row.id), provider: row.provider } : undefined;
 }
 
 /** The batch's payouts in the given statuses, by id, with their stored bank details. */
@@ -266,11 +274,11 @@ export async function markPayoutBatchCompleted(tx: Tx, batchId: number): Promise
  * with its batch's number and its member's standing.
  */
 export async function lockPayoutForMove(tx: Tx, no: string) {
-  const [row] = await selectRows<{ id: unknown; status: PayoutStatus; batch_no: string | null; is_suspended: boolean }>(tx, sql`
-    select p.id, p.status, b.no as batch_no, m.is_suspended
+  const [row] = await selectRows<{ id: unknown; status: PayoutStatus; batch_no: string | null; batch_provider: PayoutProviderName | null; is_suspended: boolean }>(tx, sql`
+    select p.id, p.status, b.no as batch_no, b.provider as batch_provider, m.is_suspended
     from payouts p join members m on m.id = p.member_id left join payout_batches b on b.id = p.batch_id
     where p.no = ${no} for update of p for share of m`);
-  return row ? { id: toCount(row.id), status: row.status, batchNo: row.batch_no, isSuspended: row.is_suspended } : undefined;
+  return row ? { id: toCount(row.id), status: row.status, batchNo: row.batch_no, batchProvider: row.batch_provider, isSuspended: row.is_suspended } : undefined;
 }
 
 /**
@@ -297,4 +305,113 @@ export async function payPayoutBonuses(tx: Tx, payoutId: number): Promise<void> 
 /** The payout's bonuses are released: unpaid again, free to be requested anew. */
 export async function releasePayoutBonuses(tx: Tx, payoutId: number): Promise<void> {
   await tx.update(bonuses).set({ payoutId: null }).where(eq(bonuses.payoutId, payoutId));
+}
+
+/** A disbursement provider's batch, locked by its number. */
+export async function lockProviderBatch(tx: Tx, no: string) {
+  const [row] = await tx
+    .select({ id: payoutBatches.id, no: payoutBatches.no, status: payoutBatches.status, provider: payoutBatches.provider, operatorId: payoutBatches.operatorId, operatorNama: payoutBatches.operatorNama, idempotencyKey: payoutBatches.idempotencyKey, createdAt: payoutBatches.createdAt })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.no, no))
+    .for('update');
+  return row ? { ...row, id: toCount(row.id), operatorId: row.operatorId === null ? null : toCount(row.operatorId) } : undefined;
+}
+
+/** Moves a batch to a status (the provider's flow); `approved` records the checker, `completed` the time. */
+export async function setPayoutBatchStatus(tx: Tx, batchId: number, status: PayoutBatchStatus, approver?: { id: number | null; nama: string }): Promise<void> {
+  await tx
+    .update(payoutBatches)
+    .set({
+      status,
+      ...(status === 'completed' ? { completedAt: sql`now()` } : {}),
+      ...(approver ? { approvedById: approver.id, approvedByNama: approver.nama, approvedAt: sql`now()` } : {}),
+      ...(status === 'sent' ? { approvedById: null, approvedByNama: null, approvedAt: null } : {}),
+    })
+    .where(eq(payoutBatches.id, batchId));
+}
+
+/** The payouts of a provider's batch in its order (the create request's list), with what the provider needs. */
+export async function providerBatchPayouts(db: Executor, batchId: number) {
+  const rows = await db
+    .select({
+      id: payouts.id, no: payouts.no, status: payouts.status, nominal: payouts.nominal, bankNama: payouts.bankNama, noRekening: payouts.noRekening,
+      namaRekening: payouts.namaRekening, referenceNo: payouts.referenceNo, isSuspended: members.isSuspended,
+    })
+    .from(payouts)
+    .innerJoin(members, eq(members.id, payouts.memberId))
+    .where(eq(payouts.batchId, batchId))
+    .orderBy(asc(payouts.id));
+  return rows.map((r) => ({ ...r, id: toCount(r.id), nominal: toRupiah(r.nominal) }));
+}
+
+/** Records the provider's references of a batch's payouts (only where none is stored yet). */
+export async function recordPayoutReferences(tx: Tx, refs: { no: string; referenceNo: string; status: string }[]): Promise<void> {
+  for (const r of refs) {
+    await tx
+      .update(payouts)
+      .set({ referenceNo: r.referenceNo, providerStatus: r.status, providerUpdatedAt: sql`now()` })
+      .where(and(eq(payouts.no, r.no), isNull(payouts.referenceNo)));
+  }
+}
+
+/** Locks a payout by the provider's reference, for the provider's answer. */
+export async function lockPayoutByReference(tx: Tx, referenceNo: string) {
+  const [row] = await tx
+    .select({ id: payouts.id, no: payouts.no, status: payouts.status, nominal: payouts.nominal, batchId: payouts.batchId, providerStatus: payouts.providerStatus, providerUpdatedAt: payouts.providerUpdatedAt })
+    .from(payouts)
+    .where(eq(payouts.referenceNo, referenceNo))
+    .for('update');
+  return row ? { ...row, id: toCount(row.id), nominal: toRupiah(row.nominal), batchId: row.batchId === null ? null : toCount(row.batchId) } : undefined;
+}
+
+/** Writes the provider's last status of a payout, its time and its error. */
+export async function writeProviderStatus(tx: Tx, payoutId: number, status: string, at: Date, error: string | null): Promise<void> {
+  await tx.update(payouts).set({ providerStatus: status, providerUpdatedAt: at, providerError: error }).where(eq(payouts.id, payoutId));
+}
+
+/** How many of a batch's payouts are still on their way (processed). */
+export async function payoutsInFlightOfBatch(tx: Tx, batchId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(payouts).where(and(eq(payouts.batchId, batchId), eq(payouts.status, 'processed')));
+  return toCount(row?.n);
+}
+
+/** A provider's batches still waiting for its first answer (idempotency key stored, no references), oldest first. */
+export async function sendingPayoutBatches(db: Executor, provider: PayoutProviderName) {
+  const rows = await db
+    .select({ no: payoutBatches.no, createdAt: payoutBatches.createdAt })
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.status, 'sending'), eq(payoutBatches.provider, provider)))
+    .orderBy(asc(payoutBatches.id));
+  return rows;
+}
+
+/** Every payout in flight at the provider: processed, with a reference, in an approved batch of that provider. */
+export async function providerPayoutsInFlight(db: Executor, provider: PayoutProviderName, limit = 500) {
+  return db
+    .select({ no: payouts.no, referenceNo: payouts.referenceNo, batchNo: payoutBatches.no, approvedAt: payoutBatches.approvedAt })
+    .from(payouts)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(and(eq(payouts.status, 'processed'), eq(payoutBatches.status, 'approved'), eq(payoutBatches.provider, provider), sql`${payouts.referenceNo} is not null`))
+    .orderBy(asc(payouts.id))
+    .limit(limit);
+}
+
+/** The provider's latest validation of bank accounts (kode bank + account number). */
+export async function bankValidations(db: Executor, accounts: { kodeBank: string; noRekening: string }[]) {
+  if (accounts.length === 0) return [];
+  return db
+    .select({ kodeBank: bankAccountValidations.kodeBank, noRekening: bankAccountValidations.noRekening, valid: bankAccountValidations.valid, namaBank: bankAccountValidations.namaBank, pesan: bankAccountValidations.pesan, provider: bankAccountValidations.provider })
+    .from(bankAccountValidations)
+    .where(or(...accounts.map((a) => and(eq(bankAccountValidations.kodeBank, a.kodeBank), eq(bankAccountValidations.noRekening, a.noRekening)))));
+}
+
+/** Stores the provider's answer on a bank account (the latest one wins). */
+export async function upsertBankValidation(tx: Tx, v: { kodeBank: string; noRekening: string; provider: PayoutProviderName; valid: boolean; namaBank: string | null; pesan: string | null }): Promise<void> {
+  await tx
+    .insert(bankAccountValidations)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [bankAccountValidations.kodeBank, bankAccountValidations.noRekening],
+      set: { provider: v.provider, valid: v.valid, namaBank: v.namaBank, pesan: v.pesan, validatedAt: sql`now()` },
+    });
 }

@@ -101,7 +101,19 @@ export const payouts = pgTable('payouts', {
   catatan: text('catatan'),
   /** The bank bulk-transfer batch it was exported in (console, KEUANGAN), if any. */
   batchId: bigint('batch_id', { mode: 'number' }).references(() => payoutBatches.id),
+  /**
+   * The disbursement provider's side (services/bonus/send-payout-batch.ts): the idempotency key is
+   * stored BEFORE the payout is sent, the provider's reference_no once it answered; the provider's
+   * last status (queued, approved, processed, completed, failed, rejected) with its time, so an
+   * older notification never overwrites a newer one; its error on failure.
+   */
+  idempotencyKey: text('idempotency_key'),
+  referenceNo: text('reference_no'),
+  providerStatus: text('provider_status'),
+  providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+  providerError: text('provider_error'),
 }, (t) => [
+  uniqueIndex('payouts_reference_no_uq').on(t.referenceNo),
   uniqueIndex('payouts_public_id_uq').on(t.publicId),
   index('payouts_batch_idx').on(t.batchId),
   uniqueIndex('payouts_no_uq').on(t.no),

@@ -19,6 +19,7 @@ export async function completePayoutBatch(no: string, by: Actor): Promise<{ sele
     const batch = await lockPayoutBatch(tx, no);
     if (!batch) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
     if (batch.status === 'completed') throw new AppError('CONFLICT', BATCH_MESSAGES.done(no));
+    if (batch.status !== 'exported') throw new AppError('CONFLICT', BATCH_MESSAGES.byProvider(no));
     const payouts = await lockBatchPayouts(tx, batch.id);
     const selesai: string[] = [];
     const dilewati: string[] = [];

@@ -1,7 +1,7 @@
 import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
 import { batchPayouts, insertPayoutBatch, lockPayoutsForBatch, payoutBatchIdByNo, payoutBatchNo } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
-import { BANKS } from '../../domain/banks';
+import { bankCodeOf } from '../../domain/banks';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 import { toCsv } from '../../csv';
@@ -14,6 +14,7 @@ export const BATCH_MESSAGES = {
   nothing: 'Tidak ada payout yang bisa diekspor',
   notFound: 'Batch tidak ditemukan',
   done: (no: string) => `Batch ${no} sudah ditandai selesai`,
+  byProvider: (no: string) => `Batch ${no} dikirim lewat penyedia transfer: tiap payout selesai atau gagal hanya dari jawaban penyedia, tidak ada file CSV untuk bank`,
 } as const;
 
 /** The payouts a batch file lists: on their way to the bank, or paid by it. */
@@ -21,8 +22,6 @@ const BATCH_FILE_STATUSES: readonly PayoutStatus[] = ['processed', 'completed'];
 
 /** The bank bulk-transfer file's columns: bank code, account number, account name, amount (integer rupiah), reference. */
 export const BATCH_CSV_COLUMNS = ['kode_bank', 'no_rekening', 'nama_rekening', 'jumlah', 'referensi'] as const;
-
-const bankCode = (nama: string | null) => BANKS.find((b) => b.nama === nama)?.kode;
 
 export interface PayoutBatchFile { no: string; csv: string; jumlah_payout: number; total_nominal: number }
 export interface ExportedBatch extends PayoutBatchFile { dilewati: { no: string; alasan: string }[] }
@@ -45,7 +44,7 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
     const taken: string[] = [];
     for (const r of rows) {
       const alasan = batchExclusion({ no: r.no, status: r.status, batchNo: r.batchId === null ? null : String(r.batchId), memberSuspended: r.isSuspended })
-        ?? (!bankCode(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
+        ?? (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
       if (alasan) dilewati.push({ no: r.no, alasan });
       else taken.push(r.no);
     }
@@ -66,14 +65,17 @@ async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile>
   const no = await payoutBatchNo(db, batchId);
   if (no === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
   const rows = await batchPayouts(db, batchId, BATCH_FILE_STATUSES);
-  const lines = rows.map((r) => [bankCode(r.bankNama) ?? '', r.noRekening ?? '', r.namaRekening ?? '', BigInt(r.nominal), r.no]);
+  const lines = rows.map((r) => [bankCodeOf(r.bankNama) ?? '', r.noRekening ?? '', r.namaRekening ?? '', BigInt(r.nominal), r.no]);
   return { no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: rows.length, total_nominal: rows.reduce((sum, r) => sum + r.nominal, 0) };
 }
 
 /** GET /admin/keuangan/batch/<no>: the file of an exported batch. */
 export async function payoutBatchFile(no: string): Promise<PayoutBatchFile> {
   const db = await getDb();
-  const batchId = /^BTR-\d{8}-\d{5,}$/.test(no) ? await payoutBatchIdByNo(db, no) : undefined;
-  if (batchId === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  const batch = /^BTR-\d{8}-\d{5,}$/.test(no) ? await payoutBatchIdByNo(db, no) : undefined;
+  if (batch === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
+  // A provider's batch has no bank file: paying it by hand too would pay it twice.
+  if (batch.provider !== 'manual') throw new AppError('CONFLICT', BATCH_MESSAGES.byProvider(no));
+  const batchId = batch.id;
   return batchFile(db, batchId);
 }

@@ -11,16 +11,16 @@ export type PayoutMove = { ok: true; from: PayoutStatus } | { ok: false; refusal
 
 /**
  * The one door that changes an existing payout's status (console, `npm run ops -- payout:*`, a
- * bank batch's export and completion), inside the caller's transaction: the payout is locked, the
+ * bank batch's export and completion, a disbursement provider's answer with `via` = 'provider'), inside the caller's transaction: the payout is locked, the
  * transition table (domain/payout-status.ts) decides, then the move's effects and its audit row
  * are written. A refusal is returned before anything was written, so a batch can list it and go on.
  */
-export async function tryMovePayout(tx: Tx, no: string, to: PayoutStatus, by: Actor, catatan?: string): Promise<PayoutMove> {
+export async function tryMovePayout(tx: Tx, no: string, to: PayoutStatus, by: Actor, catatan?: string, via: 'operator' | 'provider' = 'operator'): Promise<PayoutMove> {
   assertRole(by, ['KEUANGAN']);
   const payout = await lockPayoutForMove(tx, no);
   if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
   const reason = catatan?.trim().slice(0, 500) || undefined;
-  const refusal = payoutMoveRefusal({ no, status: payout.status, batchNo: payout.batchNo, memberSuspended: payout.isSuspended, reason }, to);
+  const refusal = payoutMoveRefusal({ no, status: payout.status, batchNo: payout.batchNo, batchProvider: payout.batchProvider, memberSuspended: payout.isSuspended, reason, via }, to);
   if (refusal) return { ok: false, refusal };
   const effect = PAYOUT_EFFECTS[to];
   await writePayoutStatus(tx, payout.id, to, effect, reason ?? null);

@@ -1,10 +1,11 @@
 import { getDb, inTransaction, type Tx } from '../../db/client';
 import {
   autoWithdrawCandidates, claimBonuses, insertQueuedPayout, lockUnpaidBonuses, memberBonusesByPublicIds, memberPayoutsPage, payoutAccountOf,
-  payoutStatusCounts, unpaidBonusCount, unpaidBonuses, unpaidReversalIds,
+  bankValidations, payoutStatusCounts, unpaidBonusCount, unpaidBonuses, unpaidReversalIds,
 } from '../../db/queries/payouts';
+
 import { AppError } from '../../errors';
-import { bankName } from '../../domain/banks';
+import { bankCodeOf, bankName } from '../../domain/banks';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
@@ -82,13 +83,23 @@ export async function listPayouts(member: SessionMember, q: PayoutQuery) {
     payoutStatusCounts(db, member.id),
     unpaidBonusCount(db, member.id),
   ]);
-  const bonuses = await memberBonusesByPublicIds(db, member.id, rows.flatMap((r) => r.bonusIds));
+  const [bonuses, validations] = await Promise.all([
+    memberBonusesByPublicIds(db, member.id, rows.flatMap((r) => r.bonusIds)),
+    bankValidations(db, rows.flatMap((r) => {
+      const kodeBank = bankCodeOf(r.bankNama);
+      return kodeBank && r.noRekening ? [{ kodeBank, noRekening: r.noRekening }] : [];
+    })),
+  ]);
+  const verified = (r: { bankNama: string | null; noRekening: string | null }) =>
+    validations.some((v) => v.valid && v.kodeBank === bankCodeOf(r.bankNama) && v.noRekening === r.noRekening);
   const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
   return {
     rows: rows.map((r) => ({
       public_id: r.publicId, no: r.no, status: r.status, created_at: r.createdAt, processed_at: r.processedAt, completed_at: r.completedAt,
       no_rekening: r.noRekening, bank_nama: r.bankNama, total_bonus: r.totalBonus, admin_fee: r.adminFee, nominal: r.nominal, bonus_ids: r.bonusIds,
       bank: { nama: r.bankNama },
+      // The disbursement provider's side: the bank's reference, its last status, the reason of a failure.
+      reference_no: r.referenceNo, provider_status: r.providerStatus, catatan: r.catatan, rekening_terverifikasi: verified(r),
       bonuses: bonuses.filter((b) => r.bonusIds.includes(b.publicId)).map((b) => ({
         public_id: b.publicId, tanggal: b.tanggal, jenis_bonus: b.jenisBonus, bonus_bruto: b.bonusBruto, bonus_dibayar: b.bonusDibayar,
       })),

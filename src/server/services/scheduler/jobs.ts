@@ -5,6 +5,7 @@ import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from 
 import { closeMissingDays } from '../bonus/close-days';
 import { expireOrders } from '../order/expire-orders';
 import { issueTaxSlips } from '../tax/issue-tax-slips';
+import { reconcilePayouts } from '../bonus/reconcile-payouts';
 
 /** The last run and the last successful run of a job (start times), and how the last one ended. */
 export interface LastRuns { startedAt?: Date; status?: string; succeededAt?: Date }
@@ -86,6 +87,15 @@ export const JOBS: JobDefinition[] = [
     schedule: 'Setiap menit',
     next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + MINUTE) : now),
     work: async (now) => `${await expireOrders(now)} order kedaluwarsa`,
+  },
+  {
+    // The payouts in flight at the disbursement provider (PAYOUT_PROVIDER simulator or iris): batches
+    // without an answer sent again with their idempotency key, every in-flight payout's status asked.
+    job: 'payout',
+    label: 'Rekonsiliasi payout dengan penyedia transfer',
+    schedule: 'Setiap 5 menit (PAYOUT_PROVIDER simulator/iris)',
+    next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + 5 * MINUTE) : now),
+    work: () => reconcilePayouts(),
   },
 ];
 
