@@ -45,6 +45,7 @@ test('a phone gets the bottom bar of the five homes with the current one marked;
   const name = page.locator('#user-menu .username-text');
   await expect(name).toHaveText('demoplatinum');
   await expect(name).toBeInViewport({ ratio: 1 });
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the whole username, not cut off').toBe(true);
 
   await page.setViewportSize(DESKTOP);
   await expect(bar).toBeHidden();
