@@ -113,6 +113,21 @@ test('dark mode follows the system, keeps contrast, and the buttons are one syst
   }
 });
 
+test('dark mode: every member page keeps its text contrast (axe color-contrast)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page, 'demoplatinum');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const found: string[] = [];
+  for (const path of ['/transaksi/order-transaksi/repeat-order', '/transaksi/retur', '/transaksi/cek-ongkir', '/reward-promo/ongoing', '/reward-promo/completed',
+    '/report/downline-report', '/report/omset', '/report/bonus-harian', '/report/bonus-bulanan', '/report/penarikan-bonus', '/report/annual-pairing', '/report/pph',
+    '/bonus/withdraw', '/news/informasi', '/account/profile', '/account/address', '/account/change-password']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    found.push(...results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
+  }
+  expect(found).toEqual([]);
+});
+
 test('the news ticker starts with its text on screen', async ({ page }) => {
   await login(page, 'demoplatinum');
   const ticker = page.locator('.ticker');
