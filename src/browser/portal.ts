@@ -162,11 +162,13 @@ document.querySelectorAll<HTMLInputElement>('input[data-digits]').forEach((input
   });
 });
 
-// Domicile redirect: scroll to and focus a field after 800 ms (spec/000 §2).
+// Domicile redirect: scroll to and focus a field 800 ms after the page started (spec/000 §2),
+// counted from navigation start so a slow script does not add to it (the island takes over the same clock).
 const focusTarget = document.querySelector<HTMLElement>('[data-focus-later]');
 if (focusTarget) {
   setTimeout(() => {
+    if (!focusTarget.isConnected) return;
     focusTarget.scrollIntoView({ block: 'center' });
     focusTarget.focus();
-  }, 800);
+  }, Math.max(0, 800 - performance.now()));
 }

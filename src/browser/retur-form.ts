@@ -147,7 +147,11 @@ export function enhanceReturForm(form: HTMLFormElement): void {
     dropFailure();
     const el = event.target as HTMLInputElement;
     if (el.name === 'same_address') touched.add('address');
-    if (el === files) touched.add('files');
+    if (el === files) {
+      touched.add('files');
+      const names = form.querySelector('[data-file-names]');
+      if (names) names.textContent = files.files?.length ? [...files.files].map((f) => f.name).join(', ') : 'Belum ada file dipilih';
+    }
     check();
   });
   form.addEventListener('submit', (event) => {

@@ -28,3 +28,16 @@ export function groupDigits(value: string | null | undefined, size = 4, separato
   if (!value) return '-';
   return value.replace(new RegExp(`(\\d{${size}})(?=\\d)`, 'g'), `$1${separator}`);
 }
+
+/**
+ * An NPWP in its usual grouping: the 15-digit form "99.999.999.9-999.999", the 16-digit form
+ * (NIK-based, since 2024) in fours like the NIK ("3578.0000.0000.0001"). Anything else is shown
+ * as stored; nothing at all is "-".
+ */
+export function npwp(value: string | null | undefined): string {
+  if (!value) return '-';
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === 15) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d)(\d{3})(\d{3})$/, '$1.$2.$3.$4-$5.$6');
+  if (digits.length === 16) return groupDigits(digits);
+  return value;
+}

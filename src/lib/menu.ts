@@ -62,3 +62,25 @@ export function menuFor(stokis: boolean): MenuGroup[] {
 export function isActive(href: string, path: string): boolean {
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 }
+
+/** The phone's bottom bar (issue #23): the documents' own groups, each the home of the pages it marks. */
+export interface BottomNavItem {
+  label: string;
+  href: string;
+  /** Path prefixes that mark this entry as the current one. */
+  marks: string[];
+  icon: 'home' | 'tree' | 'cart' | 'wallet' | 'user';
+}
+
+export const bottomNav: BottomNavItem[] = [
+  { label: 'Dashboard', href: '/', marks: ['/'], icon: 'home' },
+  { label: 'Jaringan', href: '/report/tree', marks: ['/report/tree', '/report/downline-report'], icon: 'tree' },
+  { label: 'Order', href: '/transaksi/order-transaksi', marks: ['/transaksi'], icon: 'cart' },
+  { label: 'Bonus', href: '/bonus/rincian-bonus', marks: ['/bonus', '/report/bonus-harian', '/report/bonus-bulanan', '/report/penarikan-bonus'], icon: 'wallet' },
+  { label: 'Akun', href: '/account/profile', marks: ['/account'], icon: 'user' },
+];
+
+/** The bottom-bar entry the page belongs to (at most one), or undefined for pages of the "Lainnya" menu. */
+export function currentBottomNav(path: string): BottomNavItem | undefined {
+  return bottomNav.find((item) => item.marks.some((mark) => isActive(mark, path)));
+}

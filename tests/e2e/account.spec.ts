@@ -130,6 +130,9 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
   await expect(dialog.locator('#a-label-error')).toHaveText('Masukkan label pengiriman');
   await expect(dialog.locator('#a-alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
   await dialog.getByLabel('Label').fill('Rumah');
+  // Each error clears as its field becomes valid; the others stay until they are.
+  await expect(dialog.locator('#a-label-error')).toBeEmpty();
+  await expect(dialog.locator('#a-alamat-error')).toHaveText('Alamat lengkap pengiriman tidak boleh kosong');
   await dialog.getByLabel('Nama Penerima').fill('Siti Rahma');
   await dialog.getByLabel('Nomor Telepon').fill('081234567890');
   await pickRegion(dialog.getByRole('combobox', { name: 'Provinsi' }), 'Jawa Timur');
@@ -211,12 +214,15 @@ test('NPWP: messages, the pending change, and the e-mailed link applying it', as
   await npwp.getByLabel('NPWP').fill('092542943407555');
   await npwp.getByLabel('Nama Pemegang Pajak').fill('Budi Santoso');
   await npwp.getByRole('button', { name: 'Simpan' }).click();
-  await expect(page.locator('#pajak table')).toContainText('092542943407555');
+  // Shown in the NPWP's usual grouping, with Indonesian dates (never ISO) in the pending table.
+  await expect(page.locator('#pajak table')).toContainText('09.254.294.3-407.555');
   await expect(page.locator('#pajak table')).toContainText('UNVERIFIED');
+  await expect(page.locator('#pajak table')).toContainText(/\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}/);
+  expect(await page.locator('#pajak table').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   await followMailLink(page, await page.getByLabel('Email').inputValue());
   await expect(page.getByText('Verifikasi Berhasil')).toBeVisible();
   await page.goto('/account/profile');
-  await expect(page.locator('#pajak')).toContainText('092542943407555');
+  await expect(page.locator('#pajak')).toContainText('09.254.294.3-407.555');
   await expect(page.locator('#pajak .badge')).toHaveText('VERIFIED');
   await expect(page.locator('#pajak table')).toHaveCount(0);
 });

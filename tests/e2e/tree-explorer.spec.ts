@@ -106,6 +106,8 @@ test.describe('on a touch phone', () => {
     await page.goto('/report/tree?level=5');
     await ready(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The fingers go where the canvas is on screen (above the phone's bottom bar).
+    await page.locator('.tree-canvas').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const canvas = (await page.locator('.tree-canvas').boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) => cdp.send('Input.dispatchTouchEvent', {

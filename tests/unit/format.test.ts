@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupiah, tanggal, tanggalJam } from '../../src/lib/format';
+import { npwp, rupiah, tanggal, tanggalJam } from '../../src/lib/format';
 import { jakartaDate } from '../../src/lib/calendar';
 
 describe('formatters show Jakarta time whatever the server zone', () => {
@@ -15,5 +15,17 @@ describe('formatters show Jakarta time whatever the server zone', () => {
     expect(tanggal('2026-11-22')).toBe('22 November 2026');
     expect(jakartaDate(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
     expect(rupiah(1_500_000)).toBe('Rp\u00a01.500.000');
+  });
+});
+
+describe('NPWP in its usual grouping', () => {
+  it.each([
+    ['123456789012345', '12.345.678.9-012.345', 'the 15-digit form'],
+    ['12.345.678.9-012.345', '12.345.678.9-012.345', 'already grouped: shown the same'],
+    ['3578000000000001', '3578.0000.0000.0001', 'the 16-digit (NIK-based) form, in fours like the NIK'],
+    ['12345', '12345', 'not an NPWP length: shown as stored'],
+    [null, '-', 'none'],
+  ])('%s → %s (%s)', (value, shown, _why) => {
+    expect(npwp(value)).toBe(shown);
   });
 });

@@ -43,6 +43,14 @@ export function AddressModal({ open, editing, onClose, onSaved }: {
     }
   }
 
+  /** Typing: each field's error clears as soon as that field is valid (the others stay until Simpan). */
+  function change(next: typeof fields): void {
+    setFields(next);
+    if (Object.keys(errors).length === 0) return;
+    const still = addressErrors(next, true);
+    setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name in still)));
+  }
+
   function save(): void {
     const found = addressErrors(fields, true);
     setErrors(found);
@@ -67,24 +75,24 @@ export function AddressModal({ open, editing, onClose, onSaved }: {
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Ubah Alamat' : 'Tambah Alamat'} id="dlg-alamat">
       {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
-      <AddressFieldsForm value={fields} onChange={setFields} errors={errors} withLabel prefix="a" />
+      <AddressFieldsForm value={fields} onChange={change} errors={errors} withLabel prefix="a" />
       {!(editing?.is_default) && (
         <label><input type="checkbox"
           // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
-          role="switch" checked={fields.is_default} onChange={(e) => setFields({ ...fields, is_default: e.target.checked })} /> Jadikan alamat default</label>
+          role="switch" checked={fields.is_default} onChange={(e) => change({ ...fields, is_default: e.target.checked })} /> Jadikan alamat default</label>
       )}
       {confirming ? (
         <div className="alert alert-warning" role="alertdialog" aria-labelledby="dlg-alamat-confirm">
           <p id="dlg-alamat-confirm">Hapus alamat {editing?.label}?</p>
           <footer className="step-actions">
             <button type="button" className="secondary" onClick={() => setConfirming(false)} disabled={busy}>Batal</button>
-            <button type="button" onClick={remove} disabled={busy} aria-busy={busy || undefined}>Ya, hapus</button>
+            <button type="button" className="danger" onClick={remove} disabled={busy} aria-busy={busy || undefined}>Ya, hapus</button>
           </footer>
         </div>
       ) : (
         <footer className="step-actions">
           <button type="button" className="secondary" onClick={onClose}>Tutup</button>
-          {editing && <button type="button" className="secondary outline" onClick={() => setConfirming(true)}>Hapus</button>}
+          {editing && <button type="button" className="danger" onClick={() => setConfirming(true)}>Hapus</button>}
           <button type="button" onClick={save} disabled={busy} aria-busy={busy || undefined}>Simpan</button>
         </footer>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface RegionOption { id: string; name: string; zip_code?: string | null }
 
@@ -34,11 +34,22 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  // The domicile redirect focuses this field after 800 ms (spec/000 §2), also when the island
-  // replaced the server's select before the layout script got to it.
-  useEffect(() => {
+  // The domicile redirect focuses this field 800 ms after the page started (spec/000 §2), on the
+  // layout script's clock: an island that replaces the server's select after that moment takes the
+  // focus over before the browser paints (layout effect), so the focus never visibly leaves.
+  useLayoutEffect(() => {
     if (!focusLater) return;
-    const timer = setTimeout(() => { inputRef.current?.scrollIntoView({ block: 'center' }); inputRef.current?.focus(); }, 800);
+    const focus = () => {
+      const input = inputRef.current;
+      if (!input || document.activeElement === input) return;
+      const onScreen = input.getBoundingClientRect();
+      if (onScreen.top < 0 || onScreen.bottom > window.innerHeight) input.scrollIntoView({ block: 'center' });
+      input.focus();
+    };
+    const wait = 800 - performance.now();
+    // Later: only when the focus went with the replaced select (never away from what the member chose since).
+    if (wait <= 0) { if (!document.activeElement || document.activeElement === document.body) focus(); return; }
+    const timer = setTimeout(focus, wait);
     return () => clearTimeout(timer);
   }, [focusLater]);
   const listId = `${id}-list`;

@@ -178,8 +178,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           <span className={`badge badge-${BADGE[node.posisi]}`}>{node.posisi}</span>
           <strong>{node.nama}</strong>
           <small>{node.id_member}</small>
-          <small className="lr"><span title="Jumlah downline kiri">L {node.jumlah_child_kiri}</span> · <span title="Jumlah downline kanan">R {node.jumlah_child_kanan}</span></small>
-          {tab === 'pohon' && <small className="lr" title="Pasangan dibayar; sisa BV kiri/kanan">P {node.jumlah_pair} · {node.sisa_bv_kiri}/{node.sisa_bv_kanan}</small>}
+          <small className="lr"><span title="Jumlah downline kiri">Kiri {node.jumlah_child_kiri}</span> · <span title="Jumlah downline kanan">Kanan {node.jumlah_child_kanan}</span></small>
+          {tab === 'pohon' && <small className="lr" title="Pasangan dibayar">Pasangan {node.jumlah_pair}</small>}
+          {tab === 'pohon' && <small className="lr" title="Sisa BV kiri/kanan yang belum berpasangan">Sisa BV {node.sisa_bv_kiri}/{node.sisa_bv_kanan}</small>}
         </a>
         {ready && (
           <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>

@@ -63,7 +63,7 @@ export default function WithdrawDialog({ bonuses }: { bonuses: UnpaidBonus[] }) 
               <button type="button" className="outline secondary" style={{ width: 'auto', marginBottom: 0 }} onClick={() => { setChosen(new Set(left.map((b) => b.public_id))); setFailure(null); }}>Pilih semua</button>
               <button type="button" className="outline secondary" style={{ width: 'auto', marginBottom: 0 }} onClick={() => setChosen(new Set())}>Kosongkan pilihan</button>
             </p>
-            <div style={{ maxHeight: 300, overflow: 'auto' }}>
+            <div className="scroll-300">
               {left.map((b) => (
                 <label key={b.public_id}><input type="checkbox" name="bonus_ids" value={b.public_id} checked={chosen.has(b.public_id)} onChange={(e) => toggle(b.public_id, e.target.checked)} /> {b.label} · {rupiah(b.amount)}</label>
               ))}

@@ -28,3 +28,16 @@ export const BannerFormSchema = z.object({
   description: z.string().trim().max(200, 'Keterangan paling banyak 200 karakter').default(''),
 });
 export type BannerForm = z.input<typeof BannerFormSchema>;
+
+/**
+ * The portal's identity (issue #23): the company name on the member shell, the print headers and
+ * the tax slips, and its logo, a picture served by the portal itself (a path such as
+ * /banners/unggah/logo.png or /favicon.svg; the members' pages load nothing from elsewhere).
+ */
+export const BrandFormSchema = z.object({
+  company_name: z.string({ error: 'Nama perusahaan wajib diisi' }).trim().min(2, 'Nama perusahaan wajib diisi').max(80, 'Nama perusahaan paling banyak 80 karakter'),
+  company_logo: z.string().trim().max(200, 'Alamat logo terlalu panjang')
+    .refine((v) => v === '' || (/^\/[\w\-./]+\.(svg|png|webp|jpe?g)$/i.test(v) && !v.includes('..') && !v.startsWith('//')), 'Logo harus berupa alamat gambar portal ini, diawali / (svg, png, webp atau jpg)')
+    .default(''),
+});
+export type BrandForm = z.input<typeof BrandFormSchema>;

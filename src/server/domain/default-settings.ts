@@ -34,6 +34,8 @@ export const defaultSettings = {
     { label: 'Syarat Pembayaran', url: '/info/syarat-pembayaran' },
   ],
   company_name: 'PT Portal Member Indonesia',
+  /** The logo on the member shell: a path of the portal (KONTEN, /admin/halaman); empty for the name alone. */
+  company_logo: '',
   /** Overrides of the compensation plan (COMP_PLAN.md); keys not given keep their defaults. */
   bonus_plan: {} as Record<string, unknown>,
   /** The withholder on the tax slips. */
