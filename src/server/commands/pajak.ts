@@ -18,7 +18,10 @@ export async function pajakCommand(action: string, args: string[]): Promise<stri
     const { tahun, masa, format, out } = eksporArgs(args);
     if (format === 'xml') {
       const result = await exportCoretaxXml(tahun, masa);
-      if (out) return (fs.writeFileSync(out, result.xml), coretaxSummary(result, out));
+      if (out) {
+        fs.writeFileSync(out, result.xml);
+        return coretaxSummary(result, out);
+      }
       // The file goes to stdout alone (a redirect makes the upload file); the summary to stderr.
       process.stdout.write(result.xml);
       process.stderr.write(`${coretaxSummary(result)}\n`);
