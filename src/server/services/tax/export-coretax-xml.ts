@@ -40,10 +40,17 @@ function checkMonth(tahun: number, masa: number): void {
   }
 }
 
-/** The month's slips as the file takes them: each member's latest (a Pembetulan replaces the slip it corrects). */
+/**
+ * The month's slips as the file takes them: each member's latest (a Pembetulan replaces the slip
+ * it corrects). A slip issued before the member entered a NIK takes the NIK on file now: it names
+ * the same person, and so the member can still complete it.
+ */
 async function latestSlips(tahun: number, masa: number) {
   const rows = await taxMonthExportRows(await getDb(), tahun, masa);
-  return rows.filter((r) => r.is_latest).map((r) => ({ ...r, problems: slipProblems(r satisfies CoretaxSlip) }));
+  return rows.filter((r) => r.is_latest).map((r) => {
+    const slip = { ...r, nik: r.nik ?? r.nik_member } satisfies CoretaxSlip;
+    return { ...slip, problems: slipProblems(slip) };
+  });
 }
 
 /** The refusal's text: one line per slip Coretax would refuse, naming the member. */
