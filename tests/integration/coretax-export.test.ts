@@ -16,6 +16,8 @@ import { GET as coretaxRoute } from '../../src/pages/admin/keuangan/pajak/coreta
 import PajakPage from '../../src/pages/admin/keuangan/pajak.astro';
 import { validateBp21Bulk } from '../coretax-xsd';
 import { createContainer } from './container';
+import { callRoute } from './route-harness';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { jakartaDay, noonOf } from './ledger-helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji', role: 'KEUANGAN' } as const;
@@ -45,7 +47,7 @@ async function renderPajak(query: string, body?: Record<string, string>) {
   const request = body
     ? new Request(url, { method: 'POST', body: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://portal.test' } })
     : new Request(url);
-  const response = await (await createContainer()).renderToResponse(PajakPage, { locals: { operator: KARTIKA }, request });
+  const response = await (await createContainer()).renderToResponse(PajakPage, { locals: { operator: KARTIKA } as never, request });
   return { status: response.status, html: await response.text() };
 }
 
@@ -90,7 +92,7 @@ describe('Coretax BP21 XML of the demo year', () => {
     const out = path.join(dir, 'bp21.xml');
     const said = await pajakCommand('ekspor', [String(tahun), String(masa), '--format', 'xml', '--out', out]);
     expect(fs.readFileSync(out, 'utf8')).toBe((await exportCoretaxXml(tahun, masa)).xml);
-    expect(said).toMatch(new RegExp(`^\\d+ bukti potong masa ${masa}/${tahun} untuk Coretax; bruto Rp [\\d.]+, PPh 21 Rp [\\d.]+ \\(XML: ${out}\\)$`));
+    expect(said).toMatch(new RegExp(`^\\d+ bukti potong masa ${masa}/${tahun} untuk Coretax; bruto Rp [\\d.]+, PPh 21 Rp [\\d.]+\nXML: ${out}$`));
     const csv = path.join(dir, 'bp21.csv');
     await pajakCommand('ekspor', [String(tahun), String(masa), '--out', csv]);
     expect(fs.readFileSync(csv, 'utf8').split('\r\n')[0]).toMatch(/^nomor,status,pembetulan_ke,/);
@@ -98,21 +100,41 @@ describe('Coretax BP21 XML of the demo year', () => {
     fs.rmSync(dir, { recursive: true });
   });
 
+  it('the CLI beside a running server gets the same file from GET /admin/api/pajak-ekspor with a KEUANGAN token, audited; GUDANG is refused', async () => {
+    const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];
+    const token = async (username: string, clientAddress: string) =>
+      ((await callRoute('/admin/api/token', 'POST', { body: { username, password: DEMO_OPERATOR_PASSWORD }, clientAddress })).json!.result as { token: string }).token;
+    const keuangan = await token('keuangan', '198.51.100.31');
+    const query = { tahun: String(tahun), masa: String(masa), format: 'xml' };
+    const xml = await callRoute('/admin/api/pajak-ekspor', 'GET', { bearer: keuangan, query });
+    expect(xml.status).toBe(200);
+    const expected = await exportCoretaxXml(tahun, masa);
+    expect(xml.json).toMatchObject({ success: true, result: { format: 'xml', file: expected.xml } });
+    expect(xml.json!.message).toMatch(new RegExp(`^${expected.jumlah_bukti} bukti potong masa ${masa}/${tahun} untuk Coretax`));
+    const csv = await callRoute('/admin/api/pajak-ekspor', 'GET', { bearer: keuangan, query: { ...query, format: 'csv' } });
+    expect((csv.json!.result as { file: string }).file.split('\r\n')[0]).toMatch(/^nomor,status,/);
+    expect((await callRoute('/admin/api/pajak-ekspor', 'GET', { bearer: keuangan, query: { ...query, format: 'pdf' } })).status).toBe(400);
+    expect((await callRoute('/admin/api/pajak-ekspor', 'GET', { bearer: await token('gudang', '198.51.100.32'), query })).status).toBe(403);
+    expect((await audits('pajak:ekspor-coretax')).map((a) => a.operator_nama)).toEqual(['Kartika Keuangan']);
+    expect((await audits('pajak:ekspor')).map((a) => a.operator_nama)).toEqual(['Kartika Keuangan']);
+  });
+
   it('the console download is KEUANGAN’s, audited; another role is refused; a month without slips is refused in Indonesian', async () => {
     const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];
+    const earlier = (await audits('pajak:ekspor-coretax')).length;
     const ok = await download(`/admin/keuangan/pajak/coretax?tahun=${tahun}&masa=${masa}`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(ok.headers.get('content-disposition')).toBe(`attachment; filename="bp21-coretax-${tahun}-${String(masa).padStart(2, '0')}.xml"`);
     expect((await validateBp21Bulk(await ok.text())).valid).toBe(true);
-    expect(await audits('pajak:ekspor-coretax')).toMatchObject([{ operator_nama: 'Kartika Uji', object: `masa:${tahun}-${String(masa).padStart(2, '0')}` }]);
+    expect((await audits('pajak:ekspor-coretax')).slice(earlier)).toMatchObject([{ operator_nama: 'Kartika Uji', object: `masa:${tahun}-${String(masa).padStart(2, '0')}` }]);
 
     const refused = await download(`/admin/keuangan/pajak/coretax?tahun=${tahun}&masa=${masa}`, GILANG);
     expect(refused.status).toBe(403);
     const empty = await download('/admin/keuangan/pajak/coretax?tahun=2020&masa=1');
     expect(empty.status).toBe(404);
     expect(await empty.text()).toBe('Belum ada bukti potong untuk masa 1/2020; XML Coretax dibuat dari bukti potong yang sudah terbit');
-    expect(await audits('pajak:ekspor-coretax')).toHaveLength(1);
+    expect(await audits('pajak:ekspor-coretax')).toHaveLength(earlier + 1);
 
     const page = await renderPajak(`tahun=${tahun}&masa=${masa}`);
     expect(page.status).toBe(200);

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { issueTaxSlips } from '../services/tax/issue-tax-slips';
 import { exportTaxMonth } from '../services/tax/export-tax-month';
+import { exportTaxMonthAudited } from '../services/tax/tax-month-console';
 import { exportCoretaxXml, type CoretaxExport } from '../services/tax/export-coretax-xml';
 import { verifyTaxNumber } from '../services/tax/npwp-status';
+import type { Actor } from '../services/operator/assert-role';
 import { rupiahText } from '../../lib/money-format';
 
 export const PAJAK_USAGE = 'pajak:terbitkan <tahun> <masa>, pajak:ekspor <tahun> <masa> [--format csv|xml] [--out file], pajak:verifikasi <id_member> NPWP|NIK --admin "…"';
@@ -16,21 +18,8 @@ export async function pajakCommand(action: string, args: string[]): Promise<stri
   }
   if (action === 'ekspor') {
     const { tahun, masa, format, out } = eksporArgs(args);
-    if (format === 'xml') {
-      const result = await exportCoretaxXml(tahun, masa);
-      if (out) {
-        fs.writeFileSync(out, result.xml);
-        return coretaxSummary(result, out);
-      }
-      // The file goes to stdout alone (a redirect makes the upload file); the summary to stderr.
-      process.stdout.write(result.xml);
-      process.stderr.write(`${coretaxSummary(result)}\n`);
-      return '';
-    }
-    const result = await exportTaxMonth(tahun, masa);
-    if (out) fs.writeFileSync(out, result.csv);
-    else process.stdout.write(result.csv);
-    return `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun}; total PPh 21 disetor ${rupiahText(result.total_setor)}${out ? ` (CSV: ${out})` : ''}`;
+    const { file, summary } = await exportFile(tahun, masa, format);
+    return writeExport(file, summary, format, out);
   }
   if (action === 'verifikasi') {
     const [idMember, jenis, flag, admin] = args;
@@ -56,11 +45,38 @@ export function eksporArgs(args: string[]): { tahun: number; masa: number; forma
 }
 
 /** What the CLI prints after the Coretax file: counts, totals, and what the operator must do by hand. */
-export function coretaxSummary(result: CoretaxExport, out?: string): string {
+export function coretaxSummary(result: CoretaxExport): string {
   const lines = [
-    `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun} untuk Coretax; bruto ${rupiahText(result.total_bruto)}, PPh 21 ${rupiahText(result.total_pph)}${out ? ` (XML: ${out})` : ''}`,
+    `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun} untuk Coretax; bruto ${rupiahText(result.total_bruto)}, PPh 21 ${rupiahText(result.total_pph)}`,
   ];
   for (const p of result.pembetulan) lines.push(`Pembetulan ${p.nomor} (${p.id_member}) mengganti ${p.mengganti_nomor ?? '—'}: bila bukti itu sudah diunggah, betulkan di Coretax`);
   for (const d of result.selisih) lines.push(`Perhatian: ${d.nomor} (${d.id_member}) PPh tersimpan ${rupiahText(d.pph)}, hitungan Coretax ${rupiahText(d.pph_coretax)}`);
   return lines.join('\n');
+}
+
+/**
+ * A month's withholder file, CSV or Coretax XML, with the lines the CLI prints: run here by the
+ * CLI, or by the server for the CLI beside it (GET /admin/api/pajak-ekspor, `by` its operator, audited).
+ */
+export async function exportFile(tahun: number, masa: number, format: 'csv' | 'xml', by?: Actor): Promise<{ file: string; summary: string }> {
+  if (format === 'xml') {
+    const result = await exportCoretaxXml(tahun, masa, by);
+    return { file: result.xml, summary: coretaxSummary(result) };
+  }
+  const result = by ? await exportTaxMonthAudited(tahun, masa, by) : await exportTaxMonth(tahun, masa);
+  return { file: result.csv, summary: `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun}; total PPh 21 disetor ${rupiahText(result.total_setor)}` };
+}
+
+/**
+ * Writes an export where the operator asked: the file `out`, or stdout alone (a redirect makes the
+ * upload file) with the summary on stderr. Returns what the CLI prints after it.
+ */
+export function writeExport(file: string, summary: string, format: 'csv' | 'xml', out: string | undefined): string {
+  if (out) {
+    fs.writeFileSync(out, file);
+    return `${summary}\n${format.toUpperCase()}: ${out}`;
+  }
+  process.stdout.write(file);
+  process.stderr.write(`${summary}\n`);
+  return '';
 }
