@@ -174,6 +174,17 @@ describe('Coretax BP21 XML of the demo year', () => {
     await db.execute(sql`update bukti_potong set npwp = '090000000000009' where id = ${b!.id}`);
     const xml = (await exportCoretaxXml(tahun, masa)).xml;
     expect(values(xml, 'CounterpartTin').slice(0, 2)).toEqual(['3578014101900007', '0090000000000009']);
+
+    // A slip whose withholding Coretax's Gross × 50% × Rate does not reproduce (rows of two rates in one month) is exported, and flagged.
+    await db.execute(sql`update bukti_potong set pph = pph + 7 where id = ${a!.id}`);
+    const flagged = await exportCoretaxXml(tahun, masa);
+    expect(flagged.selisih).toEqual([{ nomor: a!.nomor, id_member: a!.id_member, pph: expect.any(Number), pph_coretax: expect.any(Number) }]);
+    expect(flagged.selisih[0]!.pph - flagged.selisih[0]!.pph_coretax).toBe(7);
+    expect((await renderPajak(`tahun=${tahun}&masa=${masa}`)).html).toContain(`${a!.nomor} (${a!.id_member}): dipotong`);
+    expect(await pajakCommand('ekspor', [String(tahun), String(masa), '--format', 'xml', '--out', path.join(os.tmpdir(), `coretax-${process.pid}.xml`)]))
+      .toContain(`Perhatian: ${a!.nomor} (${a!.id_member}) PPh tersimpan`);
+    await db.execute(sql`update bukti_potong set pph = pph - 7 where id = ${a!.id}`);
+    fs.rmSync(path.join(os.tmpdir(), `coretax-${process.pid}.xml`));
   });
 
   it('a refund after the month closed: the file carries the Pembetulan slip instead of the one it corrects, and still equals the ledger', async () => {

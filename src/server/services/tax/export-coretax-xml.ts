@@ -58,14 +58,20 @@ export function problemsText(tahun: number, masa: number, problems: readonly Cor
   return [CORETAX_MESSAGES.refused(masa, tahun), ...problems.map((p) => `- ${p.id_member} ${p.nama} (${p.nomor}): ${p.masalah.join('; ')}`)].join('\n');
 }
 
-/** What stands between a month and its Coretax file (the console shows it beside the download). */
-export async function coretaxMonthCheck(tahun: number, masa: number, by: Actor): Promise<{ jumlah_bukti: number; problems: CoretaxProblem[] }> {
+/** The slips whose stored PPh differs from what Coretax computes from the file. */
+const differences = (slips: readonly CoretaxSlip[]) => slips
+  .map((s) => ({ nomor: s.nomor, id_member: s.id_member, pph: s.pph, pph_coretax: /^\d+(\.\d+)?$/.test(s.tarif) ? coretaxTax(s.bruto, s.tarif) : s.pph }))
+  .filter((s) => s.pph !== s.pph_coretax);
+
+/** What stands between a month and its Coretax file, and what to adjust after the upload (the console shows both beside the download). */
+export async function coretaxMonthCheck(tahun: number, masa: number, by: Actor): Promise<{ jumlah_bukti: number; problems: CoretaxProblem[]; selisih: CoretaxExport['selisih'] }> {
   assertRole(by, ['KEUANGAN']);
   checkMonth(tahun, masa);
   const slips = await latestSlips(tahun, masa);
   return {
     jumlah_bukti: slips.length,
     problems: slips.filter((s) => s.problems.length).map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems })),
+    selisih: differences(slips),
   };
 }
 
@@ -87,13 +93,13 @@ export async function exportCoretaxXml(tahun: number, masa: number, by?: Actor):
   if (problems.length) throw new AppError('BAD_INPUT', problemsText(tahun, masa, problems));
 
   const xml = buildBp21Bulk({ npwp: parsed.data.npwp, id_tku: parsed.data.id_tku }, slips);
-  const computed = slips.map((s) => ({ nomor: s.nomor, id_member: s.id_member, pph: s.pph, pph_coretax: coretaxTax(s.bruto, s.tarif) }));
+  const selisih = differences(slips);
   const result: CoretaxExport = {
     tahun, masa, xml, jumlah_bukti: slips.length,
     total_bruto: slips.reduce((t, s) => t + s.bruto, 0),
     total_pph: slips.reduce((t, s) => t + s.pph, 0),
-    total_pph_coretax: computed.reduce((t, s) => t + s.pph_coretax, 0),
-    selisih: computed.filter((s) => s.pph !== s.pph_coretax),
+    total_pph_coretax: slips.reduce((t, s) => t + coretaxTax(s.bruto, s.tarif), 0),
+    selisih,
     pembetulan: slips.filter((s) => s.status === 'PEMBETULAN').map((s) => ({ nomor: s.nomor, mengganti_nomor: s.mengganti_nomor, id_member: s.id_member })),
   };
   if (by) {
