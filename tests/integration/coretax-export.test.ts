@@ -217,7 +217,9 @@ describe('the withholder (Data pemotong): KEUANGAN edits it, one schema, audited
     const before = await getWithholder();
     const next = { npwp: '0987654321012000', id_tku: '0987654321012000000000', nama: 'PT Contoh Sejahtera', penandatangan: 'Dewi Lestari' };
     await expect(updateWithholder(GILANG, next)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // A bad NPWP is named on its own field only (the ID TKU is not also said to mismatch it).
     await expect(updateWithholder(KARTIKA, { ...next, npwp: '0987654321' })).rejects.toMatchObject({ code: 'BAD_INPUT', fields: { npwp: withholderMessages.npwp } });
+    expect(await updateWithholder(KARTIKA, { ...next, npwp: '0987654321' }).catch((e: { fields: object }) => Object.keys(e.fields))).toEqual(['npwp']);
     await expect(updateWithholder(KARTIKA, { ...next, id_tku: '1111111111111111000000' })).rejects.toMatchObject({ fields: { id_tku: withholderMessages.idTkuOfNpwp } });
     await expect(updateWithholder(KARTIKA, { ...next, penandatangan: '  ' })).rejects.toMatchObject({ fields: { penandatangan: withholderMessages.penandatangan } });
     expect(await getWithholder()).toEqual(before);

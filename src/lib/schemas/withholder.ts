@@ -16,6 +16,10 @@ export const WithholderSchema = z.object({
   id_tku: z.preprocess(digitsOnly, z.string({ error: withholderMessages.idTku }).regex(/^\d{22}$/, withholderMessages.idTku)),
   nama: z.string({ error: withholderMessages.nama }).trim().min(1, withholderMessages.nama).max(100, withholderMessages.nama),
   penandatangan: z.string({ error: withholderMessages.penandatangan }).trim().min(1, withholderMessages.penandatangan).max(60, withholderMessages.penandatangan),
-}).refine((w) => w.id_tku.startsWith(w.npwp), { path: ['id_tku'], error: withholderMessages.idTkuOfNpwp });
+}).refine(
+  // Only when both numbers are well formed: a bad NPWP is reported on its own field.
+  (w) => typeof w.npwp !== 'string' || typeof w.id_tku !== 'string' || !/^\d{16}$/.test(w.npwp) || w.id_tku.startsWith(w.npwp),
+  { path: ['id_tku'], error: withholderMessages.idTkuOfNpwp },
+);
 
 export type WithholderInput = z.infer<typeof WithholderSchema>;
