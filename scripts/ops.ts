@@ -1,7 +1,7 @@
 /**
  * Operator commands for scripts (DESIGN.md §7), the process entry: parses argv and runs the command
  * code of src/server/commands/: `npm run ops -- AREA:ACTION …`. On PGlite while
- * the server runs, order:*, payout:* and retur:* go through the server (scripts/through-server.ts);
+ * the server runs, order:*, payout:*, retur:* and pajak:ekspor go through the server (scripts/through-server.ts);
  * the others ask to stop the server first (one process per data folder).
  */
 import { closeDb } from '../src/server/db/client';
@@ -13,7 +13,7 @@ import { orderCommand, ORDER_USAGE } from '../src/server/commands/order';
 import { refundCommand, REFUND_USAGE } from '../src/server/commands/refund';
 import { pajakCommand, PAJAK_USAGE } from '../src/server/commands/pajak';
 import { operatorCommand } from '../src/server/commands/operator';
-import { runThroughServer, serverHoldingDataDir } from './through-server';
+import { exportThroughServer, runThroughServer, serverHoldingDataDir } from './through-server';
 import { THROUGH_SERVER_AREAS } from '../src/server/commands/through-server-areas';
 
 // Whatever this command writes (the data folder, exports) is the operator's alone.
@@ -25,9 +25,11 @@ const areas: Record<string, (action: string, args: string[]) => Promise<string>>
 
 const server = serverHoldingDataDir();
 try {
-  if (server) {
+  if (server && command === 'pajak:ekspor') {
+    process.exitCode = await exportThroughServer(server, args);
+  } else if (server) {
     if (!THROUGH_SERVER_AREAS.includes(area ?? '')) {
-      throw new Error(`${command ?? '(kosong)'} tidak bisa dijalankan lewat server (hanya ${THROUGH_SERVER_AREAS.map((a) => `${a}:*`).join(', ')} dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+      throw new Error(`${command ?? '(kosong)'} tidak bisa dijalankan lewat server (hanya ${THROUGH_SERVER_AREAS.map((a) => `${a}:*`).join(', ')}, pajak:ekspor dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
     }
     process.exitCode = await runThroughServer(server, [command!, ...args]);
   } else {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '../src/server/config';
 import { URL_FILE, dataDirHolder } from '../src/server/db/data-dir-owner';
+import { eksporArgs, writeExport } from '../src/server/commands/pajak';
 
 export interface RunningServer { pid: number; url: string }
 
@@ -91,4 +92,29 @@ export async function runThroughServer(server: RunningServer, argv: string[]): P
  */
 export function fetchFromServer<T>(server: RunningServer, route: string, use: (answer: Response) => Promise<T>): Promise<T> {
   return withServer(server, async (token) => use(await call(server, route, { headers: { authorization: `Bearer ${token}` } })));
+}
+
+/**
+ * `pajak:ekspor <tahun> <masa> [--format csv|xml] [--out file]` beside a running server: the server
+ * makes the file (GET /admin/api/pajak-ekspor, as the signed-in operator, audited); it is written
+ * here, where the operator asked. Returns the exit code.
+ */
+export async function exportThroughServer(server: RunningServer, args: string[]): Promise<number> {
+  try {
+    const { tahun, masa, format, out } = eksporArgs(args);
+    const query = new URLSearchParams({ tahun: String(tahun), masa: String(masa), format });
+    return await fetchFromServer(server, `/admin/api/pajak-ekspor?${query}`, async (answer) => {
+      const body = await answer.json().catch(() => ({ success: false, message: `Server menjawab HTTP ${answer.status}` })) as { success: boolean; message: string; result?: { file: string } };
+      if (!body.success || body.result === undefined) {
+        console.error(body.message);
+        return 1;
+      }
+      const said = writeExport(body.result.file, body.message, format, out);
+      if (said) console.log(said);
+      return 0;
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
 }

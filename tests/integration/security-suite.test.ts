@@ -127,10 +127,12 @@ const SAMPLES: Record<string, Sample> = {
   'GET /admin/keuangan/batch/[no]': { input: 'none', anonymous: true, params: () => ({ no: 'BATCH-TIDAK-ADA' }), validStatus: 302 },
   'GET /admin/keuangan/pajak/bukti/[nomor]': { input: 'none', anonymous: true, params: () => ({ nomor: 'TIDAK-ADA' }), validStatus: 302 },
   'GET /admin/keuangan/pajak/ekspor': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1' }), validStatus: 302 },
+  'GET /admin/keuangan/pajak/coretax': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1' }), validStatus: 302 },
   // The CLI's operator API: without an operator's bearer token a 401 in JSON; the token call checks credentials.
   'POST /admin/api/token': { input: 'body', anonymous: true, valid: () => ({ username: 'gudang', password: 'bukan-sandinya-123' }), strict: ['username', 'password'], validStatus: 401 },
   'DELETE /admin/api/token': { input: 'none', anonymous: true },
   'GET /admin/api/backup': { input: 'none', anonymous: true, validStatus: 401 },
+  'GET /admin/api/pajak-ekspor': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1', format: 'xml' }), validStatus: 401 },
   'POST /admin/api/ops': { input: 'body', anonymous: true, lenient: true, valid: () => ({ argv: ['order:pack', 'ORD-X'] }), validStatus: 401 },
   'GET /admin/orders/cetak': { input: 'query', anonymous: true, lenient: true, valid: () => ({ jenis: 'label', no_order: 'ORD-X' }), validStatus: 302 },
   'GET /admin/retur/file/[id]': { input: 'none', anonymous: true, params: () => ({ id: uuid0 }), validStatus: 302 },

@@ -13,6 +13,8 @@ import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
 import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-dir';
 import { usePostgres } from '../setup/databases';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { exportCoretaxXml } from '../../src/server/services/tax/export-coretax-xml';
+import { validateBp21Bulk } from '../coretax-xsd';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.PORT_THROUGH_SERVER ?? 4805);
@@ -104,7 +106,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     expect(await memberSees()).toBe('PAID');
     const other = cli('ops', ['promo:omsets'], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
     expect(other.code).toBe(1);
-    expect(other.err).toBe(`promo:omsets tidak bisa dijalankan lewat server (hanya order:*, payout:*, retur:* dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+    expect(other.err).toBe(`promo:omsets tidak bisa dijalankan lewat server (hanya order:*, payout:*, retur:*, pajak:ekspor dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
     const anonymous = await post('/admin/api/ops', { args: ['order:pack', order.no_order] });
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.text)).toEqual({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' });
@@ -144,6 +146,22 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     expect(audit).toContain(`payout:${no}`);
     expect(audit).toContain('Kartika Keuangan');
     expect((await call('/admin/audit?action=payout:reject', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text).toContain('Sari Superadmin');
+  });
+
+  it('pajak:ekspor goes through the server as KEUANGAN: the Coretax XML is written here, the server’s own, audited as that operator', async () => {
+    const [m] = await selectRows<{ tahun: number; masa: number }>(await getDb(), sql`select tahun, masa from bukti_potong order by tahun desc, masa desc limit 1`);
+    const file = path.join(work, 'bp21.xml');
+    const as = (username: string) => ({ DATA_DIR: dataDir, OPERATOR_USERNAME: username, OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const r = cli('ops', ['pajak:ekspor', String(m!.tahun), String(m!.masa), '--format', 'xml', '--out', file], as('keuangan'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(new RegExp(`^\\d+ bukti potong masa ${m!.masa}/${m!.tahun} untuk Coretax; .*\nXML: ${file}$`));
+    const xml = fs.readFileSync(file, 'utf8');
+    expect(await validateBp21Bulk(xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toBe((await exportCoretaxXml(m!.tahun, m!.masa)).xml);
+    const audit = (await call('/admin/audit?action=pajak:ekspor-coretax', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text;
+    expect(audit).toContain('Kartika Keuangan');
+    expect(cli('ops', ['pajak:ekspor', String(m!.tahun), String(m!.masa), '--format', 'xml'], as('gudang'))).toMatchObject({ code: 1, err: 'Peran Anda tidak boleh melakukan tindakan ini' });
   });
 
   it('npm run close goes through the server too, and the server ran its own scheduler', async () => {

@@ -38,8 +38,14 @@ export const defaultSettings = {
   company_logo: '',
   /** Overrides of the compensation plan (COMP_PLAN.md); keys not given keep their defaults. */
   bonus_plan: {} as Record<string, unknown>,
-  /** The withholder on the tax slips. */
-  company_npwp: '0012345678901000',
+  /**
+   * The withholder on the BP21 slips and in the Coretax file (WithholderSchema): NPWP (16 digits),
+   * ID TKU (the NPWP and a 6-digit place of business), name and signer. These are the demo's
+   * values, so a fresh install exports; a company enters its own in /admin/keuangan/pajak.
+   */
+  pemotong: {
+    npwp: '0012345678901000', id_tku: '0012345678901000000000', nama: 'PT Portal Member Indonesia', penandatangan: 'Kartika Keuangan',
+  } as { npwp: string; id_tku: string; nama: string; penandatangan: string },
   /** Annual pairing period shown on the report (spec/000 §2 default). */
   annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
   /** Orders (spec/001 §9): the tax block, unpaid-order expiry and minimum BV per registration tier. */

@@ -31,19 +31,20 @@ export async function memberTaxSlips(db: Executor, memberId: number, tahun: numb
 
 /**
  * Every slip of a tax month for the withholder's file, by number: each with the number of the
- * slip it corrects and whether it is the member's latest (not corrected by another).
+ * slip it corrects, whether it is the member's latest (not corrected by another), and the
+ * member's id, marital status (the Coretax file's PTKP status) and NIK on file today.
  */
 export async function taxMonthExportRows(db: Executor, tahun: number, masa: number) {
   const rows = await selectRows<{
     nomor: string; status: string; pembetulan_ke: number; mengganti_nomor: string | null; masa_pajak: number; tahun_pajak: number; sifat: string;
     npwp: string | null; nik: string | null; nama: string; kode_objek_pajak: string; bruto: unknown; dpp: unknown; tarif: string; pph: unknown;
-    tanggal_potong: string; pemotong_npwp: string; pemotong_nama: string; member_id: unknown; is_latest: boolean;
+    tanggal_potong: string; pemotong_npwp: string; pemotong_nama: string; member_id: unknown; is_latest: boolean; id_member: string; status_kawin: string | null; nik_member: string | null;
   }>(db, sql`
     select s.nomor, s.status, s.pembetulan_ke, g.nomor as mengganti_nomor, s.masa as masa_pajak, s.tahun as tahun_pajak, 'Tidak Final' as sifat,
       s.npwp, s.nik, s.nama, s.kode_objek_pajak, s.bruto, s.dpp, s.tarif, s.pph,
       s.tanggal_potong::text as tanggal_potong, s.pemotong_npwp, s.pemotong_nama, s.member_id,
-      not exists (select 1 from bukti_potong n where n.mengganti_id = s.id) as is_latest
-    from bukti_potong s left join bukti_potong g on g.id = s.mengganti_id
+      not exists (select 1 from bukti_potong n where n.mengganti_id = s.id) as is_latest, m.id_member, m.status_kawin, m.nomor_identitas as nik_member
+    from bukti_potong s left join bukti_potong g on g.id = s.mengganti_id join members m on m.id = s.member_id
     where s.tahun = ${tahun} and s.masa = ${masa}
     order by s.nomor`);
   return rows.map((r) => ({

@@ -1,12 +1,12 @@
 import type { SessionMember } from '../auth/session-member';
 import { findTaxRow } from './tax-slips';
 import { buktiPotongPdf } from '../../integrations/pdf/bukti-potong';
-import { getSetting } from '../settings';
+import { withholder } from '../tax/issue-tax-slips';
 
 /** The member's own tax slip as a PDF attachment named by timestamp (the API and the PPh page). */
 export async function buktiPotongDownload(member: Pick<SessionMember, 'id'>, id: string): Promise<Response> {
   const row = await findTaxRow(member, id);
-  const pdf = await buktiPotongPdf(row, { nama: await getSetting('company_name'), npwp: await getSetting('company_npwp') });
+  const pdf = await buktiPotongPdf(row, await withholder());
   return new Response(pdf as unknown as BodyInit, {
     headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${Date.now()}.pdf"`, 'cache-control': 'private, no-store' },
   });

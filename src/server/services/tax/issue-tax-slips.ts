@@ -5,20 +5,23 @@ import {
 import { AppError } from '../../errors';
 import { statutoryRate } from '../../domain/bonus/pph21';
 import { jakartaDate, monthEnd, monthKey, nextMonthStart as followingMonth, monthStart as startOf } from '../../../lib/calendar';
-import { getSetting } from '../settings';
+import { getWithholder } from './get-withholder';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 
 export const KODE_OBJEK_PAJAK = '21-100-04';
 
+/** What a slip stores of the withholder (getWithholder gives more). */
 export interface Withholder { npwp: string; nama: string }
 
 const monthStart = (tahun: number, masa: number) => startOf(monthKey(tahun, masa));
 const nextMonthStart = (tahun: number, masa: number) => followingMonth(monthKey(tahun, masa));
 const lastDay = (tahun: number, masa: number) => monthEnd(monthKey(tahun, masa));
 
+/** The withholder in force, as the closing stores it on each slip. */
 export async function withholder(): Promise<Withholder> {
-  return { npwp: await getSetting('company_npwp'), nama: await getSetting('company_name') };
+  const w = await getWithholder();
+  return { npwp: w.npwp, nama: w.nama };
 }
 
 /**
