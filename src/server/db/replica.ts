@@ -80,3 +80,8 @@ export function wroteRecently(memberId: number): boolean {
   const at = lastWrite.get(memberId);
   return at !== undefined && Date.now() - at < readYourWritesSeconds() * 1000;
 }
+
+/** Forgets every member's mark, as a fresh web process starts (tests of the cookie's hand-over). */
+export function forgetMemberWrites(): void {
+  lastWrite.clear();
+}
