@@ -124,7 +124,8 @@ function readConnection(url: string) {
  */
 export async function getReadDb(memberId?: number): Promise<{ db: Db; replica: boolean }> {
   const url = process.env.DATABASE_READ_URL;
-  if (!url || (memberId !== undefined && wroteRecently(memberId)) || !(await replicaUsable(url))) {
+  // A replica only ever stands beside PostgreSQL: with PGlite the setting is ignored here.
+  if (!url || !config.databaseUrl || (memberId !== undefined && wroteRecently(memberId)) || !(await replicaUsable(url))) {
     return { db: await getDb(), replica: false };
   }
   return { db: (await readConnection(url)).db, replica: true };
