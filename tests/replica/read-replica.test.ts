@@ -8,6 +8,7 @@ import { forgetMemberWrites, replicaStatus } from '../../src/server/db/replica';
 import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
 import { checkReadiness } from '../../src/server/services/ops/check-readiness';
 import { LAST_WRITE_COOKIE } from '../../src/server/read-your-writes';
+import { reportReads } from '../../src/server/metrics';
 import { createContext } from 'astro/middleware';
 import type { APIContext } from 'astro';
 import { onRequest } from '../../src/middleware';
@@ -48,6 +49,8 @@ const received = async () => {
 };
 /** Lets the routing's next look at the replica happen (READ_REPLICA_CHECK_MS is 100 here). */
 const nextLook = () => sleep(250);
+/** portal_report_reads_total by served_by, as /metrics shows it. */
+const reads = async () => Object.fromEntries((await reportReads.get()).values.map((v) => [v.labels.served_by, v.value]));
 
 function pgCtl(...args: string[]): void {
   const command = [process.env.REPLICA_TEST_PG_CTL!, '-D', process.env.REPLICA_TEST_STANDBY_DIR!, ...args];
@@ -94,7 +97,9 @@ describe('report reads on a real hot standby (DATABASE_READ_URL)', () => {
 
     expect(await nameOn(primary, renamed)).toBe('Nama Baru Di Primary');
     expect(await nameOn(standby, renamed)).toBe(newest.nama);
+    const counted = await reads();
     const after = await getDownlineReport(me, { page: 1, pageSize: 20 });
+    expect((await reads()).replica).toBe((counted.replica ?? 0) + 1);
     expect(after.rows.find((r) => r.id_member === renamed)?.nama).toBe(newest.nama);
     expect((await replicaStatus(readUrl)).lagSeconds).toBeLessThan(60);
   });
@@ -170,8 +175,10 @@ describe('report reads on a real hot standby (DATABASE_READ_URL)', () => {
     expect((await getReadDb(me.id)).replica).toBe(true);
     pgCtl('-m', 'fast', '-w', 'stop');
 
+    const retried = (await reads()).primary_retry ?? 0;
     const report = await callRoute('/member/reports/downline-report', 'GET', { bearer: me.token });
     expect(report.status, report.text).toBe(200);
+    expect((await reads()).primary_retry).toBe(retried + 1);
     expect((report.json!.result as { rows: { id_member: string; nama: string }[] }).rows.find((r) => r.id_member === renamed)?.nama).toBe('Nama Baru Di Primary');
     expect((await getReadDb(me.id)).replica).toBe(false);
 

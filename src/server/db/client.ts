@@ -8,6 +8,7 @@ import { config } from '../config';
 import { claimDataDir, releaseDataDir } from './data-dir-owner';
 import { dataDirProblem, keepFilesPrivate, lockDownDataDir } from './data-dir';
 import { replicaFailed, replicaUsable, wroteRecently } from './replica';
+import { reportReads } from '../metrics';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
@@ -138,12 +139,18 @@ export async function getReadDb(memberId?: number): Promise<{ db: Db; replica: b
  */
 export async function onReadDb<T>(memberId: number | undefined, read: (db: Db) => Promise<T>): Promise<T> {
   const { db, replica } = await getReadDb(memberId);
-  if (!replica) return read(db);
+  if (!replica) {
+    reportReads.inc({ served_by: 'primary' });
+    return read(db);
+  }
   try {
-    return await read(db);
+    const result = await read(db);
+    reportReads.inc({ served_by: 'replica' });
+    return result;
   } catch (error) {
     replicaFailed();
     console.warn(`[replica] pembacaan pindah ke primary: ${error instanceof Error ? error.message : String(error)}`);
+    reportReads.inc({ served_by: 'primary_retry' });
     return read(await getDb());
   }
 }
