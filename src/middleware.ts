@@ -12,6 +12,7 @@ import { logServerError, serverErrorResponse } from './server/server-error';
 import { modeRefusal } from './server/mode-routes';
 import { takeFlash } from './server/flash';
 import { observeRequest } from './server/metrics';
+import { markOwnWrites } from './server/read-your-writes';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './server/request-context';
 import { isProbePath } from './server/routes';
 import { ADMIN_ACCOUNT, ADMIN_SIGNIN, ADMIN_TOKEN_PATH, SECOND_FACTOR_SETUP_FIRST, isAdminApiPath, isAdminPath, isHeldForSecondFactor, mayOpen, resolveAdmin } from './server/admin-access';
@@ -102,6 +103,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   if (member) {
     ctx.locals.member = member;
     ctx.locals.sessionToken = token;
+    markOwnWrites(member.id, ctx.request.method, ctx.cookies);
   } else if (token && !bearer) {
     ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
   }

@@ -19,6 +19,15 @@ const httpDuration = new Histogram({
 });
 
 /**
+ * Report reads (ADR 0019) per connection that served them: `replica`, `primary` (no replica, lag,
+ * loss, or the member's own recent change) or `primary_retry` (the replica failed mid-read).
+ */
+export const reportReads = new Counter({
+  name: 'portal_report_reads_total', help: 'Report reads per connection that served them (replica, primary, primary_retry)',
+  labelNames: ['served_by'] as const, registers: [registry],
+});
+
+/**
  * Records one answered request. `route` is the route's pattern (/report/[id], never the URL
  * itself: the number of series stays bounded); unknown paths count as "(404)".
  */

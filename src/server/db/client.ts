@@ -7,6 +7,8 @@ import * as schema from './schema';
 import { config } from '../config';
 import { claimDataDir, releaseDataDir } from './data-dir-owner';
 import { dataDirProblem, keepFilesPrivate, lockDownDataDir } from './data-dir';
+import { replicaFailed, replicaUsable, wroteRecently } from './replica';
+import { reportReads } from '../metrics';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
@@ -102,7 +104,63 @@ export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
   return db.transaction(work);
 }
 
+let readConnecting: Promise<{ db: Db; close: () => Promise<void> }> | undefined;
+
+/** The replica's pool (DATABASE_READ_URL): opened on first use, never migrated (a standby is read-only). */
+function readConnection(url: string) {
+  readConnecting ??= (async () => {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(url, { max: Number(process.env.DATABASE_READ_POOL || process.env.DATABASE_POOL || 10), connect_timeout: 2, onnotice: () => {} });
+    return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 1 }) };
+  })();
+  return readConnecting;
+}
+
+/**
+ * The database a report read goes to (ADR 0019): the streaming replica at DATABASE_READ_URL when it
+ * answers as a standby with lag within READ_REPLICA_MAX_LAG_SECONDS and this member (if given) did
+ * not change anything within the read-your-writes window; otherwise the primary. Only read-only
+ * report services use it; payments, the closing and every write use getDb().
+ */
+export async function getReadDb(memberId?: number): Promise<{ db: Db; replica: boolean }> {
+  const url = process.env.DATABASE_READ_URL;
+  // A replica only ever stands beside PostgreSQL: with PGlite the setting is ignored here.
+  if (!url || !config.databaseUrl || (memberId !== undefined && wroteRecently(memberId)) || !(await replicaUsable(url))) {
+    return { db: await getDb(), replica: false };
+  }
+  return { db: (await readConnection(url)).db, replica: true };
+}
+
+/**
+ * Runs a read-only report on getReadDb(): when the replica fails mid-read (lost, or a query cancelled
+ * by a conflict with recovery) the same read runs again on the primary and the replica is left out
+ * until its next look, so a lost replica never turns a report into an error page.
+ */
+export async function onReadDb<T>(memberId: number | undefined, read: (db: Db) => Promise<T>): Promise<T> {
+  const { db, replica } = await getReadDb(memberId);
+  if (!replica) {
+    reportReads.inc({ served_by: 'primary' });
+    return read(db);
+  }
+  try {
+    const result = await read(db);
+    reportReads.inc({ served_by: 'replica' });
+    return result;
+  } catch (error) {
+    replicaFailed();
+    console.warn(`[replica] pembacaan pindah ke primary: ${error instanceof Error ? error.message : String(error)}`);
+    reportReads.inc({ served_by: 'primary_retry' });
+    return read(await getDb());
+  }
+}
+
 export async function closeDb(): Promise<void> {
+  if (readConnecting) {
+    const read = readConnecting;
+    readConnecting = undefined;
+    await (await read).close().catch(() => {});
+  }
   if (!connecting) return;
   const conn = await connecting;
   connecting = undefined;

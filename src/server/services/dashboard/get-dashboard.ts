@@ -1,4 +1,4 @@
-import { getDb } from '../../db/client';
+import { onReadDb } from '../../db/client';
 import { dashboardMemberRow } from '../../db/queries/dashboard';
 import type { SessionMember } from '../auth/session-member';
 import { pairingCardOf } from '../network/get-pairing-card';
@@ -14,10 +14,10 @@ import { currentAnnualPairing } from '../bonus/annual-pairing';
  * period. The page and GET /member/dashboard both read it.
  */
 export async function loadDashboard(member: SessionMember) {
-  const db = await getDb();
-  const [row, sponsored, bonus, orderStats, annual] = await Promise.all([
-    dashboardMemberRow(db, member.id),
-    recentlySponsored(db, member.id),
+  // The member's own counters and sponsored list are report reads (ADR 0019); bonuses, orders and
+  // the annual period read the primary through their own services.
+  const [[row, sponsored], bonus, orderStats, annual] = await Promise.all([
+    onReadDb(member.id, (db) => Promise.all([dashboardMemberRow(db, member.id), recentlySponsored(db, member.id)])),
     getBonusTotals(member),
     getOrderStats(member),
     currentAnnualPairing(member),

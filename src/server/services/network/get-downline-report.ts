@@ -1,4 +1,4 @@
-import { getDb } from '../../db/client';
+import { getDb, onReadDb } from '../../db/client';
 import {
   downlineCountCapped, downlineCounters, downlineCounterTotal, downlinePage, memberPosition, sponsoredPerRank,
   type DownlineFilter, type DownlineSlice,
@@ -57,27 +57,28 @@ function sliceOf(query: DownlineQuery, total: { n: number; capped: boolean }): D
 }
 
 /** The downline report table (spec/000 §2): own downline only, newest first, 20 per page. */
-export async function getDownlineReport(viewer: SessionMember, query: DownlineQuery) {
-  const db = await getDb();
-  const { path } = (await memberPosition(db, viewer.id))!;
-  const filter = filterOf(query);
-  // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows (capped).
-  const total = filter.name
-    ? await downlineCountCapped(db, path, filter, NAME_SEARCH_COUNT_CAP)
-    : { n: await downlineCounterTotal(db, viewer.id, query.posisi), capped: false };
-  const slice = sliceOf(query, total);
-  const rows = slice ? await downlinePage(db, viewer.id, path, filter, slice) : [];
-  return {
-    rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })),
-    total_count: total.n,
-    /** True when the name search matched more than total_count rows (counted no further). */
-    total_capped: total.capped,
-    page: query.page,
-    page_size: query.pageSize,
-    /** `before` of the previous page and `after` of the next one (ID Members), when there are rows. */
-    prev_cursor: rows[0]?.id_member ?? null,
-    next_cursor: rows.at(-1)?.id_member ?? null,
-  };
+export function getDownlineReport(viewer: SessionMember, query: DownlineQuery) {
+  return onReadDb(viewer.id, async (db) => {
+    const { path } = (await memberPosition(db, viewer.id))!;
+    const filter = filterOf(query);
+    // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows (capped).
+    const total = filter.name
+      ? await downlineCountCapped(db, path, filter, NAME_SEARCH_COUNT_CAP)
+      : { n: await downlineCounterTotal(db, viewer.id, query.posisi), capped: false };
+    const slice = sliceOf(query, total);
+    const rows = slice ? await downlinePage(db, viewer.id, path, filter, slice) : [];
+    return {
+      rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })),
+      total_count: total.n,
+      /** True when the name search matched more than total_count rows (counted no further). */
+      total_capped: total.capped,
+      page: query.page,
+      page_size: query.pageSize,
+      /** `before` of the previous page and `after` of the next one (ID Members), when there are rows. */
+      prev_cursor: rows[0]?.id_member ?? null,
+      next_cursor: rows.at(-1)?.id_member ?? null,
+    };
+  });
 }
 
 /**
@@ -104,8 +105,7 @@ export async function* exportDownline(viewer: SessionMember, query: Pick<Downlin
  * so the root of a million members costs one row; sponsored counts read the sponsor index.
  */
 export async function getDownlineSummary(viewer: SessionMember) {
-  const db = await getDb();
-  const [c, sponsoredRows] = await Promise.all([downlineCounters(db, viewer.id), sponsoredPerRank(db, viewer.id)]);
+  const [c, sponsoredRows] = await onReadDb(viewer.id, (db) => Promise.all([downlineCounters(db, viewer.id), sponsoredPerRank(db, viewer.id)]));
   const kiri = c?.kiri ?? 0;
   const kanan = c?.kanan ?? 0;
   const total = kiri + kanan;

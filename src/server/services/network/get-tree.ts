@@ -1,4 +1,4 @@
-import { getDb } from '../../db/client';
+import { onReadDb } from '../../db/client';
 import { memberPosition, treeNodesAt, type TreeRow } from '../../db/queries/network';
 import { MAX_TREE_LEVELS, pathsBelow } from '../../domain/tree-paths';
 import type { SessionMember } from '../auth/session-member';
@@ -62,10 +62,11 @@ export type TreeView = Awaited<ReturnType<typeof getTree>>;
 export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string | null | undefined, levels = 3) {
   const depth = Math.min(MAX_TREE_LEVELS, Math.max(1, Math.trunc(levels) || 3));
   const target = await findDownlineMember(viewer, cariId);
-  const db = await getDb();
-  const me = (await memberPosition(db, viewer.id))!;
-  // One level more than shown tells whether each shown leaf has children on each side.
-  const rows = await treeNodesAt(db, pathsBelow(target.path, depth + 1));
+  const { me, rows } = await onReadDb(viewer.id, async (db) => ({
+    me: (await memberPosition(db, viewer.id))!,
+    // One level more than shown tells whether each shown leaf has children on each side.
+    rows: await treeNodesAt(db, pathsBelow(target.path, depth + 1)),
+  }));
   const tree = nest(rows, target.path, me.path, depth);
   const uplineAllowed = target.path.length > me.path.length;
   return { tree, level: depth, upline_id_member: uplineAllowed ? tree.id_upline : null, viewer_id_member: me.idMember, viewer_path: me.path };
@@ -74,6 +75,6 @@ export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string 
 /** GET /member/reports/sub-tree: the children of one node for the folder view. */
 export async function getSubTree(viewer: SessionMember, cariId: string) {
   const target = await findDownlineMember(viewer, cariId);
-  const rows = await treeNodesAt(await getDb(), [`${target.path}0`, `${target.path}1`], true);
+  const rows = await onReadDb(viewer.id, (db) => treeNodesAt(db, [`${target.path}0`, `${target.path}1`], true));
   return rows.map((row) => ({ ...row, hasChild: row.jumlah_child_kiri + row.jumlah_child_kanan > 0, isOpen: false, root: false, childs: [] }));
 }

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connection, migrationsFolder } from '../../db/client';
 import { lastAppliedMigration, pingDatabase } from '../../db/queries/ops';
-import { replicaStatus, type ReplicaStatus } from '../../db/replica';
+import { maxReplicaLag, replicaStatus, type ReplicaStatus } from '../../db/replica';
 
-/** The replica lag /readyz accepts (seconds; READ_REPLICA_MAX_LAG_SECONDS, default 30). */
-export const maxReplicaLag = (): number => Number(process.env.READ_REPLICA_MAX_LAG_SECONDS || 30);
+/** The replica lag /readyz accepts is the one reads accept (READ_REPLICA_MAX_LAG_SECONDS, default 30). */
+export { maxReplicaLag };
 
 export interface Readiness {
   ready: boolean;
