@@ -5,6 +5,7 @@
 //   member's dashboard, bonus reports, tree, order list: src/server/offline.ts) is kept in a cache
 //   of that session alone; without a network the kept copy is shown with its "Offline: data per"
 //   line, anything else gets the offline page.
+// - Forms (POST) go to the network; without one the offline page says so.
 // - Erased: at logout and a session that ended (the server answers a page with x-offline-key:
 //   forget), on any 401/403, past the session's end (x-offline-until), when another session's page
 //   is kept, and when a new version takes over. Never kept: /admin, /member (API), non-GET answers.
@@ -46,13 +47,19 @@ self.addEventListener('fetch', (event) => {
   const path = url.pathname;
   if (url.origin !== location.origin || path.startsWith('/admin') || path.startsWith('/member/') || path === '/sw.js') return;
   if (request.method !== 'GET') {
-    // A form sent without a network (and without the layout script): the offline page says so.
-    if (request.mode === 'navigate' && !self.navigator.onLine) event.respondWith(shellFile(OFFLINE));
+    if (request.mode === 'navigate') event.respondWith(send(request, path));
     return;
   }
   if (request.mode === 'navigate') event.respondWith(page(event));
   else if (path.startsWith('/_astro/') || STATIC.includes(path)) event.respondWith(shellFile(request));
 });
+
+// A form sent (never kept): logout forgets the kept pages first, even without a network; a form
+// sent without a network gets the offline page, which says so ("Tidak ada koneksi internet").
+async function send(request, path) {
+  if (path === '/logout') await forget();
+  return fetch(request).catch(() => shellFile(OFFLINE));
+}
 
 async function shellFile(request) {
   const cache = await caches.open(SHELL);
@@ -91,7 +98,8 @@ async function lastSeen(url) {
   const name = (await caches.keys()).find((n) => n.startsWith(PRIVATE));
   if (!name) return undefined;
   const cache = await caches.open(name);
-  const kept = (await cache.match(url)) ?? (await cache.match(url, { ignoreSearch: true }));
+  // The very address only: a report with other filters than the kept one is not shown as if it were.
+  const kept = await cache.match(url);
   if (!kept) return undefined;
   if (!(Number(kept.headers.get('x-offline-until')) > Date.now())) {
     await forget();

@@ -1,54 +1,30 @@
 /**
  * The page's side of the installable, offline-readable portal (public/sw.js,
- * docs/decisions/0017-offline.md), part of the layout script: registers the service worker after
- * the page has loaded, offers a waiting new version ("Versi baru tersedia") and keeps forms from
- * being sent without a network.
+ * docs/decisions/0017-offline.md), part of the layout script and kept tiny (DESIGN.md §9):
+ * registers the service worker once the page has loaded and offers a waiting new version
+ * ("Versi baru tersedia", rendered hidden by Toasts.astro). Forms sent without a network and
+ * logout are the worker's: it answers with the offline page and forgets the kept pages.
  */
-import { notify } from '../stores/toasts';
-import { OFFLINE_SUBMIT } from '../lib/offline-messages';
-
 const workers = navigator.serviceWorker;
-
-/** Erases the pages kept for offline reading (logout; the session ended). The worker does it too when the server says so. */
-export function forgetOffline(): void {
-  workers?.controller?.postMessage('forget');
-}
-
 if (workers) {
-  let updating = false;
   const prompt = document.getElementById('update-prompt');
-  // Only a worker that replaces one already in control is an update (the first install is not).
+  let updating = false;
+  // Only a worker that would replace one already in control is an update (the first install is not).
   const offer = (worker: ServiceWorker | null): void => {
     if (!worker || !workers.controller || !prompt) return;
     prompt.hidden = false;
-    prompt.querySelector('button')!.onclick = () => {
+    prompt.onclick = () => {
       updating = true;
       worker.postMessage('skip-waiting');
     };
   };
   // The new worker took over: reload once, so the page and its scripts are of one version.
-  workers.addEventListener('controllerchange', () => {
-    if (updating) location.reload();
-  });
-  addEventListener('load', () => {
-    workers.register('/sw.js').then((registration) => {
-      offer(registration.waiting);
-      registration.addEventListener('updatefound', () => {
-        const worker = registration.installing;
-        worker?.addEventListener('statechange', () => {
-          if (worker.state === 'installed') offer(worker);
-        });
-      });
-    }, () => { /* no worker (private mode, blocked): the portal works as before */ });
-  });
+  workers.oncontrollerchange = () => updating && location.reload();
+  addEventListener('load', () => workers.register('/sw.js').then((registration) => {
+    offer(registration.waiting);
+    registration.onupdatefound = () => {
+      const worker = registration.installing;
+      if (worker) worker.onstatechange = () => worker.state === 'installed' && offer(worker);
+    };
+  }, () => { /* no worker (private mode, blocked): the portal works as before */ }));
 }
-
-// A form sent without a network: say so and keep what was typed (capturing, before the form's own checks).
-document.addEventListener('submit', (event) => {
-  if (navigator.onLine) return;
-  event.preventDefault();
-  event.stopPropagation();
-  // Logout cannot reach the server, but this phone forgets the member's kept pages all the same.
-  if ((event.target as HTMLFormElement).getAttribute('action') === '/logout') forgetOffline();
-  notify(OFFLINE_SUBMIT, 'danger');
-}, true);

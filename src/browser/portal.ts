@@ -6,7 +6,6 @@
 import { $toasts, dismissToast, notify } from '../stores/toasts';
 import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
 import { sessionEndedBy } from '../lib/session-ended';
-import { forgetOffline } from './offline';
 
 // Progress bar: on while a request (navigation, form post, island fetch) is under way.
 const bar = document.getElementById('progress');
@@ -35,7 +34,6 @@ if (user) $sessionUser.set(JSON.parse(user) as SessionUser);
 document.querySelector('form[action="/logout"]')?.addEventListener('submit', () => {
   clearSessionUser();
   localStorage.removeItem('portal:order-form');
-  forgetOffline();
 });
 addEventListener('beforeunload', () => progress(1));
 addEventListener('pageshow', () => { pending = 0; progress(0); });
