@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
 
@@ -43,6 +44,8 @@ test('the dashboard and a bonus report open again without a network, with the "O
   await page.reload();
   await expect(page.locator('.offline-line')).toHaveText(OFFLINE_LINE);
   await expect(bonusList(page)).toHaveText(seen.bonusRows);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).include('.offline-line').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   await page.goto('/');
   await expect(page.locator('.offline-line')).toHaveText(OFFLINE_LINE);
