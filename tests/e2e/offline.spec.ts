@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { root } from '../../scripts/bench-server.mjs';
 import { expect, login, test } from './fixtures';
 
 // The installable, offline-readable portal (issue #23, public/sw.js, docs/decisions/0017-offline.md):
@@ -141,6 +144,34 @@ test('another member signing in on the same phone never reads the previous membe
   await page.goto('/bonus/rincian-bonus');
   await expect(page.getByRole('heading', { name: OFFLINE_PAGE })).toBeVisible();
   await expect(page.getByText(first.name)).toHaveCount(0);
+});
+
+test('a new deploy: the waiting worker is offered as "Versi baru tersedia" and takes over on "Muat ulang"', async ({ page }) => {
+  await readOnline(page);
+  const shells = () => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('shell-')));
+  const [current] = await shells();
+  expect(current).toMatch(/^shell-[0-9a-f]{12}$/);
+  await expect(page.getByText('Versi baru tersedia')).toBeHidden();
+  // The next deploy: the built worker with another version stamp (what the build writes), put
+  // back afterwards.
+  const file = path.join(root, 'dist/client/sw.js');
+  const built = fs.readFileSync(file, 'utf8');
+  expect(built).toContain(`const VERSION = '${current.slice('shell-'.length)}';`);
+  try {
+    fs.writeFileSync(file, built.replace(/const VERSION = '([0-9a-f]+)';/, "const VERSION = '$1next';"));
+    await page.goto('/');
+    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+    const prompt = page.getByRole('status').filter({ hasText: 'Versi baru tersedia' });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    // Still the old version until the member chooses.
+    expect(await shells()).toContain(current);
+    await prompt.getByRole('button', { name: 'Muat ulang' }).click();
+    await expect.poll(shells).toEqual([`${current}next`]);
+  } finally {
+    fs.writeFileSync(file, built);
+  }
+  await expect(page.getByText('Versi baru tersedia')).toBeHidden();
+  await expect(page.locator('main').getByText(/^ID \d+/).first()).toBeVisible();
 });
 
 test('the portal is installable: its manifest names the app, its start page and its icons', async ({ page, request }) => {
