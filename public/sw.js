@@ -28,6 +28,8 @@ self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     // Kept pages name the old version's scripts and styles: they go with it.
     for (const name of await caches.keys()) if (name !== SHELL) await caches.delete(name);
+    // Pages are asked for while the worker starts, not after (a second visit starts sooner).
+    await self.registration.navigationPreload?.enable();
     await self.clients.claim();
   })());
 });
@@ -45,7 +47,15 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   const path = url.pathname;
-  if (url.origin !== location.origin || path.startsWith('/admin') || path.startsWith('/member/') || path === '/sw.js') return;
+  if (url.origin !== location.origin) return;
+  const ours = !path.startsWith('/admin') && !path.startsWith('/member/') && path !== '/sw.js';
+  // Every GET navigation is answered here, even one never kept: the navigation preload already
+  // asked the server, and a second request would repeat it.
+  if (request.mode === 'navigate' && request.method === 'GET' && !ours) {
+    event.respondWith(Promise.resolve(event.preloadResponse).then((preloaded) => preloaded ?? fetch(request)));
+    return;
+  }
+  if (!ours) return;
   if (request.method !== 'GET') {
     if (request.mode === 'navigate') event.respondWith(send(request, path));
     return;
@@ -74,7 +84,7 @@ async function page(event) {
   const { request } = event;
   let response;
   try {
-    response = await fetch(request);
+    response = (await event.preloadResponse) ?? (await fetch(request));
   } catch {
     return (await lastSeen(request.url)) ?? (await caches.match(OFFLINE)) ?? Response.error();
   }
