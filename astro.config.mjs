@@ -3,11 +3,12 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './scripts/precompress.mjs';
+import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), precompress()],
+  integrations: [react(), precompress(), serviceWorkerVersion()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
   security: {

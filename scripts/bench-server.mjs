@@ -23,7 +23,7 @@ export function sampleParamsFromArgs(argv = process.argv) {
 }
 
 /** Signed-out pages (a signed-in visit to /signin would only redirect). */
-export const signedOut = (route) => ['/signin', '/forgot-password', '/reset-password', '/daftar'].includes(route) || route.startsWith('/verifikasi-')
+export const signedOut = (route) => ['/signin', '/forgot-password', '/reset-password', '/daftar', '/offline'].includes(route) || route.startsWith('/verifikasi-')
   || route.startsWith('/pembayaran/');
 /** Query strings some pages need to show their real content (the referral page's joinme). */
 export const queryOf = { '/daftar': '?joinme=DEMOPLATINUM' };

@@ -8,6 +8,8 @@ declare namespace App {
     sessionToken?: string;
     /** The one-time message of the previous request, taken (and its cookie deleted) by the middleware. */
     flash?: import('./server/flash').Flash;
+    /** Set on the pages kept for offline reading (src/server/offline.ts): when this answer was made. */
+    offlineSince?: Date;
     /** The signed-in operator on /admin pages (never set together with member). */
     operator?: import('./server/services/operator/operator-sessions').SessionOperator;
   }

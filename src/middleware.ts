@@ -15,6 +15,8 @@ import { observeRequest } from './server/metrics';
 import { markOwnWrites } from './server/read-your-writes';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './server/request-context';
 import { isProbePath } from './server/routes';
+import { OFFLINE_FORGET, OFFLINE_KEY_HEADER, OFFLINE_UNTIL_HEADER, isOfflineReadable } from './server/offline';
+import { offlineKeyOf } from './server/services/auth/offline-key';
 import { ADMIN_ACCOUNT, ADMIN_SIGNIN, ADMIN_TOKEN_PATH, SECOND_FACTOR_SETUP_FIRST, isAdminApiPath, isAdminPath, isHeldForSecondFactor, mayOpen, resolveAdmin } from './server/admin-access';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
@@ -126,6 +128,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   // Taken here, before the page streams: a component deleting the cookie once the body has
   // started is ignored, and the message came back on every page for its 60 s.
   if (!api && ctx.request.method === 'GET') ctx.locals.flash = takeFlash(ctx.cookies);
+  // A page the service worker may keep for offline reading: it carries the hidden "Offline: data per" line.
+  const readable = Boolean(member && !bearer && !api && ctx.request.method === 'GET' && isOfflineReadable(path));
+  if (readable) ctx.locals.offlineSince = new Date();
   let response = await next();
   // An unknown path or id under /member is an API call: it answers JSON, never the HTML 404 page.
   if (api && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
@@ -136,7 +141,25 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       response.headers.set('cache-control', member ? 'private, no-store' : 'no-cache');
     } catch { /* immutable */ }
   }
+  if (!api) await offlineCue(response, member !== undefined, readable && response.status === 200 ? token : undefined);
   return withHeaders(api ? response : withPagePolicy(response), https);
+}
+
+/**
+ * The service worker's cue (src/server/offline.ts, public/sw.js): keep this page under the
+ * session's key until the session ends, or, on a page answered without a session, erase every
+ * kept page. Cache-Control stays `private, no-store`: the browser's HTTP cache, which logout
+ * cannot empty, never holds a member's page.
+ */
+async function offlineCue(response: Response, signedIn: boolean, token: string | undefined): Promise<void> {
+  const offline = token ? await offlineKeyOf(token) : undefined;
+  try {
+    if (!signedIn) response.headers.set(OFFLINE_KEY_HEADER, OFFLINE_FORGET);
+    else if (offline) {
+      response.headers.set(OFFLINE_KEY_HEADER, offline.key);
+      response.headers.set(OFFLINE_UNTIL_HEADER, String(offline.until.getTime()));
+    }
+  } catch { /* immutable */ }
 }
 
 /** The operator console (DESIGN.md §7): its own session, its own sign-in, pages filtered by role. */

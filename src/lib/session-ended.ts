@@ -14,6 +14,8 @@ export function sessionEndedBy(url: string, status: number): boolean {
   localStorage.removeItem('portal:user');
   // The order form's key (src/stores/order-form.ts), removed directly: the layout script stays small.
   if (status === 401) localStorage.removeItem('portal:order-form');
+  // The pages kept for offline reading (public/sw.js) go too.
+  navigator.serviceWorker?.controller?.postMessage('forget');
   if (!leaving) location.assign('/signin');
   leaving = true;
   return true;

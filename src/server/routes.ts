@@ -1,5 +1,5 @@
 /** Paths a signed-out visitor may open (spec/000 §2, §6). */
-const publicPages = ['/signin', '/forgot-password', '/reset-password', '/daftar'];
+const publicPages = ['/signin', '/forgot-password', '/reset-password', '/daftar', '/offline'];
 const publicPrefixes = ['/info/', '/verifikasi-bank/', '/verifikasi-npwp/', '/_astro/', '/banners/', '/dev/', '/pembayaran/', '/products/', '/payments/', '/daftar/'];
 const publicApi = [
   '/member/login', '/member/forgot-password', '/member/reset-password',
@@ -21,7 +21,9 @@ export function isPublicPath(path: string): boolean {
   return publicPages.includes(clean)
     || publicApi.includes(clean)
     || publicPrefixes.some((prefix) => path.startsWith(prefix))
-    || clean === '/favicon.svg' || clean === '/robots.txt';
+    || clean === '/favicon.svg' || clean === '/robots.txt'
+    // The installable app's files (public/): the manifest, its icons and the service worker.
+    || clean === '/manifest.webmanifest' || clean === '/sw.js' || path.startsWith('/icons/');
 }
 
 /** The profile page is the one place a member without domicile may stay (spec/000 §2). */

@@ -37,7 +37,7 @@ test.describe.configure({ mode: 'parallel' });
 
 test('signed-out pages have no axe violations', async ({ page }) => {
   const found: Found[] = [];
-  for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM', '/info/kode-etik', '/info/faq']) await visit(page, path, found);
+  for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM', '/info/kode-etik', '/info/faq', '/offline']) await visit(page, path, found);
   report('signed out', found);
 });
 

@@ -41,6 +41,13 @@ export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinut
   return row;
 }
 
+/** A session's end as stored: its hard expiry and whether Remember Me lifts the idle rule. */
+export async function sessionEndByHash(db: Db | Tx, idHash: string): Promise<{ remember: boolean; expiresAt: Date } | undefined> {
+  const [row] = await db.select({ remember: sessions.remember, expiresAt: sessions.expiresAt }).from(sessions)
+    .where(eq(sessions.idHash, idHash)).limit(1);
+  return row;
+}
+
 export async function touchSession(db: Db | Tx, idHash: string): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
 }
