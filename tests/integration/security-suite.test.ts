@@ -686,6 +686,7 @@ const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Reco
   'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
+  'admin/halaman.astro': { fields: ['company_name', 'company_logo'], anonymous: true },
   'admin/news.astro': { fields: ['action', 'public_id'], anonymous: true },
   'admin/news/[id].astro': { fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'], params: () => ({ id: 'baru' }), anonymous: true },
   'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: 'gudang' },
