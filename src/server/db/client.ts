@@ -32,15 +32,15 @@ export function migrationsFolder(): string {
 }
 
 /** DATA_DIR=memory:// keeps the database in memory (tests); otherwise DATA_DIR/pglite on disk. */
-function pgliteLocation(): string {
+function pgliteLocation(probe: boolean): string {
   if (process.env.DATA_DIR === 'memory://') return 'memory://';
   const dir = config.dataDir;
-  const problem = dataDirProblem(dir);
+  const problem = probe ? dataDirProblem(dir) : undefined;
   if (problem) throw new Error(problem);
   return path.join(dir, 'pglite');
 }
 
-async function open(): Promise<Connection> {
+async function open(probe = true): Promise<Connection> {
   const url = config.databaseUrl;
   if (url) {
     const { default: postgres } = await import('postgres');
@@ -54,7 +54,7 @@ async function open(): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const location = pgliteLocation();
+  const location = pgliteLocation(probe);
   const owned = location === 'memory://' ? undefined : config.dataDir;
   if (owned) {
     keepFilesPrivate();
@@ -78,6 +78,29 @@ export function connection(): Promise<Connection> {
     throw error;
   });
   return connecting;
+}
+
+/**
+ * Closes this process's PGlite and opens the folder again (WAL recovery, as after a restart):
+ * for a PGlite left unusable by a failed CHECKPOINT on a full disk, whose later queries answered
+ * empty results or nothing at all (issue #26). Committed rows are in the WAL and come back. No
+ * write probe on the way: a full disk keeps serving reads, its writes fail as 53100 (503).
+ */
+export async function reopenPglite(): Promise<void> {
+  const old = connecting;
+  if (!old) return;
+  const conn = await old.catch(() => undefined);
+  if (conn?.kind !== 'pglite') return;
+  if (connecting !== old) return;
+  // Closed first (never two PGlite instances on one folder); queries meanwhile wait for the new one.
+  connecting = (async () => {
+    await Promise.race([conn.close(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]).catch(() => {});
+    return open(false);
+  })().catch((error) => {
+    connecting = undefined;
+    throw error;
+  });
+  await connecting;
 }
 
 export async function getDb(): Promise<Db> {

@@ -14,6 +14,22 @@ const CAUSES: Record<string, string> = {
 };
 
 /**
+ * The cause of a failed write in the operator's words when it is the disk's (full, quota,
+ * read-only, permissions): Node's errno codes and PostgreSQL's 53100 (disk full), also when
+ * wrapped (`cause`). Undefined for anything else.
+ */
+export function diskCause(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '53100') return CAUSES.ENOSPC;
+    if (typeof code === 'string' && code in CAUSES && code !== 'ENOENT' && code !== 'EEXIST' && code !== 'ENOTDIR') return CAUSES[code];
+    // PGlite reports a full disk as a PostgreSQL error whose message names it (no errno code).
+    if (/No space left on device|could not extend file/i.test(String((e as { message?: unknown }).message ?? ''))) return CAUSES.ENOSPC;
+  }
+  return undefined;
+}
+
+/**
  * Proves the PGlite data folder can take a write before the database opens: creates the folder,
  * writes, fsyncs and deletes a small file. A check of permissions alone passes for root on a
  * read-only mount or a full disk; a real write does not. Returns the operator's message, or
