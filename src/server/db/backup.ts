@@ -21,7 +21,7 @@ import { connection, reopenPglite } from './client';
  * at once: PGlite is never held for a reader that is gone (issue #26: the server answered nothing
  * after such a backup, until killed).
  */
-export async function streamPgliteDataDir(before?: () => Promise<void>, signal?: AbortSignal): Promise<ReadableStream<Uint8Array> | undefined> {
+export async function streamPgliteDataDir(before?: () => Promise<void>, signal?: AbortSignal, filesDir?: string): Promise<ReadableStream<Uint8Array> | undefined> {
   const { db, kind } = await connection();
   if (kind !== 'pglite') return undefined;
   const client = (db as unknown as { $client: PGlite }).$client;
@@ -65,7 +65,13 @@ export async function streamPgliteDataDir(before?: () => Promise<void>, signal?:
     signal?.removeEventListener('abort', gone);
     release();
   });
-  const tar = tarOf(root);
+  const tar = (async function* () {
+    yield* tarOf(root, '', false);
+    // The uploaded files (banners, return evidence) under their own prefix (FILES_PREFIX); restore
+    // puts them back into FILES_DIR. Read after the database: an upload meanwhile is a file more.
+    if (filesDir && fs.existsSync(filesDir)) yield* tarOf(filesDir, FILES_PREFIX, false);
+    yield Buffer.alloc(1024);
+  })();
   pipeline(Readable.from((async function* () {
     for await (const chunk of tar) {
       pulled = Date.now();
@@ -87,12 +93,18 @@ function assertRoomForCheckpoint(dir: string): void {
   }
 }
 
-/** The entries of `root` as a ustar archive, one file at a time; names as PGlite writes them ('/base/1/…'). */
-async function* tarOf(root: string): AsyncGenerator<Buffer> {
+/** The name prefix of the uploaded files in a backup archive (`npm run restore` writes them to FILES_DIR). */
+export const FILES_PREFIX = '/portal-files';
+
+/**
+ * The entries of `root` as a ustar archive, one file at a time; names as PGlite writes them
+ * ('/base/1/…'), after `prefix`; `end`: with the two empty blocks that close an archive.
+ */
+async function* tarOf(root: string, prefix = '', end = true): AsyncGenerator<Buffer> {
   const walk = async function* (dir: string): AsyncGenerator<Buffer> {
     for (const entry of (await fs.promises.readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
-      const name = full.slice(root.length);
+      const name = prefix + full.slice(root.length);
       const stat = await fs.promises.lstat(full);
       if (stat.isDirectory()) {
         yield tarHeader(name, stat, 0, '5');
@@ -112,8 +124,26 @@ async function* tarOf(root: string): AsyncGenerator<Buffer> {
       }
     }
   };
+  if (prefix) yield tarHeader(prefix, await fs.promises.lstat(root), 0, '5');
   yield* walk(root);
-  yield Buffer.alloc(1024);
+  if (end) yield Buffer.alloc(1024);
+}
+
+export interface TarEntry { name: string; type: string; data: Buffer; raw: Buffer }
+
+/** The entries of an uncompressed ustar archive (as tarOf writes it and PGlite's dumpDataDir), with their raw blocks. */
+export function* readTar(archive: Buffer): Generator<TarEntry> {
+  for (let at = 0; at + 512 <= archive.length;) {
+    const header = archive.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) return;
+    const text = (from: number, length: number) => header.toString('utf8', from, from + length).replace(/\0.*$/s, '');
+    const size = Number.parseInt(text(124, 12).trim() || '0', 8);
+    const prefix = text(345, 155);
+    const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
+    const blocks = 512 + Math.ceil(size / 512) * 512;
+    yield { name, type: text(156, 1) || '0', data: archive.subarray(at + 512, at + 512 + size), raw: archive.subarray(at, at + blocks) };
+    at += blocks;
+  }
 }
 
 /** One 512-byte ustar header; names longer than 100 bytes are split into prefix and name. */
