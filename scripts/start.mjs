@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { dataDirProblem, keepFilesPrivate } from '../src/server/db/data-dir.ts';
-import { startServer } from './server.mjs';
+import { startServer, stopGracefully } from './server.mjs';
 import { modeLine, startProblem } from '../src/server/mode.ts';
 
 // Fails closed (DESIGN.md §7a): an unknown PORTAL_ENV, NODE_ENV=production without PORTAL_ENV, or
@@ -30,7 +30,7 @@ if (!process.env.DATABASE_URL && process.env.DATA_DIR !== 'memory://') {
 buildIfNeeded();
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
-await startServer();
+stopGracefully(await startServer());
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
 // Warm up: the first request opens the database and seeds it, so members never wait for it.
 let last = 'belum mendengarkan';
