@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { config } from '../config';
 import { claimDataDir, releaseDataDir } from './data-dir-owner';
-import { dataDirProblem, keepFilesPrivate, lockDownDataDir } from './data-dir';
+import { dataDirProblem, diskCause, keepFilesPrivate, lockDownDataDir } from './data-dir';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
@@ -36,7 +36,7 @@ function pgliteLocation(probe: boolean): string {
   if (process.env.DATA_DIR === 'memory://') return 'memory://';
   const dir = config.dataDir;
   const problem = probe ? dataDirProblem(dir) : undefined;
-  if (problem) throw new Error(problem);
+  if (problem) throw Object.assign(new Error(problem), { code: 'DATA_DIR_UNWRITABLE' });
   return path.join(dir, 'pglite');
 }
 
@@ -60,7 +60,20 @@ async function open(probe = true): Promise<Connection> {
     keepFilesPrivate();
     claimDataDir(owned);
   }
-  const client = await PGlite.create(location);
+  const fresh = owned !== undefined && !fs.existsSync(path.join(location, 'PG_VERSION'));
+  let client: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    client = await PGlite.create(location);
+  } catch (error) {
+    // PGlite throws non-Error objects here (logged as "[object Object]"): one sentence instead,
+    // and a database that was being made for the first time is removed, so a later start
+    // (after space was freed) begins afresh rather than on a half-made folder.
+    if (owned) releaseDataDir(owned);
+    if (fresh) fs.rmSync(location, { recursive: true, force: true });
+    const message = error instanceof Error ? error.message : JSON.stringify(error);
+    const cause = diskCause(error) ?? (fresh && dataDirProblem(config.dataDir) ? 'disk penuh' : undefined);
+    throw Object.assign(new Error(`Database di DATA_DIR ${config.dataDir} tidak bisa dibuka${cause ? `: ${cause}` : ''} (${message.slice(0, 300)})`), { code: cause ? 'DATA_DIR_UNWRITABLE' : undefined });
+  }
   // The data folder is the operator's alone (docs/security.md "Files on disk").
   if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
