@@ -57,4 +57,11 @@ test('GUDANG opens an order from the queue: payment, shipping, history; once KEU
   await expect(page.getByRole('link', { name: order.no_order })).toHaveCount(0);
   const label = await page.request.get(`/admin/orders/cetak?jenis=label&no_order=${order.no_order}`);
   expect(label.status()).toBe(409);
+
+  // The refunded order's page on a 360 px phone: no page-wide sideways scroll, axe-clean.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/admin/orders/${order.no_order}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const phone = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(phone.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 });
