@@ -16,11 +16,12 @@ import { NO_MOUNT, cli, fillDisk, mountTmpfs, postJson, request, spawnServer, un
  * The full disk is a real one: a tmpfs just big enough for the data folder, filled to the last block.
  */
 const PORT = Number(process.env.PORT_DISK_BACKUP ?? 4817);
-const scratch = tempDir('portal-diskbackup-');
+// No folder at all on PostgreSQL, where every test here is skipped (and no hook would remove it).
+const scratch = usePostgres() ? '' : tempDir('portal-diskbackup-');
 const disk = usePostgres() ? undefined : mountTmpfs(path.join(scratch, 'disk'), Math.ceil(Number(execFileSync('du', ['-sm', process.env.DATA_DIR!], { encoding: 'utf8' }).split('\t')[0]) + 100));
 afterAll(() => {
   if (disk) unmount(disk);
-  fs.rmSync(scratch, { recursive: true, force: true });
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 const title = usePostgres()
   ? 'npm run backup on a full disk — PGlite only (on PostgreSQL backup is pg_dump; runs without DATABASE_URL)'
