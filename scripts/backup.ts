@@ -11,21 +11,24 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { config } from '../src/server/config';
 import { closeDb } from '../src/server/db/client';
-import { keepFilesPrivate } from '../src/server/db/data-dir';
+import { diskCause, keepFilesPrivate } from '../src/server/db/data-dir';
 import { BACKUP_MESSAGES, dumpDataDir } from '../src/server/services/operator/backup-data-dir';
 import { fetchFromServer, serverHoldingDataDir } from './through-server';
 
 keepFilesPrivate();
 
 const stamp = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+let out = '';
+let started = false;
 try {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
-  const out = values.out ?? `portal-backup-${stamp}.tar.gz`;
+  out = values.out ?? `portal-backup-${stamp}.tar.gz`;
   if (config.databaseUrl) throw new Error(BACKUP_MESSAGES.postgres);
   const server = serverHoldingDataDir();
   let bytes = 0;
   /** Streams the archive into `out`, readable by the operator's user only (0600, even when it existed). */
   const save = async (body: ReadableStream<Uint8Array>) => {
+    started = true;
     const fd = fs.openSync(out, 'w', 0o600);
     fs.fchmodSync(fd, 0o600);
     await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), async function* (chunks) {
@@ -48,7 +51,12 @@ try {
   }
   console.log(`Backup ${out} (${Math.ceil(bytes / 1024)} KB)${server ? ` dari server pid ${server.pid} yang sedang berjalan` : ''}; pulihkan dengan npm run restore -- ${out}`);
 } catch (error) {
-  console.error((error as Error).message);
+  // Never a half-written archive that looks like a backup: the file goes, one line says why.
+  if (started) fs.rmSync(out, { force: true });
+  const cause = diskCause(error);
+  console.error(cause && started
+    ? `Backup gagal: ${out} tidak bisa ditulis: ${cause} (${(error as Error).message}); tidak ada file backup yang dibuat`
+    : (error as Error).message.split('\n')[0]);
   process.exitCode = 1;
 } finally {
   await closeDb();

@@ -4,10 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { config } from '../src/server/config';
 import { claimDataDir, dataDirHolder, releaseDataDir } from '../src/server/db/data-dir-owner';
 import { keepFilesPrivate, lockDownDataDir } from '../src/server/db/data-dir';
+import { FILES_PREFIX, readTar } from '../src/server/db/backup';
+import { filesRoot } from '../src/server/integrations/files';
 
 keepFilesPrivate();
 const file = process.argv[2];
@@ -23,13 +26,33 @@ try {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   claimDataDir(dir);
   const { PGlite } = await import('@electric-sql/pglite');
+  // The archive holds the database and, under FILES_PREFIX, the uploaded files: the files go back
+  // to FILES_DIR, the rest (PGlite's folder) to loadDataDir.
+  const database: Buffer[] = [];
+  let files = 0;
+  for (const entry of readTar(gunzipSync(fs.readFileSync(file)))) {
+    if (entry.name !== FILES_PREFIX && !entry.name.startsWith(`${FILES_PREFIX}/`)) {
+      database.push(entry.raw);
+      continue;
+    }
+    const relative = entry.name.slice(FILES_PREFIX.length).replace(/^\/+/, '');
+    const out = path.resolve(filesRoot(), relative);
+    if (!out.startsWith(filesRoot())) throw new Error(`File backup rusak: nama ${entry.name} di luar folder file`);
+    if (entry.type === '5') fs.mkdirSync(out, { recursive: true, mode: 0o700 });
+    else if (entry.type === '0') {
+      fs.mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(out, entry.data, { mode: 0o600 });
+      files++;
+    }
+  }
+  database.push(Buffer.alloc(1024));
   const { pgliteExtensions } = await import('../src/server/db/client');
-  const client = await PGlite.create(target, { extensions: await pgliteExtensions(), loadDataDir: new File([fs.readFileSync(file)], path.basename(file).replace(/(\.tar\.gz|\.tgz)?$/, '.tar.gz')) });
+  const client = await PGlite.create(target, { extensions: await pgliteExtensions(), loadDataDir: new File([gzipSync(Buffer.concat(database))], 'portal-backup.tar.gz') });
   lockDownDataDir(dir);
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
     const [row] = (await drizzle(client).execute(sql`select (select count(*) from members)::int as members, (select count(*) from orders)::int as orders`)).rows as { members: number; orders: number }[];
-    console.log(`Database dipulihkan ke ${target}: ${row!.members} member, ${row!.orders} order; jalankan npm start`);
+    console.log(`Database dipulihkan ke ${target}: ${row!.members} member, ${row!.orders} order, ${files} file ke ${filesRoot()}; jalankan npm start`);
   } finally {
     await client.close();
     releaseDataDir(dir);

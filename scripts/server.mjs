@@ -92,10 +92,18 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const assets = enabled ? precompressedAssets() : new Map();
   const compress = enabled ? compression({ threshold: 1024 }) : (_req, _res, next) => next();
   const listener = (req, res) => {
+    // During a graceful stop every answer closes its connection (stopGracefully).
+    if (server.stopping) res.setHeader('connection', 'close');
+    else {
+      active.add(res);
+      res.once('close', () => active.delete(res));
+    }
     if (refuseMethod(req, res)) return;
     if (sendPrecompressed(assets, req, res)) return;
     compress(req, res, () => handler(req, res));
   };
+  /** Responses not yet finished, so a graceful stop can mark them `Connection: close`. */
+  const active = new Set();
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
   const server = cert && key
     ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, listener)
@@ -108,6 +116,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     });
   });
   announceUrl(server, host, Boolean(cert && key));
+  server.activeResponses = active;
   return server;
 }
 
@@ -131,11 +140,62 @@ function announceUrl(server, host, tls) {
   } catch { /* the data folder check reports an unwritable folder */ }
 }
 
+/**
+ * A graceful stop on SIGTERM/SIGINT (systemd, docker stop, Ctrl-C), where the default was to die
+ * like a crash (issue #26: order numbers jumped 760 → 789 after a normal restart on PGlite): no new
+ * connections, requests in flight are answered (kept-alive connections close once idle), the
+ * scheduler's running pass finishes, then the database is closed cleanly (src/server/boot.ts
+ * `shutdown`) and the process exits 0. After SHUTDOWN_TIMEOUT_SECONDS (default 30) it exits 1.
+ */
+export function stopGracefully(server) {
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    const seconds = Number(process.env.SHUTDOWN_TIMEOUT_SECONDS || 30);
+    console.log(`[portal] ${signal}: tidak menerima permintaan baru, menyelesaikan yang sedang berjalan…`);
+    setTimeout(() => {
+      console.error(`[portal] berhenti paksa: masih ada pekerjaan setelah ${seconds} s`);
+      process.exit(1);
+    }, seconds * 1000).unref();
+    server.stopping = true;
+    for (const res of server.activeResponses ?? []) if (!res.headersSent) res.setHeader('connection', 'close');
+    // Connections the kernel has completed but Node has not accepted yet (the event loop was
+    // busy) would be reset when the listening socket closes: keep accepting for a moment, every
+    // answer now closing its connection.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Node's close() also drops every connection without a request in progress, which includes
+    // one just accepted whose request has not been read yet: that member would get a reset.
+    // Stop listening only; idle connections go after the grace below.
+    const closeIdle = server.closeIdleConnections;
+    server.closeIdleConnections = () => {};
+    const closed = new Promise((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections = closeIdle;
+    // Kept-alive connections with no request are closed after a short grace (a request already
+    // on its way over one of them is still answered, with Connection: close).
+    let idle;
+    const grace = setTimeout(() => { idle = setInterval(() => server.closeIdleConnections(), 250); }, 2000);
+    await closed;
+    clearTimeout(grace);
+    clearInterval(idle);
+    try {
+      await globalThis[Symbol.for('portal.shutdown')]?.();
+      console.log('[portal] berhenti dengan bersih (database ditutup)');
+      process.exit(0);
+    } catch (error) {
+      console.error(`[portal] database tidak tertutup dengan bersih: ${error?.message ?? error}`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const problem = startProblem();
   if (problem) {
     console.error(`[portal] ${problem}`);
     process.exit(1);
   }
-  await startServer();
+  stopGracefully(await startServer());
 }

@@ -9,7 +9,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { dataDirProblem, keepFilesPrivate } from '../src/server/db/data-dir.ts';
-import { startServer } from './server.mjs';
+import { startServer, stopGracefully } from './server.mjs';
 import { modeLine, startProblem } from '../src/server/mode.ts';
 
 // Fails closed (DESIGN.md §7a): an unknown PORTAL_ENV, NODE_ENV=production without PORTAL_ENV, or
@@ -19,7 +19,7 @@ keepFilesPrivate();
 if (cluster.isWorker) {
   // A web process never outlives the primary (no orphan keeps the port).
   process.on('disconnect', () => process.exit(0));
-  await startServer();
+  stopGracefully(await startServer());
 } else {
   await primary();
 }
@@ -55,7 +55,7 @@ const roles = new Map();
 let stopping = false;
 const restarts = [];
 const fork = (env) => roles.set(cluster.fork(env).id, env);
-if (processes === 1) await startServer();
+if (processes === 1) stopGracefully(await startServer());
 else {
   for (const sig of ['SIGTERM', 'SIGINT']) {
     process.on(sig, () => {

@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions';
 import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
 import { ensureReady } from './server/boot';
-import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './server/unavailable';
+import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableCause, unavailableResponse } from './server/unavailable';
 import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
 import { paymentScriptOrigin } from './server/integrations/payment';
 import { CROSS_SITE_REFUSED, bearerToken, isCrossSiteWrite, jsonResponse } from './server/http';
@@ -73,7 +73,7 @@ async function answerRequest(ctx: APIContext, next: MiddlewareNext): Promise<Res
     const https = isHttpsRequest(ctx.request, ctx.url);
     if (isDatabaseUnavailable(error)) {
       logUnavailable(error);
-      return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname)), https);
+      return withHeaders(unavailableResponse(isApiPath(ctx.url.pathname), unavailableCause(error)), https);
     }
     // Any other error of a page: logged once with its stack, answered with an Indonesian page
     // (Astro's own answer was an empty 500).

@@ -11,7 +11,19 @@ export const SERVICE_UNAVAILABLE = 'Layanan sedang tidak tersedia. Silakan coba 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
   'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53100', '53300',
+  // PGlite's folder cannot be opened (full or read-only disk; src/server/db/client.ts): retried on the next request.
+  'DATA_DIR_UNWRITABLE',
 ]);
+
+/** The cause to show (a disk that cannot take the database), from DATA_DIR_UNWRITABLE errors; no paths. */
+export function unavailableCause(error: unknown): string | undefined {
+  for (const e of causeChain(error)) {
+    if (e.code !== 'DATA_DIR_UNWRITABLE') continue;
+    const cause = /(disk penuh|kuota disk habis|sistem file hanya-baca|tidak ada izin menulis|sebagian path bukan folder|folder tidak bisa dibuat di sana)/.exec(String((e as { message?: unknown }).message))?.[1];
+    return `database server tidak bisa dibuka: ${cause ?? 'folder data tidak bisa ditulis'}`;
+  }
+  return undefined;
+}
 
 /** The error and the ones it wraps (`cause`, e.g. Drizzle's query error around the driver's), at most 5 deep. */
 function* causeChain(error: unknown): Generator<{ code?: unknown }> {
@@ -46,29 +58,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-const PAGE = `<!doctype html>
+const page = (cause?: string) => `<!doctype html>
 <html lang="id">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Layanan tidak tersedia</title></head>
 <body>
 <main>
 <h1>Layanan sedang tidak tersedia</h1>
 <p>${SERVICE_UNAVAILABLE}</p>
-<p><a href="">Muat ulang halaman</a></p>
+${cause ? `<p>Penyebab (untuk operator): ${cause}.</p>\n` : ''}<p><a href="">Muat ulang halaman</a></p>
 </main>
 </body>
 </html>
 `;
 
 /** The 503 a page request (HTML) or an API request (the JSON envelope) answers. */
-export function unavailableResponse(api: boolean): Response {
+export function unavailableResponse(api: boolean, cause?: string): Response {
   const headers = { 'cache-control': 'no-store', 'retry-after': '30' };
   return api
     ? Response.json({ success: false, message: SERVICE_UNAVAILABLE }, { status: 503, headers })
-    : new Response(PAGE, { status: 503, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+    : new Response(page(cause), { status: 503, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }
 
 /** One line in the server log per failed request, without the stack (the cause is known). */
 export function logUnavailable(error: unknown): void {
   const codes = [...causeChain(error)].map((e) => e.code).filter((code): code is string => typeof code === 'string');
-  console.error(`[portal] database tidak tersedia (${codes.join(' < ') || 'tanpa kode'}): menjawab 503`);
+  const unopened = [...causeChain(error)].find((e) => e.code === 'DATA_DIR_UNWRITABLE') as { message?: string } | undefined;
+  console.error(`[portal] database tidak tersedia (${codes.join(' < ') || 'tanpa kode'})${unopened ? `: ${unopened.message}` : ''}: menjawab 503`);
 }

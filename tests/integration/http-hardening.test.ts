@@ -145,7 +145,7 @@ describe.skipIf(usePostgres())('the running portal on PGlite', { timeout: 240_00
     const restore = cli('restore', [file], { DATA_DIR: target });
     expect(restore.err).toBe('');
     // The small test template has the network and no orders yet: the members prove the content came back.
-    expect(restore.out).toMatch(/^Database dipulihkan ke .*: [1-9]\d* member, \d+ order; jalankan npm start$/);
+    expect(restore.out).toMatch(/^Database dipulihkan ke .*: [1-9]\d* member, \d+ order, \d+ file ke .*; jalankan npm start$/);
     expect(modeOf(target)).toBe('700');
     expect(openToOthers(target)).toEqual([]);
   });

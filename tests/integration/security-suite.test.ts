@@ -690,6 +690,7 @@ const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Reco
   'admin/news.astro': { fields: ['action', 'public_id'], anonymous: true },
   'admin/news/[id].astro': { fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'], params: () => ({ id: 'baru' }), anonymous: true },
   'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: 'gudang' },
+  'admin/orders/[no].astro': { fields: ['action', 'resi', 'kota', 'catatan', 'oleh'], params: (w) => ({ no: w.order.noOrder }), operator: 'gudang' },
   'admin/promos/[id].astro': { fields: ['action', 'nama', 'reward', 'periode_awal', 'periode_akhir', 'batas_klaim', 'syarat_jenis', 'syarat'], params: () => ({ id: 'baru' }), anonymous: true },
   'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
   'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },

@@ -190,7 +190,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     const restoredDir = path.join(work, 'restored');
     const restored = cli('restore', [file], { DATA_DIR: restoredDir });
     expect(restored.err).toBe('');
-    expect(restored.out).toMatch(/^Database dipulihkan ke .*: \d+ member, \d+ order; jalankan npm start$/);
+    expect(restored.out).toMatch(/^Database dipulihkan ke .*: \d+ member, \d+ order, \d+ file ke .*; jalankan npm start$/);
     expect(cli('restore', [file], { DATA_DIR: restoredDir })).toMatchObject({ code: 1, err: `DATA_DIR ${restoredDir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)` });
 
     server.kill('SIGTERM');

@@ -4,7 +4,7 @@ import { Readable, pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { config } from '../config';
-import { connection } from './client';
+import { connection, reopenPglite } from './client';
 
 /**
  * An online backup of the PGlite database (DESIGN.md §7) as a .tar.gz stream, in the format of
@@ -15,13 +15,28 @@ import { connection } from './client';
  * its size is the disk's business, not the server's heap. PGlite stays held until the last byte
  * has gone or the client went away. `before` runs first (the endpoint's audit row), while
  * queries can still run. Undefined on PostgreSQL (pg_dump).
+ *
+ * A client that goes away (`signal`: its connection closed, e.g. `npm run backup` stopped by a
+ * full disk of its own) or stops reading for BACKUP_STALL_SECONDS (default 30) ends the archive
+ * at once: PGlite is never held for a reader that is gone (issue #26: the server answered nothing
+ * after such a backup, until killed).
  */
-export async function streamPgliteDataDir(before?: () => Promise<void>): Promise<ReadableStream<Uint8Array> | undefined> {
+export async function streamPgliteDataDir(before?: () => Promise<void>, signal?: AbortSignal, filesDir?: string): Promise<ReadableStream<Uint8Array> | undefined> {
   const { db, kind } = await connection();
   if (kind !== 'pglite') return undefined;
   const client = (db as unknown as { $client: PGlite }).$client;
+  // A CHECKPOINT that fails for want of space leaves PGlite unusable (its later queries answer
+  // empty results, then nothing): refuse before it when the disk is short, and should it fail
+  // anyway, open the folder again (committed rows come back from the WAL).
+  if (process.env.DATA_DIR !== 'memory://') assertRoomForCheckpoint(path.join(config.dataDir, 'pglite'));
   await before?.();
-  await client.exec('checkpoint');
+  try {
+    await client.exec('checkpoint');
+  } catch (error) {
+    console.error(`[portal] CHECKPOINT untuk backup gagal (${(error as Error).message}): database dibuka ulang`);
+    await reopenPglite();
+    throw error;
+  }
   // DATA_DIR=memory:// (tests) has no folder to read: PGlite's own dump, in memory.
   if (process.env.DATA_DIR === 'memory://') return (await client.dumpDataDir('gzip')).stream() as ReadableStream<Uint8Array>;
   const root = path.join(config.dataDir, 'pglite');
@@ -36,17 +51,60 @@ export async function streamPgliteDataDir(before?: () => Promise<void>): Promise
   const gzip = createGzip();
   // Closed when the last byte was read, or destroyed when the client went away (which also
   // stops the reading of files): either way PGlite is free again.
-  gzip.once('close', release);
-  pipeline(Readable.from(tarOf(root)), gzip, () => {});
+  const stallMs = Number(process.env.BACKUP_STALL_SECONDS || 30) * 1000;
+  let pulled = Date.now();
+  const watchdog = setInterval(() => {
+    if (Date.now() - pulled > stallMs) gzip.destroy(new Error(`backup: klien berhenti membaca selama ${stallMs / 1000} s`));
+  }, Math.min(stallMs, 5000));
+  watchdog.unref();
+  const gone = () => gzip.destroy(new Error('backup: klien terputus'));
+  signal?.addEventListener('abort', gone, { once: true });
+  if (signal?.aborted) gone();
+  gzip.once('close', () => {
+    clearInterval(watchdog);
+    signal?.removeEventListener('abort', gone);
+    release();
+  });
+  const tar = (async function* () {
+    yield* tarOf(root, '', false);
+    // The uploaded files (banners, return evidence) under their own prefix (FILES_PREFIX); restore
+    // puts them back into FILES_DIR. Read after the database: an upload meanwhile is a file more.
+    if (filesDir && fs.existsSync(filesDir)) yield* tarOf(filesDir, FILES_PREFIX, false);
+    yield Buffer.alloc(1024);
+  })();
+  pipeline(Readable.from((async function* () {
+    for await (const chunk of tar) {
+      pulled = Date.now();
+      yield chunk;
+    }
+  })()), gzip, () => {});
   return Readable.toWeb(gzip) as ReadableStream<Uint8Array>;
 }
 
-/** The entries of `root` as a ustar archive, one file at a time; names as PGlite writes them ('/base/1/…'). */
-async function* tarOf(root: string): AsyncGenerator<Buffer> {
+/** Free space a CHECKPOINT may need (a WAL segment, the dirty pages, its small files); BACKUP_MIN_FREE_MB. */
+const MIN_FREE_BYTES = () => Number(process.env.BACKUP_MIN_FREE_MB || 64) * 1024 * 1024;
+
+/** Throws ENOSPC (named 'disk penuh' by diskCause) when the folder's file system has less than MIN_FREE_BYTES free. */
+function assertRoomForCheckpoint(dir: string): void {
+  const stats = fs.statfsSync(dir);
+  const free = stats.bavail * stats.bsize;
+  if (free < MIN_FREE_BYTES()) {
+    throw Object.assign(new Error(`ENOSPC: sisa ruang ${Math.floor(free / 1024)} KB, backup perlu paling sedikit ${MIN_FREE_BYTES() / 1024 / 1024} MB`), { code: 'ENOSPC' });
+  }
+}
+
+/** The name prefix of the uploaded files in a backup archive (`npm run restore` writes them to FILES_DIR). */
+export const FILES_PREFIX = '/portal-files';
+
+/**
+ * The entries of `root` as a ustar archive, one file at a time; names as PGlite writes them
+ * ('/base/1/…'), after `prefix`; `end`: with the two empty blocks that close an archive.
+ */
+async function* tarOf(root: string, prefix = '', end = true): AsyncGenerator<Buffer> {
   const walk = async function* (dir: string): AsyncGenerator<Buffer> {
     for (const entry of (await fs.promises.readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
-      const name = full.slice(root.length);
+      const name = prefix + full.slice(root.length);
       const stat = await fs.promises.lstat(full);
       if (stat.isDirectory()) {
         yield tarHeader(name, stat, 0, '5');
@@ -66,8 +124,26 @@ async function* tarOf(root: string): AsyncGenerator<Buffer> {
       }
     }
   };
+  if (prefix) yield tarHeader(prefix, await fs.promises.lstat(root), 0, '5');
   yield* walk(root);
-  yield Buffer.alloc(1024);
+  if (end) yield Buffer.alloc(1024);
+}
+
+export interface TarEntry { name: string; type: string; data: Buffer; raw: Buffer }
+
+/** The entries of an uncompressed ustar archive (as tarOf writes it and PGlite's dumpDataDir), with their raw blocks. */
+export function* readTar(archive: Buffer): Generator<TarEntry> {
+  for (let at = 0; at + 512 <= archive.length;) {
+    const header = archive.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) return;
+    const text = (from: number, length: number) => header.toString('utf8', from, from + length).replace(/\0.*$/s, '');
+    const size = Number.parseInt(text(124, 12).trim() || '0', 8);
+    const prefix = text(345, 155);
+    const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
+    const blocks = 512 + Math.ceil(size / 512) * 512;
+    yield { name, type: text(156, 1) || '0', data: archive.subarray(at + 512, at + 512 + size), raw: archive.subarray(at, at + blocks) };
+    at += blocks;
+  }
 }
 
 /** One 512-byte ustar header; names longer than 100 bytes are split into prefix and name. */

@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { config } from '../config';
 import { claimDataDir, releaseDataDir } from './data-dir-owner';
-import { dataDirProblem, keepFilesPrivate, lockDownDataDir } from './data-dir';
+import { dataDirProblem, diskCause, keepFilesPrivate, lockDownDataDir } from './data-dir';
 import { replicaFailed, replicaUsable, wroteRecently } from './replica';
 import { reportReads } from '../metrics';
 
@@ -36,11 +36,11 @@ export function migrationsFolder(): string {
 }
 
 /** DATA_DIR=memory:// keeps the database in memory (tests); otherwise DATA_DIR/pglite on disk. */
-function pgliteLocation(): string {
+function pgliteLocation(probe: boolean): string {
   if (process.env.DATA_DIR === 'memory://') return 'memory://';
   const dir = config.dataDir;
-  const problem = dataDirProblem(dir);
-  if (problem) throw new Error(problem);
+  const problem = probe ? dataDirProblem(dir) : undefined;
+  if (problem) throw Object.assign(new Error(problem), { code: 'DATA_DIR_UNWRITABLE' });
   return path.join(dir, 'pglite');
 }
 
@@ -53,7 +53,7 @@ export async function pgliteExtensions() {
   return { pg_trgm };
 }
 
-async function open(): Promise<Connection> {
+async function open(probe = true): Promise<Connection> {
   const url = config.databaseUrl;
   if (url) {
     const { default: postgres } = await import('postgres');
@@ -68,13 +68,26 @@ async function open(): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const location = pgliteLocation();
+  const location = pgliteLocation(probe);
   const owned = location === 'memory://' ? undefined : config.dataDir;
   if (owned) {
     keepFilesPrivate();
     claimDataDir(owned);
   }
-  const client = await PGlite.create(location, { extensions: await pgliteExtensions() });
+  const fresh = owned !== undefined && !fs.existsSync(path.join(location, 'PG_VERSION'));
+  let client: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    client = await PGlite.create(location, { extensions: await pgliteExtensions() });
+  } catch (error) {
+    // PGlite throws non-Error objects here (logged as "[object Object]"): one sentence instead,
+    // and a database that was being made for the first time is removed, so a later start
+    // (after space was freed) begins afresh rather than on a half-made folder.
+    if (owned) releaseDataDir(owned);
+    if (fresh) fs.rmSync(location, { recursive: true, force: true });
+    const message = error instanceof Error ? error.message : JSON.stringify(error);
+    const cause = diskCause(error) ?? (fresh && dataDirProblem(config.dataDir) ? 'disk penuh' : undefined);
+    throw Object.assign(new Error(`Database di DATA_DIR ${config.dataDir} tidak bisa dibuka${cause ? `: ${cause}` : ''} (${message.slice(0, 300)})`), { code: cause ? 'DATA_DIR_UNWRITABLE' : undefined });
+  }
   // The data folder is the operator's alone (docs/security.md "Files on disk").
   if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
@@ -92,6 +105,29 @@ export function connection(): Promise<Connection> {
     throw error;
   });
   return connecting;
+}
+
+/**
+ * Closes this process's PGlite and opens the folder again (WAL recovery, as after a restart):
+ * for a PGlite left unusable by a failed CHECKPOINT on a full disk, whose later queries answered
+ * empty results or nothing at all (issue #26). Committed rows are in the WAL and come back. No
+ * write probe on the way: a full disk keeps serving reads, its writes fail as 53100 (503).
+ */
+export async function reopenPglite(): Promise<void> {
+  const old = connecting;
+  if (!old) return;
+  const conn = await old.catch(() => undefined);
+  if (conn?.kind !== 'pglite') return;
+  if (connecting !== old) return;
+  // Closed first (never two PGlite instances on one folder); queries meanwhile wait for the new one.
+  connecting = (async () => {
+    await Promise.race([conn.close(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]).catch(() => {});
+    return open(false);
+  })().catch((error) => {
+    connecting = undefined;
+    throw error;
+  });
+  await connecting;
 }
 
 export async function getDb(): Promise<Db> {

@@ -45,13 +45,14 @@ export interface MemberHit {
 }
 
 /** What the search looks for: an e-mail, digits (ID Member or phone numbers), or a username or name prefix. */
-export type MemberSearch = { email: string } | { digits: string; phones: string[] } | { username: string; namePrefix: string };
+export type MemberSearch = { email: string } | { digits: string; phones: string[] } | { username: string; namePrefix: string; nameContains?: string };
 
 /**
  * Members matching one form of search, by name. Each form uses its own index (members_id_member_uq,
  * members_username_uq, members_phone_idx, members_email_lower_idx, members_nama_prefix_idx), so a
  * network of a million members answers from the index, not a scan. `namePrefix` is an escaped
- * like pattern.
+ * like pattern. `nameContains` (a part of a name anywhere, "Silver" finds "Demo Silver") has no
+ * index yet: a scan that stops at `limit` matches (a trigram index is planned with pg_trgm).
  */
 export async function searchMemberRows(db: Db | Tx, search: MemberSearch, limit: number): Promise<MemberHit[]> {
   const parts: SQL[] = [];
@@ -62,6 +63,7 @@ export async function searchMemberRows(db: Db | Tx, search: MemberSearch, limit:
   } else {
     parts.push(sql`select id from members where lower(username) = ${search.username}`);
     parts.push(sql`(select id from members where (lower(nama) collate "C") like ${search.namePrefix} order by (lower(nama) collate "C"), id limit ${limit})`);
+    if (search.nameContains) parts.push(sql`(select id from members where lower(nama) like ${search.nameContains} limit ${limit})`);
   }
   return selectRows<MemberHit>(db, sql`
     select m.id_member, m.username, m.nama, m.phone, m.email, m.posisi, m.tgl_join::text as tgl_join, m.is_suspended

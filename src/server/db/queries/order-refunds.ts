@@ -94,3 +94,11 @@ export async function waitingRefunds(db: Db | Tx) {
     where r.ditetapkan_at is null order by r.id`);
   return rows.map((row) => ({ ...row, jumlah: toRupiah(row.jumlah), total_bayar: toRupiah(row.total_bayar) }));
 }
+
+/** Every refund of one order, oldest first (the console's order detail). */
+export async function refundsOfOrder(db: Db | Tx, orderId: number) {
+  const rows = await selectRows<{ jenis: string; jumlah: number; bv: number; alasan: string | null; admin: string | null; created_at: string; ditetapkan: boolean }>(db, sql`
+    select jenis, jumlah, bv, alasan, admin, created_at::text as created_at, ditetapkan_at is not null as ditetapkan
+    from order_refunds where order_id = ${orderId} order by id`);
+  return rows.map((row) => ({ ...row, jumlah: toRupiah(row.jumlah), bv: toCount(row.bv) }));
+}

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb } from '../../db/client';
 import {
@@ -30,7 +31,9 @@ export async function resolveSession(token: string | undefined): Promise<Session
   const db = await getDb();
   const row = await sessionMemberByHash(db, sha256(token), await idleMinutes());
   if (!row) return undefined;
-  if (row.stale) await touchSession(db, sha256(token));
+  // The idle clock's restart is no reason to refuse a read: on a full disk (writes 503) the
+  // member or operator still reads, and the clock restarts with the next write that goes through.
+  if (row.stale) await touchSession(db, sha256(token)).catch((error: unknown) => { if (!isDatabaseUnavailable(error)) throw error; });
   const { propinsiDomisili, kotaDomisili, stale: _stale, ...member } = row;
   return { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) };
 }

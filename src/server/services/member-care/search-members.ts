@@ -1,4 +1,5 @@
 import { getDb } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { searchMemberRows, type MemberHit, type MemberSearch } from '../../db/queries/member-care';
 import { memberSearchSchema } from '../../../lib/schemas/member-care';
 import { parseWith } from '../../http';
@@ -17,7 +18,7 @@ export function phoneVariants(digits: string): string[] {
 
 /**
  * The console's member search (CS): ID Member, username, phone and e-mail match exactly, a name
- * by its beginning. Each form uses its own index (members_id_member_uq, members_username_uq,
+ * by its beginning or (three letters or more) by any part of it. Each form uses its own index (members_id_member_uq, members_username_uq,
  * members_phone_idx, members_email_lower_idx, members_nama_prefix_idx), so a network of a
  * million members answers from the index, not a scan.
  */
@@ -29,6 +30,6 @@ export async function searchMembers(operator: SessionOperator, input: { q: strin
   let search: MemberSearch;
   if (q.includes('@')) search = { email: lower };
   else if (/^\d{3,20}$/.test(digits)) search = { digits, phones: phoneVariants(digits) };
-  else search = { username: lower, namePrefix: `${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+  else search = { username: lower, namePrefix: `${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, nameContains: lower.length >= 3 ? containsPattern(lower) : undefined };
   return searchMemberRows(await getDb(), search, limit);
 }

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb, type Tx } from '../../db/client';
 import { deleteOperatorSession, deleteOperatorSessions, insertOperatorSession, operatorBySession, touchOperatorSession } from '../../db/queries/operators';
@@ -27,7 +28,9 @@ export async function resolveOperatorSession(token: string | undefined): Promise
   const db = await getDb();
   const row = await operatorBySession(db, sha256(token), { seenRecently, isStale });
   if (!row) return undefined;
-  if (row.stale) await touchOperatorSession(db, sha256(token));
+  // The idle clock's restart is no reason to refuse a read: on a full disk (writes 503) the
+  // member or operator still reads, and the clock restarts with the next write that goes through.
+  if (row.stale) await touchOperatorSession(db, sha256(token)).catch((error: unknown) => { if (!isDatabaseUnavailable(error)) throw error; });
   const { stale: _stale, ...operator } = row;
   return operator;
 }

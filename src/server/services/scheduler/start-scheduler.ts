@@ -26,6 +26,8 @@ export async function runDueJobs(now = new Date()): Promise<Partial<Record<Sched
 }
 
 let timer: NodeJS.Timeout | undefined;
+/** The pass running now, if any: a graceful stop waits for it (a closing is never cut in half). */
+let running: Promise<unknown> | undefined;
 const FIRST_TICK_MS = 5_000;
 const TICK_MS = 60_000;
 
@@ -36,7 +38,8 @@ const TICK_MS = 60_000;
 export function startScheduler(): void {
   if (timer || !schedulerEnabled()) return;
   const tick = () => {
-    runDueJobs().catch((error) => console.error('[jadwal] penjadwal gagal', error));
+    if (running) return;
+    running = runDueJobs().catch((error) => console.error('[jadwal] penjadwal gagal', error)).finally(() => { running = undefined; });
   };
   timer = setTimeout(function first() {
     tick();
@@ -46,8 +49,10 @@ export function startScheduler(): void {
   timer.unref();
 }
 
-export function stopScheduler(): void {
+/** No further pass starts; resolves once the pass running now (if any) has finished. */
+export async function stopScheduler(): Promise<void> {
   clearTimeout(timer);
   clearInterval(timer);
   timer = undefined;
+  await running;
 }

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, memberId, test } from './fixtures';
+import { bearer, pendingOrder } from './member-orders';
+
+// The warehouse's order detail (issue #26). Generated member 240 belongs to this file.
+const OPERATOR_PASSWORD = 'operator12345';
+
+async function signInOperator(page: Page, username: string): Promise<void> {
+  await page.goto('/admin/signin');
+  await page.getByLabel('Username operator').fill(username);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'MASUK' }).click();
+  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
+}
+
+test('GUDANG opens an order from the queue: payment, shipping, history; once KEUANGAN refunds it, it is marked and cannot be packed or shipped', async ({ page, browser }) => {
+  const member = memberId(240);
+  const headers = await bearer(page.request, member);
+  const { order, token } = await pendingOrder(page.request, headers, { label: 'Rumah', nama: 'Penerima Detail', alamat: 'Jl. Detail 9' });
+  await page.goto(`/pembayaran/simulator/${token.token}`);
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),
+    page.getByRole('button', { name: 'Bayar (berhasil)' }).click(),
+  ]);
+
+  await signInOperator(page, 'gudang');
+  await page.goto(`/admin/orders?status=PAID&q=${order.no_order}`);
+  await page.getByRole('link', { name: order.no_order }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.no_order}$`));
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+  await expect(page.locator('[data-status]')).toHaveText('PAID');
+  await expect(page.getByRole('region', { name: 'Pengiriman' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Pengiriman' }) }))).toContainText('Penerima Detail');
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Riwayat' }) })).toContainText('PAID');
+  await expect(page.getByRole('button', { name: 'Kemas' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+
+  // KEUANGAN refunds the whole order in its own session.
+  const keuangan = await browser.newPage();
+  await signInOperator(keuangan, 'keuangan');
+  await keuangan.goto(`/admin/keuangan/refund?no_order=${order.no_order}`);
+  await keuangan.getByLabel('Alasan').fill('Barang habis di gudang');
+  await keuangan.getByRole('button', { name: /^Refund seluruh/ }).click();
+  await expect(keuangan.getByRole('status').first()).toContainText(`Refund ${order.no_order}`);
+  await keuangan.close();
+
+  await page.reload();
+  await expect(page.locator('[data-refunded]')).toContainText('REFUND');
+  await expect(page.locator('[data-status]')).toHaveText('PAID · REFUND');
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Refund', exact: true }) })).toContainText('Barang habis di gudang');
+  await expect(page.locator('[data-refusals]')).toContainText(`Order ${order.no_order} sudah dikembalikan dananya (refund); "Kemas" tidak dapat dilakukan`);
+  await expect(page.locator('[data-refusals]')).toContainText('"Kirim (resi)" tidak dapat dilakukan');
+  await expect(page.getByRole('button', { name: 'Kemas' })).toHaveCount(0);
+  // Off the queue; the label refuses it.
+  await page.goto(`/admin/orders?status=PAID&q=${order.no_order}`);
+  await expect(page.getByRole('link', { name: order.no_order })).toHaveCount(0);
+  const label = await page.request.get(`/admin/orders/cetak?jenis=label&no_order=${order.no_order}`);
+  expect(label.status()).toBe(409);
+
+  // The refunded order's page on a 360 px phone: no page-wide sideways scroll, axe-clean.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/admin/orders/${order.no_order}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const phone = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(phone.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+});
