@@ -58,9 +58,11 @@ let postgresPass;
 if (!only && process.env.ALSO_DATABASE_URL) {
   // Built once here: the through-server tests and the browser tests' server would otherwise both build.
   buildIfNeeded();
-  const log = fs.openSync(path.join(root, 'test-results', 'postgres.log'), 'w');
+  // Its own folder: Playwright empties test-results/ when it starts.
+  fs.mkdirSync(path.join(root, 'test-results-postgres'), { recursive: true });
+  const log = fs.openSync(path.join(root, 'test-results-postgres', 'output.log'), 'w');
   console.log('[test] PostgreSQL (ALSO_DATABASE_URL): integration tests in the background, one worker, output after the browser tests');
-  const child = spawn(bin('vitest'), ['run', '--project', 'integration', '--maxWorkers=1', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-postgres.json'], {
+  const child = spawn(bin('vitest'), ['run', '--project', 'integration', '--maxWorkers=1', '--reporter=default', '--reporter=json', '--outputFile=test-results-postgres/vitest.json'], {
     cwd: root, stdio: ['ignore', log, log], env: { ...process.env, DATABASE_URL: process.env.ALSO_DATABASE_URL, FORCE_COLOR: '0' },
   });
   postgresPass = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
@@ -80,8 +82,8 @@ if (!only || only === 'e2e') {
 if (postgresPass) {
   const status = await postgresPass;
   console.log('\n[test] PostgreSQL integration pass:');
-  process.stdout.write(fs.readFileSync(path.join(root, 'test-results', 'postgres.log'), 'utf8'));
-  const report = readJson('test-results/vitest-postgres.json');
+  process.stdout.write(fs.readFileSync(path.join(root, 'test-results-postgres', 'output.log'), 'utf8'));
+  const report = readJson('test-results-postgres/vitest.json');
   passed += report?.numPassedTests ?? 0;
   failed += report?.numFailedTests ?? (status ? 1 : 0);
   skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
