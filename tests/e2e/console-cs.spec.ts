@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, signInOperator } from './fixtures';
 import { hydrated } from './region';
 
 /** Members 214..259 that no other test changes: one with an NPWP, a verified bank and Rp 100.000+ unpaid bonuses. */
@@ -17,14 +17,6 @@ async function memberForCs(api: APIRequestContext): Promise<{ id: string; nama: 
     }
   }
   throw new Error('no member with an NPWP, a verified bank and unpaid bonuses in 214..259');
-}
-
-async function signInOperator(page: Page, username: string): Promise<void> {
-  await page.goto('/admin/signin');
-  await page.getByLabel('Username operator').fill(username);
-  await page.getByLabel('Password').fill('operator12345');
-  await page.getByRole('button', { name: 'MASUK' }).click();
-  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
 }
 
 async function search(page: Page, q: string): Promise<void> {

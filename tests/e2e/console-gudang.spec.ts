@@ -1,20 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, test, signInOperator } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
-const OPERATOR_PASSWORD = 'operator12345';
-
-async function signInOperator(page: Page, username: string): Promise<void> {
-  await page.goto('/admin/signin');
-  await page.getByLabel('Username operator').fill(username);
-  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'MASUK' }).click();
-  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
-}
-
 /** A repeat order placed through the member's real calls and paid in the simulator: PAID, shipped by courier. */
 async function paidOrder(page: Page, username: string): Promise<{ no_order: string; public_id: string }> {
   const request = page.request;

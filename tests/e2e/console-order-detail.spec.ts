@@ -1,19 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, memberId, test } from './fixtures';
+import { expect, memberId, test, signInOperator } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // The warehouse's order detail (issue #26). Generated member 240 belongs to this file.
-const OPERATOR_PASSWORD = 'operator12345';
-
-async function signInOperator(page: Page, username: string): Promise<void> {
-  await page.goto('/admin/signin');
-  await page.getByLabel('Username operator').fill(username);
-  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'MASUK' }).click();
-  await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
-}
-
 test('GUDANG opens an order from the queue: payment, shipping, history; once KEUANGAN refunds it, it is marked and cannot be packed or shipped', async ({ page, browser }) => {
   const member = memberId(240);
   const headers = await bearer(page.request, member);
