@@ -13,7 +13,7 @@ export const SIGN_IN_FAILED_ACTION = 'operator:sign-in-failed';
 
 /**
  * Operator sign-in at /admin/signin and POST /admin/api/token, throttled exactly like members' (auth/throttle.ts); `code`: the second factor when on.
- * Every attempt is in the audit trail: a success in the session's transaction, a failure (wrong
+ * Every attempt is in the audit trail (object `sign-in:<username>`, apart from the account's own history): a success in the session's transaction, a failure (wrong
  * password, unknown or inactive operator, wrong code, locked) with the username tried, the client
  * address and the answer given; never the password or the code.
  */
@@ -33,14 +33,14 @@ export async function signInOperator(input: { username: string; password: string
     return operator;
   })().catch(async (error: unknown) => {
     if (error instanceof AppError) {
-      await recordAudit(await getDb(), { id: operator?.id ?? null, nama: operator?.nama ?? tried }, SIGN_IN_FAILED_ACTION, `operator:${tried}`, null,
+      await recordAudit(await getDb(), { id: operator?.id ?? null, nama: operator?.nama ?? tried }, SIGN_IN_FAILED_ACTION, `sign-in:${tried}`, null,
         { username: tried, address, alasan: error.message });
     }
     throw error;
   });
   const session = await inTransaction(async (tx) => {
     const created = await createOperatorSession(who.id, tx);
-    await recordAudit(tx, { id: who.id, nama: who.nama }, SIGN_IN_ACTION, `operator:${who.username}`, null, { username: who.username, address });
+    await recordAudit(tx, { id: who.id, nama: who.nama }, SIGN_IN_ACTION, `sign-in:${who.username}`, null, { username: who.username, address });
     return created;
   });
   return { ...session, operator: (await resolveOperatorSession(session.token))! };
