@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { auditLog } from '../schema';
 
@@ -29,17 +29,20 @@ export async function searchAudit(db: Db | Tx, query: AuditQuery, limit: number,
   return db.select().from(auditLog).where(and(...auditWhere(query))).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset);
 }
 
-/** Every audit row matching the filter, newest first, read `batch` rows at a time after the last one read (the CSV export). */
+/**
+ * Every audit row matching the filter, newest first, read `batch` rows at a time after the last one
+ * read (the CSV export). The position is compared in SQL against the last row's own (at, id):
+ * PostgreSQL keeps microseconds a JavaScript Date would round away.
+ */
 export async function* eachAudit(db: Db | Tx, query: AuditQuery, batch = 500): AsyncGenerator<AuditRow> {
-  let last: { at: Date; id: number } | undefined;
+  let lastId: number | undefined;
   for (;;) {
     const where = auditWhere(query);
-    if (last) where.push(or(lt(auditLog.at, last.at), and(eq(auditLog.at, last.at), lt(auditLog.id, last.id)))!);
+    if (lastId !== undefined) where.push(sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from audit_log a where a.id = ${lastId})`);
     const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(batch);
     yield* rows;
     if (rows.length < batch) return;
-    const end = rows[rows.length - 1]!;
-    last = { at: end.at, id: end.id };
+    lastId = rows[rows.length - 1]!.id;
   }
 }
 
