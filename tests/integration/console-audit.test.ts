@@ -166,3 +166,40 @@ describe('the console overview per day', () => {
     expect((await consoleTrends(await operator('keuangan'), now)).charts).toEqual({ orders: true, members: false, money: true });
   });
 });
+
+describe('promo fulfilment', () => {
+  it('KONTEN and GUDANG list the claims waiting per promo, mark one delivered once (audited), and the member sees it delivered', async () => {
+    const { listClaimsToDeliver } = await import('../../src/server/services/promo/list-claims-to-deliver');
+    const { deliverPromoClaim, CLAIM_ALREADY_DELIVERED } = await import('../../src/server/services/promo/deliver-promo-claim');
+    const { getPromo } = await import('../../src/server/services/promo/get-promo');
+    const { sessionOf } = await import('./helpers');
+    const db = await getDb();
+    const [claim] = await selectRows<{ public_id: string; no: string; promo: string; username: string; waiting: number }>(db, sql`
+      select c.public_id::text as public_id, c.no, p.public_id::text as promo, m.username,
+        (select count(*)::int from promo_claims w where w.promo_id = p.id and w.delivered_at is null) as waiting
+      from promo_claims c join promos p on p.id = c.promo_id join members m on m.id = c.member_id
+      where p.status = 1 order by c.id limit 1`);
+    expect(claim).toBeDefined();
+    const gudang = await operator('gudang');
+    const waiting = await listClaimsToDeliver(gudang, { promo: claim!.promo });
+    expect(waiting.claims.map((c) => c.no)).toContain(claim!.no);
+    expect(waiting.claims).toHaveLength(claim!.waiting);
+    expect(waiting.claims.every((c) => c.promoPublicId === claim!.promo && c.deliveredAt === null)).toBe(true);
+
+    await expect(deliverPromoClaim(await operator('cs'), claim!.public_id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await deliverPromoClaim(gudang, claim!.public_id)).toBe(`Klaim ${claim!.no} ditandai terkirim`);
+    await expect(deliverPromoClaim(await operator('konten'), claim!.public_id)).rejects.toMatchObject({ code: 'CONFLICT', message: CLAIM_ALREADY_DELIVERED });
+    await expect(deliverPromoClaim(gudang, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Klaim tidak ditemukan' });
+
+    const after = await listClaimsToDeliver(gudang, { promo: claim!.promo });
+    expect(after.claims.map((c) => c.no)).not.toContain(claim!.no);
+    const delivered = await listClaimsToDeliver(gudang, { promo: claim!.promo, terkirim: true });
+    expect(delivered.claims.map((c) => [c.no, c.deliveredBy])).toEqual([[claim!.no, gudang.nama]]);
+    const audit = (await rowsOf('promo:deliver')).filter((r) => r.object === `claim:${claim!.no}`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ operatorId: gudang.id, before: { delivered_at: null } });
+
+    const seen = await getPromo(await sessionOf(claim!.username), claim!.promo);
+    expect(seen.claims.find((c) => c.no === claim!.no)?.delivered_at).toMatch(/^\d{4}-\d{2}-\d{2} /);
+  });
+});
