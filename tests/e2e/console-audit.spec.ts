@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -119,4 +119,48 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('table', { name: 'Bonus dan penarikan selesai per hari' }).locator('tbody tr')).toHaveCount(30);
     await expect(page.locator('#members-per-day')).toHaveCount(0);
   });
+});
+
+test('GUDANG marks a promo claim delivered; it leaves the waiting list and the member sees it delivered', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signInOperator(page, 'gudang');
+  await page.getByRole('link', { name: 'Klaim Promo' }).click();
+  await expect(page).toHaveURL('/admin/promos/klaim');
+  // The first promo with a claim waiting.
+  const options = await page.getByLabel('Promo').locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  let promo = '';
+  for (const value of options) {
+    await page.goto(`/admin/promos/klaim?promo=${value}`);
+    if (await page.locator('tbody tr[data-claim]').count()) {
+      promo = value;
+      break;
+    }
+  }
+  expect(promo).not.toBe('');
+  const row = page.locator('tbody tr[data-claim]').first();
+  const no = (await row.getAttribute('data-claim'))!;
+  const idMember = (await row.locator('td').nth(4).innerText()).split(' ')[0]!;
+  await axeClean(page);
+  await row.getByRole('button', { name: `Tandai klaim ${no} terkirim` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Klaim ${no} ditandai terkirim`);
+  await expect(page.locator(`tbody tr[data-claim="${no}"]`)).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('1');
+  await page.getByRole('button', { name: 'Tampilkan' }).click();
+  await expect(page.locator(`tbody tr[data-claim="${no}"]`)).toContainText('oleh');
+
+  const member = await browser.newPage();
+  await login(member, idMember);
+  let found = false;
+  for (const path of ['/reward-promo/ongoing', '/reward-promo/completed']) {
+    await member.goto(`${path}?promo=${promo}`);
+    const tab = member.getByRole('link', { name: 'Riwayat Klaim' });
+    if (await tab.count()) {
+      await tab.click();
+      found = true;
+      break;
+    }
+  }
+  expect(found).toBe(true);
+  await expect(member.locator('#promo-claims tbody > tr').filter({ hasText: no })).toContainText('Hadiah terkirim');
+  await member.close();
 });
