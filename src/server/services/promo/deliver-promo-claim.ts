@@ -4,12 +4,12 @@ import { AppError } from '../../errors';
 import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
+import { UUID } from './promo-access';
 
 export const CLAIM_NOT_FOUND = 'Klaim tidak ditemukan';
 export const CLAIM_ALREADY_DELIVERED = 'Hadiah klaim ini sudah ditandai terkirim';
 export const claimDelivered = (no: string) => `Klaim ${no} ditandai terkirim`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * KONTEN or GUDANG marks a promo claim's reward delivered: once (a second time is refused), with

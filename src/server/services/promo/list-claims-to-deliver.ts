@@ -2,8 +2,8 @@ import { getDb } from '../../db/client';
 import { claimsToDeliver, promosWithClaims } from '../../db/queries/promo-fulfilment';
 import type { SessionOperator } from '../operator/operator-sessions';
 import { requireRole } from '../operator/require-role';
+import { UUID } from './promo-access';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CLAIM_LIST_LIMIT = 500;
 
 /** Promo fulfilment (KONTEN, GUDANG): the claims waiting for their reward, or those delivered, per promo. */
