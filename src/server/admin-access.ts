@@ -30,6 +30,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/news', label: 'News', roles: ['KONTEN'] },
   { path: '/admin/banners', label: 'Banner', roles: ['KONTEN'] },
   { path: '/admin/promos', label: 'Promo', roles: ['KONTEN'] },
+  { path: '/admin/promos/klaim', label: 'Klaim Promo', roles: ['KONTEN', 'GUDANG'] },
   { path: '/admin/halaman', label: 'Halaman', roles: ['KONTEN'] },
   { path: '/admin/audit', label: 'Jejak Audit', roles: [] },
   { path: '/admin/jadwal', label: 'Jadwal', roles: ['KEUANGAN'] },

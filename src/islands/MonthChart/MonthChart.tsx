@@ -19,6 +19,8 @@ interface Props {
   series: ChartSeries[];
   /** Several series are stacked into one bar per month. */
   stacked?: boolean;
+  /** The table's first column: "Bulan" by default, "Tanggal" for a chart per day. */
+  periodLabel?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ interface Props {
  * canvas is drawn beside it and hidden from assistive technology. Touch shows the tooltip of the
  * touched month; so does the mouse.
  */
-export default function MonthChart({ id, caption, months, series, stacked = false }: Props) {
+export default function MonthChart({ id, caption, months, series, stacked = false, periodLabel = 'Bulan' }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const [tip, setTip] = useState<{ idx: number; left: number } | null>(null);
@@ -46,6 +48,9 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
       const order = stacked ? series.map((_, s) => s).reverse() : series.map((_, s) => s);
       const bars = uPlot.paths.bars!({ size: [stacked || series.length === 1 ? 0.6 : 0.8 / series.length, 60] });
       const width = () => Math.max(240, el.clientWidth);
+      // Many bars (30 days): a label on every few, counted back from the newest.
+      const step = Math.ceil(months.length / 10);
+      const labelled = (t: number) => (months.length - 1 - t) % step === 0;
       plot = new uPlot({
         width: width(),
         height: 200,
@@ -54,7 +59,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
         scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
         axes: [
           // The axis names the month only ("Jun"); the tooltip and the table carry the year.
-          { values: (_u, ticks) => ticks.map((t) => months[t]?.split(' ')[0] ?? ''), splits: () => xs, grid: { show: false } },
+          { values: (_u, ticks) => ticks.map((t) => (labelled(t) ? months[t]?.split(' ')[0] ?? '' : '')), splits: () => xs, grid: { show: false } },
           { size: 56, values: (_u, ticks) => ticks.map((t) => (t >= 1e6 ? `${t / 1e6} jt` : t >= 1e3 ? `${t / 1e3} rb` : String(t))) },
         ],
         series: [{}, ...order.map((s) => ({ label: series[s]!.label, fill: series[s]!.color, stroke: series[s]!.color, paths: bars, points: { show: false } }))],
@@ -104,7 +109,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
       <div className={drawn ? 'sr-only print-only-table' : 'month-chart-scroll'}>
       <table className="month-chart-table">
         <caption>{caption}</caption>
-        <thead><tr><th scope="col">Bulan</th>{series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>
+        <thead><tr><th scope="col">{periodLabel}</th>{series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>
         <tbody>
           {months.map((m, i) => (
             <tr key={m}><th scope="row">{m}</th>{series.map((s) => <td key={s.label}>{s.texts[i]}</td>)}</tr>

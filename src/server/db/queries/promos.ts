@@ -120,12 +120,13 @@ export async function memberOmsetSums(db: Db | Tx, promoId: number, memberId: nu
   }));
 }
 
-export interface PromoClaimRow { id: number; public_id: string; tgl_claim: string; no: string; poin_claimed: number; nominal_claimed: number }
+export interface PromoClaimRow { id: number; public_id: string; tgl_claim: string; no: string; poin_claimed: number; nominal_claimed: number; delivered_at: string | null }
 
 /** The member's claims of a promo, oldest first; tgl_claim as Asia/Jakarta wall-clock text. */
 export async function memberPromoClaims(db: Db | Tx, promoId: number, memberId: number): Promise<PromoClaimRow[]> {
   const rows = await selectRows<Omit<PromoClaimRow, 'poin_claimed' | 'nominal_claimed'> & { poin_claimed: unknown; nominal_claimed: unknown }>(db, sql`
-    select id::int as id, public_id::text as public_id, (tgl_claim at time zone 'Asia/Jakarta')::text as tgl_claim, no, poin_claimed, nominal_claimed
+    select id::int as id, public_id::text as public_id, (tgl_claim at time zone 'Asia/Jakarta')::text as tgl_claim, no, poin_claimed, nominal_claimed,
+      (delivered_at at time zone 'Asia/Jakarta')::text as delivered_at
     from promo_claims where promo_id = ${promoId} and member_id = ${memberId} order by tgl_claim, id`);
   return rows.map((r) => ({ ...r, poin_claimed: toPoin(r.poin_claimed), nominal_claimed: toRupiah(r.nominal_claimed) }));
 }

@@ -51,6 +51,9 @@ export const promoClaims = pgTable('promo_claims', {
   no: text('no').notNull(),
   poinClaimed: numeric('poin_claimed', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
   nominalClaimed: bigint('nominal_claimed', { mode: 'number' }).notNull().default(0),
+  /** The reward handed over (console, KONTEN/GUDANG, audited): when, and by which operator (name). */
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  deliveredBy: text('delivered_by'),
 }, (t) => [
   uniqueIndex('promo_claims_public_id_uq').on(t.publicId),
   uniqueIndex('promo_claims_no_uq').on(t.no),

@@ -4,11 +4,15 @@ import { memberFileProfile, memberFileRecords, sponsorOf } from '../../db/querie
 import { AppError } from '../../errors';
 import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { getTree } from '../network/get-tree';
+import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
 import { memberObject } from './member-object';
 
 const RECENT = 20;
+
+/** The audit action of an operator opening a member's file (personal data). */
+export const MEMBER_FILE_VIEW_ACTION = 'member:view';
 
 /**
  * A member's file for CS: profile, the tree from that member (the member tree's own service, as
@@ -25,8 +29,10 @@ export async function getMemberFile(operator: SessionOperator, idMember: string,
   const tree = await getTree({ id: profile.id }, null, levels);
   const [records, actions] = await Promise.all([
     memberFileRecords(db, profile.id, RECENT),
-    auditOfObject(db, memberObject(profile.idMember), 50),
+    auditOfObject(db, memberObject(profile.idMember), 50, [MEMBER_FILE_VIEW_ACTION]),
   ]);
+  // Personal data seen by an operator: in the audit trail (who, when, which member), not in the file's own list.
+  await recordAudit(db, { id: operator.id, nama: operator.nama }, MEMBER_FILE_VIEW_ACTION, memberObject(profile.idMember), null, null);
   return {
     profile, sponsor, tree, orders: records.recentOrders, bonuses: records.recentBonuses, payouts: records.recentPayouts,
     taxHistory: records.taxHistory, actions, bonusBelumDitarik: records.bonusBelumDitarik,

@@ -12,10 +12,11 @@ const OPERATOR_SESSION_MINUTES = 12 * 60;
 
 export interface SessionOperator { id: number; username: string; nama: string; role: OperatorRole; hasSecondFactor?: boolean }
 
-export async function createOperatorSession(operatorId: number): Promise<{ token: string; expiresAt: Date }> {
+/** `tx`: the sign-in's transaction, so the session and its audit row exist together. */
+export async function createOperatorSession(operatorId: number, tx?: Tx): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + OPERATOR_SESSION_MINUTES * 60_000);
-  await insertOperatorSession(await getDb(), { idHash: sha256(token), operatorId, expiresAt });
+  await insertOperatorSession(tx ?? await getDb(), { idHash: sha256(token), operatorId, expiresAt });
   return { token, expiresAt };
 }
 

@@ -6,7 +6,7 @@ import { isQualified, memberBisaKlaim, periodeStatus, PROMO_MESSAGES } from '../
 type Rank = 'BRONZE' | 'SILVER' | 'PLATINUM';
 export type { PromoRow };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A visible promo by public_id, or 404 with 'Promo tidak ditemukan'. */
 export async function findPromo(db: Db | Tx, publicId: string): Promise<PromoRow> {
