@@ -189,3 +189,32 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('tree')).toHaveAttribute('aria-label', /Demo Stokis/);
   });
 });
+
+test('Shift + arrow keys pan the drawn tree and say so; the arrows alone still walk the nodes', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  await page.goto('/report/tree');
+  await ready(page);
+  const inner = page.locator('.tree-canvas-inner');
+  const offset = async () => {
+    const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec((await inner.getAttribute('style')) ?? '');
+    expect(m, 'the canvas has a translate()').not.toBeNull();
+    return { x: Number(m![1]), y: Number(m![2]) };
+  };
+  await expect(page.getByRole('tree')).toHaveAccessibleDescription('Shift + panah: geser pohon');
+  await page.getByRole('treeitem').first().focus();
+  const start = await offset();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(async () => (await offset()).x).toBe(start.x - 80);
+  await expect(page.getByTestId('tree-pan-status')).toHaveText('Pohon digeser ke kanan');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(async () => (await offset()).y).toBe(start.y - 80);
+  await expect(page.getByTestId('tree-pan-status')).toHaveText('Pohon digeser ke bawah');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect.poll(offset).toEqual(start);
+  // Focus stayed on the top member while panning; ArrowDown without Shift moves it and does not pan.
+  expect(await focused(page)).toMatch(/^Demo Platinum, 1000000001/);
+  await page.keyboard.press('ArrowDown');
+  expect(await focused(page)).toMatch(/^Demo Silver, 1000000002/);
+  expect(await offset()).toEqual(start);
+});

@@ -22,6 +22,15 @@ const label = (n: TreeNode) => `${n.nama}, ${n.id_member}, ${n.posisi}, kiri ${n
  * members expand and collapse in place, DownL/UP/DownR and the search move without a reload,
  * the tree pans and zooms (drag, wheel, pinch) and the arrow keys walk the nodes (ARIA tree).
  */
+const PAN_STEP = 80;
+/** Shift + arrow: the view moves that way (the drawing the other way), and what is announced. */
+const PAN_KEYS: Record<string, { dx: number; dy: number; text: string }> = {
+  ArrowLeft: { dx: PAN_STEP, dy: 0, text: 'Pohon digeser ke kiri' },
+  ArrowRight: { dx: -PAN_STEP, dy: 0, text: 'Pohon digeser ke kanan' },
+  ArrowUp: { dx: 0, dy: PAN_STEP, text: 'Pohon digeser ke atas' },
+  ArrowDown: { dx: 0, dy: -PAN_STEP, text: 'Pohon digeser ke bawah' },
+};
+
 export default function TreeExplorer({ initial, tab, level: initialLevel }: Props) {
   const [view, setView] = useState(initial);
   const [tree, setTree] = useState(initial.tree);
@@ -112,7 +121,17 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     registerAt(view.viewer_id_member, { upline_id_member: item.parent.id_member, upline_nama: item.parent.nama, sisi: item.side, leg });
   };
 
+  const [panned, setPanned] = useState('');
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    // Shift + arrow keys pan the drawn tree (the arrows alone walk the nodes), announced for screen readers.
+    const pans = PAN_KEYS[e.key];
+    if (tab === 'pohon' && ready && e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey && pans) {
+      e.preventDefault();
+      pan.panBy(pans.dx, pans.dy);
+      // A repeated key says it again: the live region changes (a trailing no-break space toggles).
+      setPanned((before) => (before.startsWith(pans.text) && !before.endsWith('\u00a0') ? `${pans.text}\u00a0` : pans.text));
+      return;
+    }
     const at = visible.findIndex((v) => v.key === focus);
     const item = visible[at];
     if (!item || e.target !== items.current.get(focus)) return;
@@ -205,7 +224,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
   const list = (
     <ul
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA tree pattern (ul role="tree" of li role="treeitem")
-      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
+      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} aria-describedby={tab === 'pohon' ? 'tree-pan-hint' : undefined} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
       {renderItem(root, visible)}
     </ul>
   );
@@ -225,8 +244,10 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
                 <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>−</button>
                 <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>+</button>
                 <button type="button" className="outline secondary" onClick={fitWidth}>Pas layar</button>
+                <small id="tree-pan-hint" className="tree-pan-hint">Shift + panah: geser pohon</small>
               </span>
             )}
+            <span className="sr-only" role="status" data-testid="tree-pan-status">{panned}</span>
           </div>
           <div className={ready ? 'tree-canvas' : 'tree-scroll'} ref={viewport} data-scale={pan.view.scale.toFixed(2)}
             style={ready ? { height: `min(70vh, ${level * 8 + 2}rem)` } : undefined}>
