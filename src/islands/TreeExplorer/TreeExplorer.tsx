@@ -201,9 +201,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           {tab === 'pohon' && <small className="lr" title="Pasangan dibayar">Pasangan {node.jumlah_pair}</small>}
           {tab === 'pohon' && <small className="lr" title="Sisa BV kiri/kanan yang belum berpasangan">Sisa BV {node.sisa_bv_kiri}/{node.sisa_bv_kanan}</small>}
         </a>
-        {ready && (
-          <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
-        )}
+        {/* Drawn (unseen) before hydration too, so the cards below do not move when it appears. */}
+        <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" style={ready ? undefined : { visibility: 'hidden' }}
+          onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
         {expanded(node) && (
           // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA tree pattern (the children of a treeitem are a ul role="group")
           <ul role="group" className={tab === 'pohon' ? 'tree-children' : undefined}>
@@ -238,9 +238,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
             {nav('DownL', left)}
             {nav('UP', view.upline_id_member)}
             {nav('DownR', right)}
-            {/* Rendered hidden before hydration so the row does not move when they appear. */}
+            {/* Rendered unseen (visibility, not display) before hydration so the row does not move when they appear. */}
             {tab === 'pohon' && (
-              <span className="tree-zoom" hidden={!ready} style={ready ? undefined : { display: 'inline-flex', visibility: 'hidden' }}>
+              <span className="tree-zoom" aria-hidden={ready ? undefined : true} style={ready ? undefined : { visibility: 'hidden' }}>
                 <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>−</button>
                 <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>+</button>
                 <button type="button" className="outline secondary" onClick={fitWidth}>Pas layar</button>
@@ -250,7 +250,8 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
             <span className="sr-only" role="status" data-testid="tree-pan-status">{panned}</span>
           </div>
           <div className={ready ? 'tree-canvas' : 'tree-scroll'} ref={viewport} data-scale={pan.view.scale.toFixed(2)}
-            style={ready ? { height: `min(70vh, ${level * 8 + 2}rem)` } : undefined}>
+            // The same height before hydration (a scroll box without JavaScript): the island then takes its place without moving the page (CLS 0).
+            style={{ height: `min(70vh, ${level * 8 + 2}rem)` }}>
             <div ref={canvas} className="tree-canvas-inner" style={{
               minWidth: `${2 ** (level - 1) * 5.5}rem`,
               transform: ready ? `translate(${pan.view.x}px, ${pan.view.y}px) scale(${pan.view.scale})` : undefined,
