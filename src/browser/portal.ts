@@ -6,6 +6,7 @@
 import { $toasts, dismissToast, notify } from '../stores/toasts';
 import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
 import { sessionEndedBy } from '../lib/session-ended';
+import { onGuessList } from '../lib/password-guess';
 
 // Progress bar: on while a request (navigation, form post, island fetch) is under way.
 const bar = document.getElementById('progress');
@@ -84,6 +85,7 @@ function check(field: Field): string {
   if (d.required && !value.trim()) return d.required;
   if (d.minlength && value && value.length < Number(d.minlength)) return d.minlengthMsg ?? '';
   if (d.pattern && value && !new RegExp(d.pattern).test(value)) return d.patternMsg ?? '';
+  if (d.common && value && onGuessList(value, new Set(d.commonList?.split(' ')))) return d.common;
   if (d.equals) {
     const other = field.form?.elements.namedItem(d.equals) as Field | null;
     if (other && value !== other.value) return d.equalsMsg ?? '';
@@ -96,7 +98,7 @@ function show(field: Field, message: string): void {
   field.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 document.querySelectorAll<HTMLFormElement>('form[data-check]').forEach((form) => {
-  const fields = Array.from(form.querySelectorAll<Field>('[data-required],[data-minlength],[data-pattern],[data-equals]'));
+  const fields = Array.from(form.querySelectorAll<Field>('[data-required],[data-minlength],[data-pattern],[data-common],[data-equals]'));
   for (const f of fields) f.addEventListener('blur', () => show(f, check(f)));
   form.addEventListener('submit', (event) => {
     let first: Field | undefined;

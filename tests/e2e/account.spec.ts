@@ -115,6 +115,33 @@ test('change password: wrong old password, mismatch, then success', async ({ pag
   await expect(page.getByText('Password telah berhasil diubah.')).toHaveCount(0);
 });
 
+test('change password refuses a password too easy to guess, before submit and from the server, in the spec\'s tone', async ({ page, browser }) => {
+  await login(page, memberId(226));
+  await page.goto('/account/change-password');
+  const field = page.getByLabel('Password baru', { exact: true });
+  await field.fill('rahasia123');
+  await field.press('Tab');
+  await expect(page.locator('#password_baru-error')).toHaveText('Password terlalu mudah ditebak');
+  await page.getByLabel('Password lama').fill('rahasia123');
+  await page.getByLabel('Ulangi password baru').fill('rahasia123');
+  await page.getByRole('button', { name: 'Ubah Password' }).click();
+  await expect(page.locator('#password_baru-error')).toHaveText('Password terlalu mudah ditebak');
+  await expect(page.getByText('Password telah berhasil diubah.')).toHaveCount(0);
+
+  // Without JavaScript the server answers with the same words under the field and changes nothing.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  await login(noJs, memberId(226));
+  await noJs.goto('/account/change-password');
+  await noJs.getByLabel('Password lama').fill('rahasia123');
+  await noJs.getByLabel('Password baru', { exact: true }).fill('Password2024!');
+  await noJs.getByLabel('Ulangi password baru').fill('Password2024!');
+  await noJs.getByRole('button', { name: 'Ubah Password' }).click();
+  await expect(noJs.locator('#password_baru-error')).toHaveText('Password terlalu mudah ditebak');
+  await expect(noJs.getByText('Password telah berhasil diubah.')).toHaveCount(0);
+  await plain.close();
+});
+
 test('address book: add with the cascade, edit, make default, delete; the bell follows', async ({ page }) => {
   test.slow();
   await login(page, memberId(125));

@@ -86,3 +86,19 @@ test('the finance pages pass axe (WCAG 2.1 AA and best practice)', async ({ page
   }
   expect(found).toEqual([]);
 });
+
+test('the closing page writes its days and months the Indonesian way, no ISO dates (src/lib/format.ts)', async ({ page }) => {
+  await signInOperator(page, 'keuangan');
+  const month = jakartaDay(-1).slice(0, 7);
+  await page.goto(`/admin/keuangan/closing?bulan=${month}`);
+  await expect(page.getByRole('heading', { name: 'Closing Bonus' })).toBeVisible();
+  const main = page.locator('main');
+  const monthName = new Date(`${month}-15T00:00:00Z`).toLocaleDateString('id-ID', { month: 'long', year: 'numeric' });
+  await expect(page.getByRole('heading', { name: `Rekonsiliasi ${monthName}` })).toBeVisible();
+  await expect(page.getByTestId('open-days')).toContainText(/hari ini \d{1,2} \S+ \d{4}, Asia\/Jakarta/);
+  const firstDay = page.locator('tbody tr').first().locator('td').first();
+  await expect(firstDay).toHaveText(/^\d{1,2} \S+ \d{4}/);
+  const text = await main.innerText();
+  expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  expect(text).not.toMatch(/\b\d{4}-\d{2}\b/);
+});

@@ -90,3 +90,44 @@ test.describe('reset journey', () => {
     await expect(page).toHaveURL(/\/reset-password/);
   });
 });
+
+test.describe('a password too easy to guess', () => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.44.0.3' } });
+
+  test('reset refuses rahasia123 in the spec\'s tone: on leaving the field, and from the server without JavaScript', async ({ page, browser }) => {
+    const id = memberId(211);
+    const email = await emailOf(page, id);
+    await requestReset(page, id);
+    const link = await openResetLink(page, email);
+
+    // Before submit: the layout script says it as the field is left, and the form is not sent.
+    const field = page.getByLabel('Password baru', { exact: true });
+    await field.fill('rahasia123');
+    await field.press('Tab');
+    await expect(page.locator('#password-error')).toHaveText('Password terlalu mudah ditebak');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Ulangi password baru').fill('rahasia123');
+    await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expect(page.locator('#password-error')).toHaveText('Password terlalu mudah ditebak');
+    // A good one clears it.
+    await field.fill('merpati-senja-47');
+    await field.press('Tab');
+    await expect(page.locator('#password-error')).toHaveText('');
+
+    // Without JavaScript the server refuses it with the same words, under the field; the link still works.
+    const plain = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'x-forwarded-for': '10.44.0.3' } });
+    const noJs = await plain.newPage();
+    await noJs.goto(link);
+    await noJs.getByLabel('Password baru', { exact: true }).fill('Sayang2024!');
+    await noJs.getByLabel('Ulangi password baru').fill('Sayang2024!');
+    await noJs.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await expect(noJs.locator('#password-error')).toHaveText('Password terlalu mudah ditebak');
+    await expect(noJs).toHaveURL(/\/reset-password/);
+    await noJs.getByLabel('Password baru', { exact: true }).fill('merpati-senja-47');
+    await noJs.getByLabel('Ulangi password baru').fill('merpati-senja-47');
+    await noJs.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await expect(noJs).toHaveURL('/signin');
+    await plain.close();
+  });
+});

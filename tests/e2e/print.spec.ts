@@ -240,3 +240,28 @@ test('reward promos (demoplatinum) and the stokis report (demostokis) print on A
   });
   await stokis.close();
 });
+
+test('"Cetak semua" prints every row of the downline report, not its first page (demoplatinum)', async ({ page }) => {
+  test.slow();
+  await login(page, 'demoplatinum');
+  await page.goto('/report/downline-report');
+  await expect(page.locator('main table tbody tr')).toHaveCount(20);
+  // Every row of the report, as the CSV export has them (header line excluded).
+  const csvHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  const csv = (await (await page.request.get(csvHref!)).text()).trimEnd().split(/\r?\n/);
+  const all = csv.length - 1;
+  expect(all, 'more rows than one screen page').toBeGreaterThan(20);
+
+  await page.getByRole('link', { name: 'Cetak semua' }).click();
+  await expect(page).toHaveURL(/[?&]cetak=1/);
+  const rows = page.locator('main table tbody tr');
+  await expect(rows).toHaveCount(all);
+  await expect(rows.last().locator('td').first()).toHaveText(String(all));
+  await expect(page.locator('.pagination')).toHaveCount(0);
+  const lastId = flat(await rows.last().locator('td').nth(2).innerText()).split(' ')[0]!;
+  const printed = await checkPrint(page, '1000000001', 'Demo Platinum', {
+    title: 'Laporan Downline', header: [`Filter: Posisi: Semua · Semua ${all.toLocaleString('id-ID')} baris`],
+    columns: ['No', 'Tanggal Join', 'Downline', 'Sponsor', 'Upgrade', 'BV', 'Posisi'], absent: ['Export CSV', 'Cetak semua', 'Tampilan cetak', 'Kembali ke laporan'],
+  });
+  expect(printed, 'the last row is on paper').toContain(lastId);
+});

@@ -189,3 +189,56 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('tree')).toHaveAttribute('aria-label', /Demo Stokis/);
   });
 });
+
+test('Shift + arrow keys pan the drawn tree and say so; the arrows alone still walk the nodes', async ({ page }) => {
+  await login(page, 'demoplatinum');
+  await page.goto('/report/tree');
+  await ready(page);
+  const inner = page.locator('.tree-canvas-inner');
+  const offset = async () => {
+    const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec((await inner.getAttribute('style')) ?? '');
+    expect(m, 'the canvas has a translate()').not.toBeNull();
+    return { x: Number(m![1]), y: Number(m![2]) };
+  };
+  await expect(page.getByRole('tree')).toHaveAccessibleDescription('Shift + panah: geser pohon');
+  await page.getByRole('treeitem').first().focus();
+  const start = await offset();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(async () => (await offset()).x).toBe(start.x - 80);
+  await expect(page.getByTestId('tree-pan-status')).toHaveText('Pohon digeser ke kanan');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(async () => (await offset()).y).toBe(start.y - 80);
+  await expect(page.getByTestId('tree-pan-status')).toHaveText('Pohon digeser ke bawah');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect.poll(offset).toEqual(start);
+  // Focus stayed on the top member while panning; ArrowDown without Shift moves it and does not pan.
+  expect(await focused(page)).toMatch(/^Demo Platinum, 1000000001/);
+  await page.keyboard.press('ArrowDown');
+  expect(await focused(page)).toMatch(/^Demo Silver, 1000000002/);
+  expect(await offset()).toEqual(start);
+});
+
+for (const size of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+  test(`the tree island takes the place the server reserved: no layout shift at ${size.width} px (CLS 0)`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await login(page, 'demoplatinum');
+    // Every layout shift of the page from its first paint on, as Chromium reports it (the CLS metric's entries).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: string[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
+          if (!e.hadRecentInput) w.shifts.push(`${e.value.toFixed(4)} ${(e.sources ?? []).map((s) => `${(s.node as Element | undefined)?.className ?? "?"} ${JSON.stringify((s as unknown as { previousRect: DOMRect }).previousRect)}→${JSON.stringify((s as unknown as { currentRect: DOMRect }).currentRect)}`).join(" , ")}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/report/tree');
+    await ready(page);
+    await expect(page.locator('.tree-canvas')).toBeVisible();
+    // Two frames after hydration: whatever it moves has been laid out and reported.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  });
+}

@@ -22,6 +22,15 @@ const label = (n: TreeNode) => `${n.nama}, ${n.id_member}, ${n.posisi}, kiri ${n
  * members expand and collapse in place, DownL/UP/DownR and the search move without a reload,
  * the tree pans and zooms (drag, wheel, pinch) and the arrow keys walk the nodes (ARIA tree).
  */
+const PAN_STEP = 80;
+/** Shift + arrow: the view moves that way (the drawing the other way), and what is announced. */
+const PAN_KEYS: Record<string, { dx: number; dy: number; text: string }> = {
+  ArrowLeft: { dx: PAN_STEP, dy: 0, text: 'Pohon digeser ke kiri' },
+  ArrowRight: { dx: -PAN_STEP, dy: 0, text: 'Pohon digeser ke kanan' },
+  ArrowUp: { dx: 0, dy: PAN_STEP, text: 'Pohon digeser ke atas' },
+  ArrowDown: { dx: 0, dy: -PAN_STEP, text: 'Pohon digeser ke bawah' },
+};
+
 export default function TreeExplorer({ initial, tab, level: initialLevel }: Props) {
   const [view, setView] = useState(initial);
   const [tree, setTree] = useState(initial.tree);
@@ -112,7 +121,17 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     registerAt(view.viewer_id_member, { upline_id_member: item.parent.id_member, upline_nama: item.parent.nama, sisi: item.side, leg });
   };
 
+  const [panned, setPanned] = useState('');
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    // Shift + arrow keys pan the drawn tree (the arrows alone walk the nodes), announced for screen readers.
+    const pans = PAN_KEYS[e.key];
+    if (tab === 'pohon' && ready && e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey && pans) {
+      e.preventDefault();
+      pan.panBy(pans.dx, pans.dy);
+      // A repeated key says it again: the live region changes (a trailing no-break space toggles).
+      setPanned((before) => (before.startsWith(pans.text) && !before.endsWith('\u00a0') ? `${pans.text}\u00a0` : pans.text));
+      return;
+    }
     const at = visible.findIndex((v) => v.key === focus);
     const item = visible[at];
     if (!item || e.target !== items.current.get(focus)) return;
@@ -182,9 +201,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           {tab === 'pohon' && <small className="lr" title="Pasangan dibayar">Pasangan {node.jumlah_pair}</small>}
           {tab === 'pohon' && <small className="lr" title="Sisa BV kiri/kanan yang belum berpasangan">Sisa BV {node.sisa_bv_kiri}/{node.sisa_bv_kanan}</small>}
         </a>
-        {ready && (
-          <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
-        )}
+        {/* Drawn (unseen) before hydration too, so the cards below do not move when it appears. */}
+        <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" style={ready ? undefined : { visibility: 'hidden' }}
+          onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
         {expanded(node) && (
           // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA tree pattern (the children of a treeitem are a ul role="group")
           <ul role="group" className={tab === 'pohon' ? 'tree-children' : undefined}>
@@ -205,7 +224,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
   const list = (
     <ul
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA tree pattern (ul role="tree" of li role="treeitem")
-      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
+      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} aria-describedby={tab === 'pohon' ? 'tree-pan-hint' : undefined} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
       {renderItem(root, visible)}
     </ul>
   );
@@ -219,17 +238,20 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
             {nav('DownL', left)}
             {nav('UP', view.upline_id_member)}
             {nav('DownR', right)}
-            {/* Rendered hidden before hydration so the row does not move when they appear. */}
+            {/* Rendered unseen (visibility, not display) before hydration so the row does not move when they appear. */}
             {tab === 'pohon' && (
-              <span className="tree-zoom" hidden={!ready} style={ready ? undefined : { display: 'inline-flex', visibility: 'hidden' }}>
+              <span className="tree-zoom" aria-hidden={ready ? undefined : true} style={ready ? undefined : { visibility: 'hidden' }}>
                 <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>−</button>
                 <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>+</button>
                 <button type="button" className="outline secondary" onClick={fitWidth}>Pas layar</button>
+                <small id="tree-pan-hint" className="tree-pan-hint">Shift + panah: geser pohon</small>
               </span>
             )}
+            <span className="sr-only" role="status" data-testid="tree-pan-status">{panned}</span>
           </div>
           <div className={ready ? 'tree-canvas' : 'tree-scroll'} ref={viewport} data-scale={pan.view.scale.toFixed(2)}
-            style={ready ? { height: `min(70vh, ${level * 8 + 2}rem)` } : undefined}>
+            // The same height before hydration (a scroll box without JavaScript): the island then takes its place without moving the page (CLS 0).
+            style={{ height: `min(70vh, ${level * 8 + 2}rem)` }}>
             <div ref={canvas} className="tree-canvas-inner" style={{
               minWidth: `${2 ** (level - 1) * 5.5}rem`,
               transform: ready ? `translate(${pan.view.x}px, ${pan.view.y}px) scale(${pan.view.scale})` : undefined,

@@ -110,5 +110,8 @@ export function usePanZoom(viewport: RefObject<HTMLElement | null>) {
     zoomAt(factor, (el?.clientWidth ?? 0) / 2, (el?.clientHeight ?? 0) / 2);
   }, [viewport, zoomAt]);
 
-  return { view, setView, zoomBy };
+  /** Moves the view by (dx, dy) pixels: the keyboard's pan (Shift + arrow keys). */
+  const panBy = useCallback((dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy })), []);
+
+  return { view, setView, zoomBy, panBy };
 }

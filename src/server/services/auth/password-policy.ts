@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
+import { PASSWORD_TOO_COMMON, isCommonPassword } from '../../../lib/common-passwords';
 
-export const PASSWORD_TOO_COMMON = 'Password terlalu umum atau mudah ditebak, pilih password lain';
+export { PASSWORD_TOO_COMMON };
 export const PASSWORD_PERSONAL_MEMBER = 'Password tidak boleh memuat username, ID Member, nama atau e-mail Anda';
 export const PASSWORD_PERSONAL_OPERATOR = 'Password tidak boleh memuat username atau nama Anda';
 
@@ -57,6 +58,8 @@ export async function assertStrongPassword(password: string, field: string, owne
       throw new AppError('BAD_INPUT', owner.message, { [field]: owner.message });
     }
   }
+  // The short list the page also checks on blur first (the same answer before and after submit), then zxcvbn's.
+  if (isCommonPassword(password)) throw new AppError('BAD_INPUT', PASSWORD_TOO_COMMON, { [field]: PASSWORD_TOO_COMMON });
   const { score } = (await strength()).check(password.slice(0, 100), owner?.personal.filter(Boolean));
   if (score < MIN_SCORE) throw new AppError('BAD_INPUT', PASSWORD_TOO_COMMON, { [field]: PASSWORD_TOO_COMMON });
 }
