@@ -13,25 +13,37 @@ const VERSION = 'dev'; // the build writes its own (scripts/service-worker.mjs):
 const SHELL = `shell-${VERSION}`;
 const PRIVATE = 'private-';
 const OFFLINE = '/offline';
-const STATIC = [OFFLINE, '/manifest.webmanifest', '/favicon.svg', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png'];
+const STATIC = [
+  OFFLINE,
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/maskable-512.png',
+];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(SHELL);
-    await cache.addAll(STATIC.map((url) => new Request(url, { cache: 'reload' })));
-    const page = await (await cache.match(OFFLINE)).text();
-    await cache.addAll([...new Set([...page.matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]))]);
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL);
+      await cache.addAll(STATIC.map((url) => new Request(url, { cache: 'reload' })));
+      const page = await (await cache.match(OFFLINE)).text();
+      await cache.addAll([...new Set([...page.matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]))]);
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    // Kept pages name the old version's scripts and styles: they go with it.
-    for (const name of await caches.keys()) if (name !== SHELL) await caches.delete(name);
-    // Pages are asked for while the worker starts, not after (a second visit starts sooner).
-    await self.registration.navigationPreload?.enable();
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      // Kept pages name the old version's scripts and styles: they go with it.
+      for (const name of await caches.keys()) if (name !== SHELL) await caches.delete(name);
+      // Pages are asked for while the worker starts, not after (a second visit starts sooner).
+      await self.registration.navigationPreload?.enable();
+      await self.clients.claim();
+    })(),
+  );
 });
 
 self.addEventListener('message', (event) => {

@@ -31,17 +31,21 @@ try {
     started = true;
     const fd = fs.openSync(out, 'w', 0o600);
     fs.fchmodSync(fd, 0o600);
-    await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), async function* (chunks) {
-      for await (const chunk of chunks) {
-        bytes += (chunk as Uint8Array).length;
-        yield chunk;
-      }
-    }, fs.createWriteStream('', { fd }));
+    await pipeline(
+      Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>),
+      async function* (chunks) {
+        for await (const chunk of chunks) {
+          bytes += (chunk as Uint8Array).length;
+          yield chunk;
+        }
+      },
+      fs.createWriteStream('', { fd }),
+    );
   };
   if (server) {
     await fetchFromServer(server, '/admin/api/backup', async (answer) => {
       if (!answer.ok || !answer.body) {
-        const reply = await answer.json().catch(() => ({ message: `HTTP ${answer.status}` })) as { message: string };
+        const reply = (await answer.json().catch(() => ({ message: `HTTP ${answer.status}` }))) as { message: string };
         throw new Error(`Server menolak backup: ${reply.message}`);
       }
       await save(answer.body);
@@ -49,14 +53,18 @@ try {
   } else {
     await save(await dumpDataDir());
   }
-  console.log(`Backup ${out} (${Math.ceil(bytes / 1024)} KB)${server ? ` dari server pid ${server.pid} yang sedang berjalan` : ''}; pulihkan dengan npm run restore -- ${out}`);
+  console.log(
+    `Backup ${out} (${Math.ceil(bytes / 1024)} KB)${server ? ` dari server pid ${server.pid} yang sedang berjalan` : ''}; pulihkan dengan npm run restore -- ${out}`,
+  );
 } catch (error) {
   // Never a half-written archive that looks like a backup: the file goes, one line says why.
   if (started) fs.rmSync(out, { force: true });
   const cause = diskCause(error);
-  console.error(cause && started
-    ? `Backup gagal: ${out} tidak bisa ditulis: ${cause} (${(error as Error).message}); tidak ada file backup yang dibuat`
-    : (error as Error).message.split('\n')[0]);
+  console.error(
+    cause && started
+      ? `Backup gagal: ${out} tidak bisa ditulis: ${cause} (${(error as Error).message}); tidak ada file backup yang dibuat`
+      : (error as Error).message.split('\n')[0],
+  );
   process.exitCode = 1;
 } finally {
   await closeDb();

@@ -44,12 +44,17 @@ for (const n of [Number(values.members)]) {
       case when k = 1 then 1 + id % 3 else 1 + id % 2 end, 350000, 350000
     from members, generate_series(1, 2) as k
     where (k = 1 and id % 333 = 7) or (k = 2 and id % 100 = 3)`);
-  const [orders] = await client.selectRows<{ n: number; bv: number }>(db, sql`select count(*)::int as n, sum(total_bv)::int as bv from orders`);
+  const [orders] = await client.selectRows<{ n: number; bv: number }>(
+    db,
+    sql`select count(*)::int as n, sum(total_bv)::int as bv from orders`,
+  );
   t = Date.now();
   const result = await closeDay(day);
   const seconds = (Date.now() - t) / 1000;
   const [pairs] = await client.selectRows<{ n: number }>(db, sql`select count(*)::int as n from member_pairing`);
-  console.log(`closing of ${day}: ${orders!.n} paid orders (${orders!.bv} BV) → ${result.bonusCount} bonus rows, Rp ${result.totalBruto.toLocaleString('id-ID')} gross, ${pairs!.n} pairing rows: ${seconds.toFixed(2)} s`);
+  console.log(
+    `closing of ${day}: ${orders!.n} paid orders (${orders!.bv} BV) → ${result.bonusCount} bonus rows, Rp ${result.totalBruto.toLocaleString('id-ID')} gross, ${pairs!.n} pairing rows: ${seconds.toFixed(2)} s`,
+  );
   const again = Date.now();
   await closeDay(day);
   console.log(`second run of the same day (no change): ${((Date.now() - again) / 1000).toFixed(2)} s`);

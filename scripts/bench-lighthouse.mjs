@@ -22,7 +22,10 @@ const argValue = (name) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const runs = Math.max(1, Number(argValue('--runs') ?? 3) || 3);
-const onlyPages = argValue('--pages')?.split(',').map((p) => p.trim()).filter(Boolean);
+const onlyPages = argValue('--pages')
+  ?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const THRESHOLD = 95;
 const sampleParams = sampleParamsFromArgs();
 
@@ -35,11 +38,24 @@ const median = (values) => {
 /** Starts headless Chromium on a free DevTools port (read from DevToolsActivePort). */
 async function launchChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-chromium-'));
-  const child = spawn(process.env.CHROMIUM_PATH || '/usr/bin/chromium', [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-default-browser-check',
-    '--disable-background-networking', '--disable-extensions', '--disable-dev-shm-usage', '--mute-audio',
-    '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-background-networking',
+      '--disable-extensions',
+      '--disable-dev-shm-usage',
+      '--mute-audio',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -86,9 +102,9 @@ try {
   const { routes: allRoutes, skipped } = discoverRoutes(sampleParams);
   const routes = onlyPages
     ? onlyPages.map((p) => {
-      const route = p.split('?')[0];
-      return { route, url: p.includes('?') ? p : route + (queryOf[route] ?? '') };
-    })
+        const route = p.split('?')[0];
+        return { route, url: p.includes('?') ? p : route + (queryOf[route] ?? '') };
+      })
     : allRoutes.map((route) => ({ route, url: route + (queryOf[route] ?? '') }));
   chromium = await launchChromium();
 
@@ -97,7 +113,10 @@ try {
   for (const { route, url } of routes) {
     const who = visitorOf(route);
     const flags = {
-      port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],
+      port: chromium.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
       ...(who ? { extraHeaders: { Cookie: `pm_session=${tokens[who]}` } } : {}),
     };
     const results = [];
@@ -107,7 +126,10 @@ try {
       if (!lhr || lhr.runtimeError) {
         // A page answering 4xx/5xx (the 404 page, a link with a made-up token) is not scored by
         // Lighthouse; one try says so, the other runs would say the same.
-        results.push({ error: lhr?.runtimeError?.message ?? 'no result', errorDocument: lhr?.runtimeError?.code === 'ERRORED_DOCUMENT_REQUEST' });
+        results.push({
+          error: lhr?.runtimeError?.message ?? 'no result',
+          errorDocument: lhr?.runtimeError?.code === 'ERRORED_DOCUMENT_REQUEST',
+        });
         break;
       }
       version = lhr.lighthouseVersion;
@@ -134,23 +156,59 @@ try {
     // Opportunities come from the run whose score is the median (the first such run).
     const medianRun = ok.find((r) => r.score === Math.round(score)) ?? ok[0];
     rows.push({
-      route: url + (medianRun.finalPath !== route ? ` → ${medianRun.finalPath}` : ''), who, score,
+      route: url + (medianRun.finalPath !== route ? ` → ${medianRun.finalPath}` : ''),
+      who,
+      score,
       scores: ok.map((r) => r.score).join('/'),
-      fcp: median(ok.map((r) => r.fcp)), lcp: median(ok.map((r) => r.lcp)), tbt: median(ok.map((r) => r.tbt)),
-      cls: median(ok.map((r) => r.cls)), si: median(ok.map((r) => r.si)),
-      bytes: median(ok.map((r) => r.bytes)), savings: topSavings(medianRun.lhr),
+      fcp: median(ok.map((r) => r.fcp)),
+      lcp: median(ok.map((r) => r.lcp)),
+      tbt: median(ok.map((r) => r.tbt)),
+      cls: median(ok.map((r) => r.cls)),
+      si: median(ok.map((r) => r.si)),
+      bytes: median(ok.map((r) => r.bytes)),
+      savings: topSavings(medianRun.lhr),
     });
     console.error(`  ${url}: ${score} (${ok.map((r) => r.score).join('/')})`);
   }
 
   const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'total bytes'];
-  const table = rows.map((r) => (r.error
-    ? [r.route, r.who ?? '-', 'not scored', '', '', '', '', '', '', r.error.match(/Status code: (\d+)/) ? `error document (HTTP ${r.error.match(/Status code: (\d+)/)[1]})` : r.error.slice(0, 90)]
-    : [r.route, r.who ?? '-', String(r.score), r.scores, fmtMs(r.fcp), fmtMs(r.lcp), fmtMs(r.tbt), r.cls.toFixed(3), fmtMs(r.si), fmtKb(r.bytes)]));
+  const table = rows.map((r) =>
+    r.error
+      ? [
+          r.route,
+          r.who ?? '-',
+          'not scored',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          r.error.match(/Status code: (\d+)/) ? `error document (HTTP ${r.error.match(/Status code: (\d+)/)[1]})` : r.error.slice(0, 90),
+        ]
+      : [
+          r.route,
+          r.who ?? '-',
+          String(r.score),
+          r.scores,
+          fmtMs(r.fcp),
+          fmtMs(r.lcp),
+          fmtMs(r.tbt),
+          r.cls.toFixed(3),
+          fmtMs(r.si),
+          fmtKb(r.bytes),
+        ],
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   const minutes = (performance.now() - started) / 60000;
-  console.log(`\nbench:lighthouse — ${rows.length} pages × ${runs} runs, Lighthouse ${version} mobile (slow 4G, 4x CPU, simulated), ${os.cpus().length} cores, PGlite demo, ${minutes.toFixed(1)} min`);
+  console.log(
+    `\nbench:lighthouse — ${rows.length} pages × ${runs} runs, Lighthouse ${version} mobile (slow 4G, 4x CPU, simulated), ${os.cpus().length} cores, PGlite demo, ${minutes.toFixed(1)} min`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
@@ -159,7 +217,9 @@ try {
   for (const r of below) {
     console.log(`  ${r.route} — ${r.score}`);
     for (const s of r.savings) {
-      console.log(`      ${s.title}${s.ms ? ` — saves ~${fmtMs(s.ms)}` : ''}${s.bytes ? ` (${fmtKb(s.bytes)})` : ''}${s.display ? ` [${s.display}]` : ''}`);
+      console.log(
+        `      ${s.title}${s.ms ? ` — saves ~${fmtMs(s.ms)}` : ''}${s.bytes ? ` (${fmtKb(s.bytes)})` : ''}${s.display ? ` [${s.display}]` : ''}`,
+      );
     }
   }
   if (skipped.length && !onlyPages) console.log(`\nskipped (dynamic, no sample value): ${skipped.join('; ')}`);

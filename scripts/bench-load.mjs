@@ -41,7 +41,10 @@ const ports = { pglite: Number(process.env.BENCH_PORT ?? 4541), postgres: Number
 if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglite|postgres|both');
 if (!(connections > 0) || !(duration > 0) || !(members > 0)) throw new Error('--connections, --duration and --members must be positive');
 const ENDPOINTS = ['dashboard', 'report', 'tree', 'order'];
-const only = arg('only', ENDPOINTS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+const only = arg('only', ENDPOINTS.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 if (!only.length || only.some((e) => !ENDPOINTS.includes(e))) throw new Error(`--only takes a comma list of ${ENDPOINTS.join(', ')}`);
 const databases = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
 const PASSWORD = 'rahasia123';
@@ -52,7 +55,9 @@ async function waitForServer(child, base) {
     if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
     try {
       if ((await fetch(`${base}/signin`)).ok) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not answer in 180 s');
@@ -95,7 +100,12 @@ async function prepareOrders(base, tokens) {
   const addresses = [];
   for (const token of tokens) {
     const address = await call(base, 'POST', '/member/shipping-address', token, {
-      label: 'Kantor', nama: 'Penerima Uji Beban', phone: '081234567890', alamat: 'Jl. Uji Beban 1', kelurahan_id: kelurahan, kode_pos: '60111',
+      label: 'Kantor',
+      nama: 'Penerima Uji Beban',
+      phone: '081234567890',
+      alamat: 'Jl. Uji Beban 1',
+      kelurahan_id: kelurahan,
+      kode_pos: '60111',
     });
     addresses.push(address.public_id);
   }
@@ -105,7 +115,11 @@ async function prepareOrders(base, tokens) {
     const gudangs = await call(base, 'POST', '/member/gudang', t0, { carts: details, is_online_pickup: true });
     for (const gudang of gudangs) {
       const quote = await call(base, 'POST', '/member/shipping-cost', t0, {
-        originType: 'subdistrict', kelurahan_id: kelurahan, weight: product.berat, gudang_id: gudang.public_id, bv: product.value,
+        originType: 'subdistrict',
+        kelurahan_id: kelurahan,
+        weight: product.berat,
+        gudang_id: gudang.public_id,
+        bv: product.value,
       });
       const service = quote.couriers.find((c) => c.code === 'jne' && c.service === 'REG');
       if (service) pairs.push({ details, gudang: gudang.public_id, cost: service.cost, label: `${product.nama} @ ${gudang.nama}` });
@@ -127,7 +141,9 @@ function run(opts, onInstance) {
       times.sort((a, b) => a - b);
       resolve({ ...result, times });
     });
-    instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+    });
     onInstance?.(instance);
   });
 }
@@ -136,8 +152,17 @@ const fmtMs = (ms) => `${Number(ms).toFixed(1)}`;
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 function row(name, result) {
   const t = result.times;
-  return [name, t.length, (t.length / ((result.duration || duration) )).toFixed(1), fmtMs(percentile(t, 50)), fmtMs(percentile(t, 95)),
-    fmtMs(percentile(t, 99)), result.non2xx, result.errors, result.timeouts].map(String);
+  return [
+    name,
+    t.length,
+    (t.length / (result.duration || duration)).toFixed(1),
+    fmtMs(percentile(t, 50)),
+    fmtMs(percentile(t, 95)),
+    fmtMs(percentile(t, 99)),
+    result.non2xx,
+    result.errors,
+    result.timeouts,
+  ].map(String);
 }
 
 function printTable(title, rows) {
@@ -156,11 +181,19 @@ async function countOrders(kind, target, refs) {
   let rows;
   if (kind === 'postgres') {
     const sql = postgres(target, { max: 1, onnotice: () => {} });
-    try { rows = await sql.unsafe(query, [[...refs]]); } finally { await sql.end(); }
+    try {
+      rows = await sql.unsafe(query, [[...refs]]);
+    } finally {
+      await sql.end();
+    }
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(path.join(target, 'pglite'));
-    try { rows = (await db.query(query, [[...refs]])).rows; } finally { await db.close(); }
+    try {
+      rows = (await db.query(query, [[...refs]])).rows;
+    } finally {
+      await db.close();
+    }
   }
   return new Map(rows.map((r) => [r.client_ref, r.n]));
 }
@@ -168,7 +201,15 @@ async function countOrders(kind, target, refs) {
 async function benchDatabase(kind) {
   const port = ports[kind];
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, TRUST_PROXY: '1', DEMO_MEMBERS: String(Math.max(300, members + 10)), SEED_ON_START: '1' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: base,
+    TRUST_PROXY: '1',
+    DEMO_MEMBERS: String(Math.max(300, members + 10)),
+    SEED_ON_START: '1',
+  };
   const cleanups = [];
   let dbTarget;
   if (kind === 'postgres') {
@@ -182,7 +223,10 @@ async function benchDatabase(kind) {
     url.pathname = `/${name}`;
     dbTarget = url.toString();
     env.DATABASE_URL = dbTarget;
-    cleanups.push(async () => { await sql.unsafe(`drop database if exists ${name} with (force)`); await sql.end(); });
+    cleanups.push(async () => {
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    });
   } else {
     dbTarget = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
     env.DATABASE_URL = '';
@@ -191,7 +235,11 @@ async function benchDatabase(kind) {
   }
   const clustered = processes > 1 && kind === 'postgres';
   if (clustered) env.WEB_CONCURRENCY = String(processes);
-  let server = spawn(process.execPath, [path.join(root, clustered ? 'scripts/start.mjs' : 'scripts/server.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let server = spawn(process.execPath, [path.join(root, clustered ? 'scripts/start.mjs' : 'scripts/server.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stopServer = async () => {
     if (!server || server.exitCode !== null) return;
     const exited = new Promise((r) => server.once('exit', r));
@@ -204,20 +252,32 @@ async function benchDatabase(kind) {
     const started = performance.now();
     await waitForServer(server, base);
     if (clustered) console.log(`\n[${kind}] ${processes} web processes (WEB_CONCURRENCY, scripts/start.mjs)`);
-    console.log(`\n[${kind}] server up on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seeded); signing in ${members} members…`);
+    console.log(
+      `\n[${kind}] server up on ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seeded); signing in ${members} members…`,
+    );
     const tokens = await signInMembers(base);
     const { addresses, pairs } = only.includes('order') ? await prepareOrders(base, tokens) : { addresses: [], pairs: [] };
     const capacity = pairs.length * 10_000;
-    if (only.includes('order')) console.log(`[${kind}] ${tokens.length} sessions, ${addresses.length} saved addresses; orders rotate over ${pairs.length} product/warehouse pairs, qty 1 (stock ≥ ${capacity.toLocaleString('en')} units)`);
+    if (only.includes('order'))
+      console.log(
+        `[${kind}] ${tokens.length} sessions, ${addresses.length} saved addresses; orders rotate over ${pairs.length} product/warehouse pairs, qty 1 (stock ≥ ${capacity.toLocaleString('en')} units)`,
+      );
 
     const results = [];
-    const printResults = () => printTable(`bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback`, results);
+    const printResults = () =>
+      printTable(
+        `bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback`,
+        results,
+      );
     let next = 0;
     const pick = () => next++ % tokens.length;
-    const pageRun = (route) => run({
-      url: base + route,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: `pm_session=${tokens[pick()]}` } }) }],
-    });
+    const pageRun = (route) =>
+      run({
+        url: base + route,
+        requests: [
+          { method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: `pm_session=${tokens[pick()]}` } }) },
+        ],
+      });
     if (only.includes('dashboard')) {
       console.log(`[${kind}] GET / …`);
       results.push(row('GET / (dashboard)', await pageRun('/')));
@@ -228,10 +288,20 @@ async function benchDatabase(kind) {
     }
     if (only.includes('tree')) {
       console.log(`[${kind}] GET /member/reports/tree …`);
-      results.push(row('GET /member/reports/tree?level=3', await run({
-        url: `${base}/member/reports/tree?level=3`,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[pick()]}` } }) }],
-      })));
+      results.push(
+        row(
+          'GET /member/reports/tree?level=3',
+          await run({
+            url: `${base}/member/reports/tree?level=3`,
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[pick()]}` } }),
+              },
+            ],
+          }),
+        ),
+      );
     }
 
     let ordersOk = true;
@@ -243,37 +313,60 @@ async function benchDatabase(kind) {
       const statuses = {};
       let orderCount = 0;
       let instanceRef;
-      const orderResult = await run({
+      const orderResult = await run(
+        {
           url: `${base}/member/transaction`,
-          requests: [{
-            method: 'POST',
-            setupRequest: (req, context) => {
-              const m = pick();
-              const pair = pairs[orderCount++ % pairs.length];
-              const ref = randomUUID();
-              context.ref = ref;
-              sent.add(ref);
-              if (orderCount >= capacity) instanceRef?.stop();
-              return {
-                ...req,
-                headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
-                body: JSON.stringify({
-                  client_ref: ref, pickup_store: false, id_gudang: pair.gudang, id_kirim: addresses[m], biaya_kirim: pair.cost,
-                  ekspedisi: 'jne|REG', is_asuransi: false, details: pair.details, payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
-                }),
-              };
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req, context) => {
+                const m = pick();
+                const pair = pairs[orderCount++ % pairs.length];
+                const ref = randomUUID();
+                context.ref = ref;
+                sent.add(ref);
+                if (orderCount >= capacity) instanceRef?.stop();
+                return {
+                  ...req,
+                  headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
+                  body: JSON.stringify({
+                    client_ref: ref,
+                    pickup_store: false,
+                    id_gudang: pair.gudang,
+                    id_kirim: addresses[m],
+                    biaya_kirim: pair.cost,
+                    ekspedisi: 'jne|REG',
+                    is_asuransi: false,
+                    details: pair.details,
+                    payment_method: 'bca_va',
+                    join_member: false,
+                    upgrade_member: false,
+                    is_ro: true,
+                  }),
+                };
+              },
+              onResponse: (status, body, context) => {
+                statuses[status] = (statuses[status] ?? 0) + 1;
+                answered.add(context.ref);
+                if (status === 201) created.add(context.ref);
+                else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
+              },
             },
-            onResponse: (status, body, context) => {
-              statuses[status] = (statuses[status] ?? 0) + 1;
-              answered.add(context.ref);
-              if (status === 201) created.add(context.ref);
-              else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
-            },
-          }],
-        }, (instance) => { instanceRef = instance; });
+          ],
+        },
+        (instance) => {
+          instanceRef = instance;
+        },
+      );
       results.push(row('POST /member/transaction (201)', orderResult));
       printResults();
-      console.log(`order answers by status: ${Object.entries(statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}`);
+      console.log(
+        `order answers by status: ${
+          Object.entries(statuses)
+            .map(([s, n]) => `${s}: ${n}`)
+            .join(', ') || 'none'
+        }`,
+      );
 
       // PGlite is single-process: the count reads the folder after the server stopped.
       if (kind === 'pglite') await stopServer();
@@ -286,9 +379,11 @@ async function benchDatabase(kind) {
       const inFlight = [...sent].filter((ref) => !answered.has(ref));
       const inFlightStored = inFlight.filter((ref) => counted.has(ref)).length;
       const ok = createdOnce === created.size && twice === 0 && refusedStored === 0;
-      console.log(`orders check: ${sent.size} client_refs sent, ${created.size} answered 201, ${created.size - createdOnce} of them missing; `
-        + `${stored} orders stored with those refs, ${twice} ref(s) stored twice, ${refusedStored} stored despite a non-201 answer; `
-        + `${inFlight.length} in flight when the run stopped (${inFlightStored} of them stored) → ${ok ? 'OK, every 201 exactly once' : 'MISMATCH'}`);
+      console.log(
+        `orders check: ${sent.size} client_refs sent, ${created.size} answered 201, ${created.size - createdOnce} of them missing; ` +
+          `${stored} orders stored with those refs, ${twice} ref(s) stored twice, ${refusedStored} stored despite a non-201 answer; ` +
+          `${inFlight.length} in flight when the run stopped (${inFlightStored} of them stored) → ${ok ? 'OK, every 201 exactly once' : 'MISMATCH'}`,
+      );
       ordersOk = ok;
     } else {
       printResults();
@@ -311,5 +406,7 @@ for (const kind of databases) {
     allClean = false;
   }
 }
-console.log(`\nbench:load finished in ${((performance.now() - t0) / 60000).toFixed(1)} min; ${allClean ? 'no non-2xx, no errors, orders consistent' : 'SEE ABOVE: non-2xx/errors or order mismatch'}`);
+console.log(
+  `\nbench:load finished in ${((performance.now() - t0) / 60000).toFixed(1)} min; ${allClean ? 'no non-2xx, no errors, orders consistent' : 'SEE ABOVE: non-2xx/errors or order mismatch'}`,
+);
 process.exit(allClean ? 0 : 1);

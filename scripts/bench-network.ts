@@ -71,20 +71,62 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     console.log(`[${kind}] seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   }
   const viewerOf = async (where: ReturnType<typeof sql>) => {
-    const [m] = await client.selectRows<{ id: number; id_member: string; username: string; nama: string; public_id: string; posisi: 'BRONZE'; path: string; kiri: number; kanan: number }>(db, sql`
+    const [m] = await client.selectRows<{
+      id: number;
+      id_member: string;
+      username: string;
+      nama: string;
+      public_id: string;
+      posisi: 'BRONZE';
+      path: string;
+      kiri: number;
+      kanan: number;
+    }>(
+      db,
+      sql`
       select id::int as id, id_member, username, nama, public_id::text as public_id, posisi, path, jumlah_child_kiri as kiri, jumlah_child_kanan as kanan
-      from members where ${where} limit 1`);
-    return { m: m!, member: { id: m!.id, publicId: m!.public_id, idMember: m!.id_member, username: m!.username, nama: m!.nama, email: '', posisi: m!.posisi, stokis: false, statusKodeetik: true, isSuspended: false, hasDomisili: true, kodeReferal: '' } };
+      from members where ${where} limit 1`,
+    );
+    return {
+      m: m!,
+      member: {
+        id: m!.id,
+        publicId: m!.public_id,
+        idMember: m!.id_member,
+        username: m!.username,
+        nama: m!.nama,
+        email: '',
+        posisi: m!.posisi,
+        stokis: false,
+        statusKodeetik: true,
+        isSuspended: false,
+        hasDomisili: true,
+        kodeReferal: '',
+      },
+    };
   };
   const root = await viewerOf(sql`path = ''`);
   const [{ d }] = await client.selectRows<{ d: number }>(db, sql`select (max(depth) / 2)::int as d from members`);
-  const mid = await viewerOf(sql`depth = ${d} and jumlah_child_kiri > 0 and jumlah_child_kanan > 0 order by jumlah_child_kiri + jumlah_child_kanan desc`);
+  const mid = await viewerOf(
+    sql`depth = ${d} and jumlah_child_kiri > 0 and jumlah_child_kanan > 0 order by jumlah_child_kiri + jumlah_child_kanan desc`,
+  );
   const [deep] = await client.selectRows<{ id_member: string }>(db, sql`select id_member from members order by depth desc limit 1`);
-  console.log(`\n[${kind}] ${N} members; root downline ${root.m.kiri + root.m.kanan}; mid-tree member ${mid.m.id_member} at depth ${d} with ${mid.m.kiri + mid.m.kanan} downline; ${RUNS} runs each`);
+  console.log(
+    `\n[${kind}] ${N} members; root downline ${root.m.kiri + root.m.kanan}; mid-tree member ${mid.m.id_member} at depth ${d} with ${mid.m.kiri + mid.m.kanan} downline; ${RUNS} runs each`,
+  );
   const rows: [string, () => Promise<unknown>][] = [];
-  for (const [label, v] of [['root', root], ['mid', mid]] as const) {
-    const [leftChild] = await client.selectRows<{ id_member: string }>(db, sql`select id_member from members where path = ${`${v.m.path}0`}`);
-    const [inside] = await client.selectRows<{ id_member: string }>(db, sql`select id_member from members where path > ${v.m.path} and path < ${`${v.m.path}2`} order by depth desc limit 1`);
+  for (const [label, v] of [
+    ['root', root],
+    ['mid', mid],
+  ] as const) {
+    const [leftChild] = await client.selectRows<{ id_member: string }>(
+      db,
+      sql`select id_member from members where path = ${`${v.m.path}0`}`,
+    );
+    const [inside] = await client.selectRows<{ id_member: string }>(
+      db,
+      sql`select id_member from members where path > ${v.m.path} and path < ${`${v.m.path}2`} order by depth desc limit 1`,
+    );
     rows.push(
       [`${label}: tree 3 levels`, () => getTree(v.member, null, 3)],
       [`${label}: folder expansion`, () => getSubTree(v.member, leftChild?.id_member ?? v.m.id_member)],
@@ -103,14 +145,30 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   const placements: number[] = [];
   for (let i = 0; i < 20; i++) {
     const t = performance.now();
-    await client.inTransaction(async (tx) => {
-      await addMemberToNetwork(tx, { sponsorId: mid.m.id, sisi: i % 2 ? 'R' : 'L', username: `bench${i}${Date.now()}`, nama: 'Bench Placement', email: 'b@contoh.id', phone: '628', posisi: 'SILVER', passwordHash: 'x', tglJoin: '2026-11-22' });
-      placements.push(performance.now() - t);
-      throw new Error('rollback');
-    }).catch((e: Error) => { if (e.message !== 'rollback') throw e; });
+    await client
+      .inTransaction(async (tx) => {
+        await addMemberToNetwork(tx, {
+          sponsorId: mid.m.id,
+          sisi: i % 2 ? 'R' : 'L',
+          username: `bench${i}${Date.now()}`,
+          nama: 'Bench Placement',
+          email: 'b@contoh.id',
+          phone: '628',
+          posisi: 'SILVER',
+          passwordHash: 'x',
+          tglJoin: '2026-11-22',
+        });
+        placements.push(performance.now() - t);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'rollback') throw e;
+      });
   }
   placements.sort((a, b) => a - b);
-  console.log(`${'placement (outer edge + counters)'.padEnd(32)} ${percentile(placements, 50).toFixed(1).padStart(7)}  ${percentile(placements, 95).toFixed(1).padStart(7)}`);
+  console.log(
+    `${'placement (outer edge + counters)'.padEnd(32)} ${percentile(placements, 50).toFixed(1).padStart(7)}  ${percentile(placements, 95).toFixed(1).padStart(7)}`,
+  );
   await client.closeDb();
 }
 

@@ -13,7 +13,13 @@ const port = Number(process.env.BENCH_PORT ?? 4412);
 const strict = process.argv.includes('--strict');
 const SAMPLES = 20;
 const pagesArg = process.argv.indexOf('--pages');
-const onlyPages = pagesArg >= 0 ? process.argv[pagesArg + 1]?.split(',').map((p) => p.trim()).filter(Boolean) : undefined;
+const onlyPages =
+  pagesArg >= 0
+    ? process.argv[pagesArg + 1]
+        ?.split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : undefined;
 const KB = 1024;
 
 /** Sample values for dynamic segments (scripts/bench-server.mjs); `--param name=value` adds one. */
@@ -43,20 +49,33 @@ async function measure(browser, route, token) {
   let htmlBytes = 0;
   let status = 0;
   const pending = [];
-  page.on('request', () => { requests++; });
+  page.on('request', () => {
+    requests++;
+  });
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const contentType = response.headers()['content-type'] ?? '';
     if (type === 'script' || contentType.includes('javascript')) {
-      pending.push(response.body().then((b) => { jsBytes += gzipSize(b); }).catch(() => {}));
+      pending.push(
+        response
+          .body()
+          .then((b) => {
+            jsBytes += gzipSize(b);
+          })
+          .catch(() => {}),
+      );
     }
   });
   const response = await page.goto(base + route, { waitUntil: 'networkidle' });
   status = response?.status() ?? 0;
   htmlBytes = gzipSize(await response.body());
   // Inline scripts count as JavaScript too (they travel inside the HTML, measured separately).
-  const inlineJs = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
-    .filter((s) => !s.type || s.type === 'module' || s.type.includes('javascript')).map((s) => s.textContent ?? '').join('\n'));
+  const inlineJs = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((s) => !s.type || s.type === 'module' || s.type.includes('javascript'))
+      .map((s) => s.textContent ?? '')
+      .join('\n'),
+  );
   await Promise.all(pending);
   if (inlineJs) jsBytes += gzipSize(Buffer.from(inlineJs));
   const finalPath = new URL(page.url()).pathname;
@@ -89,17 +108,31 @@ try {
     const ok = { html: page.htmlBytes <= budgets.html, js: page.jsBytes <= jsBudget, p95: time.p95 < budgets.p95 };
     if (strict && (!ok.html || !ok.js || !ok.p95)) exitCode = 1;
     rows.push([
-      route + (page.finalPath !== route ? ` → ${page.finalPath}` : ''), String(page.status), who ?? '-',
-      `${fmtKb(page.htmlBytes)} ${verdict(ok.html)}`, `${fmtKb(page.jsBytes)}/${fmtKb(jsBudget).replace('.0', '')} ${verdict(ok.js)}`,
-      String(page.requests), `${time.p50.toFixed(1)} / ${time.p95.toFixed(1)} ms ${verdict(ok.p95)}`,
+      route + (page.finalPath !== route ? ` → ${page.finalPath}` : ''),
+      String(page.status),
+      who ?? '-',
+      `${fmtKb(page.htmlBytes)} ${verdict(ok.html)}`,
+      `${fmtKb(page.jsBytes)}/${fmtKb(jsBudget).replace('.0', '')} ${verdict(ok.js)}`,
+      String(page.requests),
+      `${time.p50.toFixed(1)} / ${time.p95.toFixed(1)} ms ${verdict(ok.p95)}`,
     ]);
   }
   await browser.close();
 
-  const header = ['page', 'status', 'as', `HTML gzip (≤${budgets.html / KB} KB)`, 'JS gzip / budget', 'requests', `server p50 / p95 (<${budgets.p95} ms)`];
+  const header = [
+    'page',
+    'status',
+    'as',
+    `HTML gzip (≤${budgets.html / KB} KB)`,
+    'JS gzip / budget',
+    'requests',
+    `server p50 / p95 (<${budgets.p95} ms)`,
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
-  console.log(`\nbench:pages — ${routes.length} pages, ${SAMPLES} sequential requests each, ${os.cpus().length} cores, PGlite demo (300 members)`);
+  console.log(
+    `\nbench:pages — ${routes.length} pages, ${SAMPLES} sequential requests each, ${os.cpus().length} cores, PGlite demo (300 members)`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

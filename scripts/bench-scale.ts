@@ -37,7 +37,10 @@ const RUNS = Number(values.runs);
 const port = Number(process.env.BENCH_PORT ?? 4708);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
-const log = (line: string) => { if (!values.json) console.log(line); else console.error(line); };
+const log = (line: string) => {
+  if (!values.json) console.log(line);
+  else console.error(line);
+};
 
 /**
  * The parameters of the downline report that reach the whole downline (issue #24): a name search
@@ -49,10 +52,14 @@ function parameterTargets(downline: number): { target: string; csv?: boolean }[]
   const last = Math.max(1, Math.ceil(downline / 20));
   const middle = Math.max(1, Math.ceil(last / 2));
   return [
-    { target: '/report/downline-report?cariNama=budi' }, { target: '/report/downline-report?cariNama=zzqxv' },
-    { target: `/report/downline-report?page=${middle}` }, { target: `/report/downline-report?page=${last}` },
-    { target: '/member/reports/downline-report?cariNama=budi' }, { target: '/member/reports/downline-report?cariNama=zzqxv' },
-    { target: `/member/reports/downline-report?page=${middle}` }, { target: `/member/reports/downline-report?page=${last}` },
+    { target: '/report/downline-report?cariNama=budi' },
+    { target: '/report/downline-report?cariNama=zzqxv' },
+    { target: `/report/downline-report?page=${middle}` },
+    { target: `/report/downline-report?page=${last}` },
+    { target: '/member/reports/downline-report?cariNama=budi' },
+    { target: '/member/reports/downline-report?cariNama=zzqxv' },
+    { target: `/member/reports/downline-report?page=${middle}` },
+    { target: `/member/reports/downline-report?page=${last}` },
     { target: '/member/opt/downline?q=zzqxv' },
     { target: '/member/reports/downline-report?exportcsv=true', csv: true },
   ];
@@ -60,11 +67,28 @@ function parameterTargets(downline: number): { target: string; csv?: boolean }[]
 
 /** The GET /member calls a signed-in member's screens make (no parameters needed). */
 const CALLS = [
-  '/member/dashboard', '/member/dashboard/banner-promo', '/member/bonus', '/member/news', '/member/settings',
-  '/member/reports/annual-pairing', '/member/reports/bonus-bulanan', '/member/reports/bonus-harian', '/member/reports/downline-report',
-  '/member/reports/downline-report?page=50', '/member/reports/omset', '/member/reports/pph', '/member/reports/redemption-statement',
-  '/member/reports/tree', '/member/transaction', '/member/transaction/retur', '/member/transaction/retur-able',
-  '/member/shipping-address', '/member/product', '/member/payment-method', '/member/promo/opt', '/member/opt/downline?q=budi',
+  '/member/dashboard',
+  '/member/dashboard/banner-promo',
+  '/member/bonus',
+  '/member/news',
+  '/member/settings',
+  '/member/reports/annual-pairing',
+  '/member/reports/bonus-bulanan',
+  '/member/reports/bonus-harian',
+  '/member/reports/downline-report',
+  '/member/reports/downline-report?page=50',
+  '/member/reports/omset',
+  '/member/reports/pph',
+  '/member/reports/redemption-statement',
+  '/member/reports/tree',
+  '/member/transaction',
+  '/member/transaction/retur',
+  '/member/transaction/retur-able',
+  '/member/shipping-address',
+  '/member/product',
+  '/member/payment-method',
+  '/member/promo/opt',
+  '/member/opt/downline?q=budi',
 ];
 
 function databaseEnv(kind: 'pglite' | 'postgres'): Record<string, string> {
@@ -73,7 +97,10 @@ function databaseEnv(kind: 'pglite' | 'postgres'): Record<string, string> {
     url.pathname = `/portal_scale_${N}${process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX}` : ''}`;
     return { DATABASE_URL: url.toString(), DATA_DIR: '' };
   }
-  return { DATABASE_URL: '', DATA_DIR: path.resolve(root, 'bench-data', `scale-${N}${process.env.BENCH_DB_SUFFIX ? `-${process.env.BENCH_DB_SUFFIX}` : ''}`) };
+  return {
+    DATABASE_URL: '',
+    DATA_DIR: path.resolve(root, 'bench-data', `scale-${N}${process.env.BENCH_DB_SUFFIX ? `-${process.env.BENCH_DB_SUFFIX}` : ''}`),
+  };
 }
 
 /** The set-based year of orders behind the generated network, and its bonuses. */
@@ -145,9 +172,13 @@ async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   const { closeDay } = await import('../src/server/services/bonus/close-day');
   const { db } = await client.connection();
   const [{ n }] = await client.selectRows<{ n: number }>(db, sql`select count(*)::int as n from members`);
-  const [{ o, done }] = await client.selectRows<{ o: number; done: boolean }>(db, sql`
-    select count(*)::int as o, exists (select 1 from closed_days where tanggal = current_date - 1) as done from orders`);
-  if (n > 0 && (n !== N || (o > 0 && !done))) throw new Error(`${kind}: the scale database has ${n} members and ${o} orders, not a finished build of ${N}: drop it first`);
+  const [{ o, done }] = await client.selectRows<{ o: number; done: boolean }>(
+    db,
+    sql`
+    select count(*)::int as o, exists (select 1 from closed_days where tanggal = current_date - 1) as done from orders`,
+  );
+  if (n > 0 && (n !== N || (o > 0 && !done)))
+    throw new Error(`${kind}: the scale database has ${n} members and ${o} orders, not a finished build of ${N}: drop it first`);
   if (n === 0) {
     const t = Date.now();
     log(`[${kind}] building ${N} members…`);
@@ -179,49 +210,78 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
   buildIfNeeded();
   const mid = await midTreeMember(kind);
   const base = `http://127.0.0.1:${port}`;
-  if (await fetch(`${base}/signin`).then(() => true, () => false)) throw new Error(`port ${port} already answers: stop it or set BENCH_PORT`);
+  if (
+    await fetch(`${base}/signin`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} already answers: stop it or set BENCH_PORT`);
   const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'scripts/server.mjs')], {
-    cwd: root, env: { ...process.env, ...databaseEnv(kind), PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base },
+    cwd: root,
+    env: { ...process.env, ...databaseEnv(kind), PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     let ready = false;
     for (let i = 0; i < 600 && !ready; i++) {
       if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
-      ready = await fetch(`${base}/signin`).then((r) => r.ok, () => false);
+      ready = await fetch(`${base}/signin`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 300));
     }
     if (!ready) throw new Error('server did not answer');
     const signIn = async (username: string) => {
-      const body = await (await fetch(`${base}/member/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ username, password: 'rahasia123', from: 'WEB' }),
-      })).json() as { success: boolean; message: string; result: { access_token: string } };
+      const body = (await (
+        await fetch(`${base}/member/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ username, password: 'rahasia123', from: 'WEB' }),
+        })
+      ).json()) as { success: boolean; message: string; result: { access_token: string } };
       if (!body.success) throw new Error(`sign-in ${username}: ${body.message}`);
       return body.result.access_token;
     };
-    const who: [string, string, number][] = [['root', await signIn('demoplatinum'), mid.rootDownline], [`mid(${mid.downline})`, await signIn(mid.username), mid.downline]];
+    const who: [string, string, number][] = [
+      ['root', await signIn('demoplatinum'), mid.rootDownline],
+      [`mid(${mid.downline})`, await signIn(mid.username), mid.downline],
+    ];
     const { routes } = discoverRoutes({});
-    const pages = (routes as string[]).filter((r) => !['/signin', '/forgot-password', '/reset-password', '/daftar', '/halaman-yang-tidak-ada', '/logout'].includes(r)
-      && !r.startsWith('/verifikasi-') && !r.startsWith('/stokis/') && !r.startsWith('/admin') && !r.startsWith('/dev'));
+    const pages = (routes as string[]).filter(
+      (r) =>
+        !['/signin', '/forgot-password', '/reset-password', '/daftar', '/halaman-yang-tidak-ada', '/logout'].includes(r) &&
+        !r.startsWith('/verifikasi-') &&
+        !r.startsWith('/stokis/') &&
+        !r.startsWith('/admin') &&
+        !r.startsWith('/dev'),
+    );
     const results: Record<string, { p50: number; p95: number }> = {};
     log(`\n[${kind}] ${N} members; ${RUNS} sequential requests after 2 warm-ups\n${'who call'.padEnd(58)} p50 ms   p95 ms  status`);
     const record = (name: string, times: number[], status: number, limited = true) => {
       times.sort((a, b) => a - b);
       const r = { p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
       results[name] = r;
-      log(`${name.padEnd(58)} ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${status}${!limited || r.p95 < 50 ? '' : '  (over 50 ms)'}`);
+      log(
+        `${name.padEnd(58)} ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${status}${!limited || r.p95 < 50 ? '' : '  (over 50 ms)'}`,
+      );
     };
     for (const [label, token, downline] of who) {
-      const auth = (target: string): Record<string, string> => (target.startsWith('/member/') ? { authorization: `Bearer ${token}` } : { cookie: `pm_session=${token}` });
+      const auth = (target: string): Record<string, string> =>
+        target.startsWith('/member/') ? { authorization: `Bearer ${token}` } : { cookie: `pm_session=${token}` };
       // The link a member follows from the middle page to the next one carries a cursor (ADR 0018).
       const middle = Math.max(1, Math.ceil(Math.ceil(downline / 20) / 2));
-      const middleAnswer = await (await fetch(`${base}/member/reports/downline-report?page=${middle}`, { headers: auth('/member/') })).json() as { result?: { next_cursor?: string } };
+      const middleAnswer = (await (
+        await fetch(`${base}/member/reports/downline-report?page=${middle}`, { headers: auth('/member/') })
+      ).json()) as { result?: { next_cursor?: string } };
       const cursor = middleAnswer.result?.next_cursor;
-      const cursorTargets = cursor ? [
-        { target: `/report/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
-        { target: `/member/reports/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
-      ] : [];
+      const cursorTargets = cursor
+        ? [
+            { target: `/report/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
+            { target: `/member/reports/downline-report?page=${middle + 1}&after=${cursor}`, csv: false },
+          ]
+        : [];
       for (const { target, csv } of [
         ...pages.map((p) => ({ target: p, csv: false })),
         ...CALLS.map((c) => ({ target: c, csv: false })),
@@ -248,7 +308,10 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
             if (done) break;
             bytes += value.length;
           }
-          if (i >= (csv ? 1 : 2)) { times.push(performance.now() - t); firstBytes.push(first); }
+          if (i >= (csv ? 1 : 2)) {
+            times.push(performance.now() - t);
+            firstBytes.push(first);
+          }
         }
         if (csv) {
           record(`${label} ${target} (start)`, firstBytes, status);
@@ -270,11 +333,17 @@ async function midTreeMember(kind: 'pglite' | 'postgres'): Promise<{ username: s
   Object.assign(process.env, databaseEnv(kind));
   const client = await import('../src/server/db/client');
   const { db } = await client.connection();
-  const [m] = await client.selectRows<{ username: string; downline: number }>(db, sql`
+  const [m] = await client.selectRows<{ username: string; downline: number }>(
+    db,
+    sql`
     select username, jumlah_child_kiri + jumlah_child_kanan as downline from members
     where depth = (select max(depth) / 2 from members) and jumlah_child_kiri > 0 and jumlah_child_kanan > 0
-    order by jumlah_child_kiri + jumlah_child_kanan desc limit 1`);
-  const [r] = await client.selectRows<{ n: number }>(db, sql`select jumlah_child_kiri + jumlah_child_kanan as n from members where username = 'demoplatinum'`);
+    order by jumlah_child_kiri + jumlah_child_kanan desc limit 1`,
+  );
+  const [r] = await client.selectRows<{ n: number }>(
+    db,
+    sql`select jumlah_child_kiri + jumlah_child_kanan as n from members where username = 'demoplatinum'`,
+  );
   await client.closeDb();
   return { ...m!, rootDownline: r!.n };
 }
@@ -289,8 +358,23 @@ if (values.child) {
   const kinds = values.db === 'both' ? (['postgres', 'pglite'] as const) : [values.db as 'pglite' | 'postgres'];
   const all: Record<string, { p50: number; p95: number }> = {};
   for (const kind of kinds) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--members', String(N), '--runs', String(RUNS), '--child', kind, ...(values.only ? ['--only', values.only] : []), ...(values.json ? ['--json'] : [])],
-      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--members',
+        String(N),
+        '--runs',
+        String(RUNS),
+        '--child',
+        kind,
+        ...(values.only ? ['--only', values.only] : []),
+        ...(values.json ? ['--json'] : []),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
     const lines = run.stdout.trim().split('\n');
     if (!values.json) process.stdout.write(`${lines.slice(0, -1).join('\n')}\n`);
     if (run.status !== 0) process.exit(run.status ?? 1);
@@ -298,5 +382,8 @@ if (values.child) {
   }
   const over = Object.entries(all).filter(([, v]) => v.p95 >= 50);
   if (values.json) console.log(JSON.stringify(all));
-  else console.log(over.length ? `\n${over.length} over 50 ms p95: ${over.map(([k]) => k).join(', ')}` : '\nevery page and call p95 under 50 ms');
+  else
+    console.log(
+      over.length ? `\n${over.length} over 50 ms p95: ${over.map(([k]) => k).join(', ')}` : '\nevery page and call p95 under 50 ms',
+    );
 }

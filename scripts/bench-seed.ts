@@ -19,16 +19,29 @@ const { values } = parseArgs({
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Result { db: string; seconds: number; peakMiB: number; ok: boolean }
+interface Result {
+  db: string;
+  seconds: number;
+  peakMiB: number;
+  ok: boolean;
+}
 
 function runSeed(env: NodeJS.ProcessEnv): { seconds: number; peakMiB: number; ok: boolean } {
   const started = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--members', values.members!], {
-    cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const out = `${child.stdout}${child.stderr}`;
-  process.stdout.write(out.split('\n').map((l) => (l ? `    ${l}` : l)).join('\n'));
+  process.stdout.write(
+    out
+      .split('\n')
+      .map((l) => (l ? `    ${l}` : l))
+      .join('\n'),
+  );
   // seed.ts reports its own peak resident memory (getrusage maxrss).
   const peak = Number(/memori puncak (\d+) MiB/.exec(out)?.[1] ?? NaN);
   return { seconds, peakMiB: peak, ok: child.status === 0 };
@@ -61,6 +74,8 @@ if (values.db === 'postgres' || values.db === 'both') {
 console.log(`\nDemo generator, ${Number(values.members).toLocaleString('en')} members (${os.cpus().length} cores)`);
 console.log('database     wall time   peak RSS   status');
 for (const r of results) {
-  console.log(`${r.db.padEnd(12)} ${`${r.seconds.toFixed(1)} s`.padStart(9)}   ${`${r.peakMiB} MiB`.padStart(8)}   ${r.ok ? 'OK' : 'FAILED'}`);
+  console.log(
+    `${r.db.padEnd(12)} ${`${r.seconds.toFixed(1)} s`.padStart(9)}   ${`${r.peakMiB} MiB`.padStart(8)}   ${r.ok ? 'OK' : 'FAILED'}`,
+  );
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -23,8 +23,10 @@ export function sampleParamsFromArgs(argv = process.argv) {
 }
 
 /** Signed-out pages (a signed-in visit to /signin would only redirect). */
-export const signedOut = (route) => ['/signin', '/forgot-password', '/reset-password', '/daftar', '/offline'].includes(route) || route.startsWith('/verifikasi-')
-  || route.startsWith('/pembayaran/');
+export const signedOut = (route) =>
+  ['/signin', '/forgot-password', '/reset-password', '/daftar', '/offline'].includes(route) ||
+  route.startsWith('/verifikasi-') ||
+  route.startsWith('/pembayaran/');
 /** Query strings some pages need to show their real content (the referral page's joinme). */
 export const queryOf = { '/daftar': '?joinme=DEMOPLATINUM' };
 /** Which demo member visits a route: none for signed-out pages, demostokis for /stokis/*, else demoplatinum. */
@@ -67,7 +69,13 @@ export async function startDemoServer(port, prefix = 'bench-') {
   const base = `http://127.0.0.1:${port}`;
   buildIfNeeded();
   // A server left on the port (an earlier run that died) would answer instead and be measured.
-  if (await fetch(`${base}/signin`).then(() => true, () => false)) throw new Error(`port ${port} already answers: stop the server there or set BENCH_PORT`);
+  if (
+    await fetch(`${base}/signin`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} already answers: stop the server there or set BENCH_PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const child = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], {
     cwd: root,
@@ -85,7 +93,9 @@ export async function startDemoServer(port, prefix = 'bench-') {
       if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
       try {
         ready = (await fetch(`${base}/signin`)).ok;
-      } catch { /* not yet */ }
+      } catch {
+        /* not yet */
+      }
       if (!ready) await new Promise((r) => setTimeout(r, 200));
     }
     if (!ready) throw new Error('server did not answer in 180 s');
@@ -97,7 +107,8 @@ export async function startDemoServer(port, prefix = 'bench-') {
   /** Signs a demo member in (POST /member/login) and returns the session token (cookie pm_session). */
   async function signIn(username) {
     const response = await fetch(`${base}/member/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: base },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify({ username, password: 'rahasia123', from: 'WEB' }),
     });
     const body = await response.json();

@@ -23,12 +23,17 @@ function sourceStamp() {
 
 export function buildIfNeeded() {
   const stamp = sourceStamp();
-  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp && fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) return false;
+  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp && fs.existsSync(path.join(root, 'dist/server/entry.mjs')))
+    return false;
   console.log('[portal] membangun server (astro build)…');
   // Always a production build, whoever asks: called from a test runner (NODE_ENV=test) it would
   // otherwise ship React's development bundle (about 120 KB gzip instead of 66 KB).
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
-  execFileSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { cwd: root, stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production' },
+  });
   fs.writeFileSync(stampFile, stamp);
   return true;
 }

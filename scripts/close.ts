@@ -18,9 +18,7 @@ const argv = process.argv.slice(2);
 const started = Date.now();
 const server = serverHoldingDataDir();
 try {
-  process.exitCode = server
-    ? await runThroughServer(server, ['close', ...argv])
-    : await closeCommand(argv, console.log, console.error);
+  process.exitCode = server ? await runThroughServer(server, ['close', ...argv]) : await closeCommand(argv, console.log, console.error);
 } finally {
   await closeDb();
 }

@@ -12,4 +12,7 @@ if (!name || !/^[a-z0-9_-]+$/.test(name)) {
   console.error('Usage: npm run db:generate -- --name what-changed   (lowercase, digits, - or _)');
   process.exit(2);
 }
-execFileSync(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', name], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', name], {
+  cwd: root,
+  stdio: 'inherit',
+});

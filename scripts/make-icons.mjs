@@ -6,10 +6,15 @@ import sharp from 'sharp';
 
 const dir = path.resolve(import.meta.dirname, '..', 'public', 'icons');
 const made = [
-  ['icon.svg', 'icon-192.png', 192], ['icon.svg', 'icon-512.png', 512],
-  ['maskable.svg', 'maskable-512.png', 512], ['maskable.svg', 'apple-touch-icon.png', 180],
+  ['icon.svg', 'icon-192.png', 192],
+  ['icon.svg', 'icon-512.png', 512],
+  ['maskable.svg', 'maskable-512.png', 512],
+  ['maskable.svg', 'apple-touch-icon.png', 180],
 ];
 for (const [source, target, size] of made) {
-  await sharp(path.join(dir, source), { density: 300 }).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, target));
+  await sharp(path.join(dir, source), { density: 300 })
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(dir, target));
   console.log(`${target} ${size}×${size}`);
 }

@@ -21,7 +21,15 @@ keepFilesPrivate();
 
 const [command, ...args] = process.argv.slice(2);
 const [area, action] = (command ?? '').split(':');
-const areas: Record<string, (action: string, args: string[]) => Promise<string>> = { payout: payoutCommand, promo: promoCommand, retur: returCommand, order: orderCommand, refund: refundCommand, pajak: pajakCommand, operator: operatorCommand };
+const areas: Record<string, (action: string, args: string[]) => Promise<string>> = {
+  payout: payoutCommand,
+  promo: promoCommand,
+  retur: returCommand,
+  order: orderCommand,
+  refund: refundCommand,
+  pajak: pajakCommand,
+  operator: operatorCommand,
+};
 
 const server = serverHoldingDataDir();
 try {
@@ -29,12 +37,17 @@ try {
     process.exitCode = await exportThroughServer(server, args);
   } else if (server) {
     if (!THROUGH_SERVER_AREAS.includes(area ?? '')) {
-      throw new Error(`${command ?? '(kosong)'} tidak bisa dijalankan lewat server (hanya ${THROUGH_SERVER_AREAS.map((a) => `${a}:*`).join(', ')}, pajak:ekspor dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+      throw new Error(
+        `${command ?? '(kosong)'} tidak bisa dijalankan lewat server (hanya ${THROUGH_SERVER_AREAS.map((a) => `${a}:*`).join(', ')}, pajak:ekspor dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`,
+      );
     }
     process.exitCode = await runThroughServer(server, [command!, ...args]);
   } else {
     const run = areas[area ?? ''];
-    if (!run || !action) throw new Error(`Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], retur:approve|reject|receive|finish <no_retur>, ${ORDER_USAGE}, ${REFUND_USAGE}, ${PAJAK_USAGE}, operator:create --username U --role ROLE`);
+    if (!run || !action)
+      throw new Error(
+        `Perintah tidak dikenal: ${command ?? '(kosong)'}. Tersedia: payout:process|complete|reject|fail <no>, promo:omsets [public_id], retur:approve|reject|receive|finish <no_retur>, ${ORDER_USAGE}, ${REFUND_USAGE}, ${PAJAK_USAGE}, operator:create --username U --role ROLE`,
+      );
     console.log(await run(action, args));
   }
 } catch (error) {

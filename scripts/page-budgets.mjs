@@ -6,12 +6,19 @@ const KB = 1024;
 export const budgets = { html: 40 * KB, jsList: 5 * KB, jsHeavy: 100 * KB, p95: 100 };
 
 /** The pages allowed up to 100 KB of JavaScript (DESIGN.md §9: stepper and tree); all others 5 KB. */
-export const heavy = (route) => route === '/report/tree' || route === '/daftar' || route.startsWith('/transaksi/order-transaksi/') || route === '/account/profile'
-  || route === '/' || route === '/bonus/withdraw' || route === '/account/address' || route.startsWith('/reward-promo/')
+export const heavy = (route) =>
+  route === '/report/tree' ||
+  route === '/daftar' ||
+  route.startsWith('/transaksi/order-transaksi/') ||
+  route === '/account/profile' ||
+  route === '/' ||
+  route === '/bonus/withdraw' ||
+  route === '/account/address' ||
+  route.startsWith('/reward-promo/') ||
   // The region picker island (issue #16).
-  || route === '/transaksi/cek-ongkir'
+  route === '/transaksi/cek-ongkir' ||
   // The console overview's charts (uPlot through the member dashboard's chart island, issue #26).
-  || route === '/admin';
+  route === '/admin';
 
 export const jsBudgetOf = (route) => (heavy(route) ? budgets.jsHeavy : budgets.jsList);
 

@@ -19,9 +19,12 @@ export function precompressAssets(assetsDir) {
     const file = path.join(assetsDir, name);
     const raw = fs.readFileSync(file);
     if (raw.length < MIN_BYTES) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(raw, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-    }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(raw, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+    );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
     count += 1;
   }
@@ -34,7 +37,9 @@ export function precompress() {
   return {
     name: 'portal-precompress',
     hooks: {
-      'astro:config:done': ({ config }) => { assetsDir = path.join(fileURLToPath(config.build.client), config.build.assets); },
+      'astro:config:done': ({ config }) => {
+        assetsDir = path.join(fileURLToPath(config.build.client), config.build.assets);
+      },
       'astro:build:done': ({ logger }) => {
         const count = precompressAssets(assetsDir);
         logger.info(`${count} files precompressed (br, gz)`);

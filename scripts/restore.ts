@@ -21,8 +21,12 @@ try {
   if (config.databaseUrl) throw new Error('Database ini PostgreSQL: pulihkan dengan pg_restore (docs/operations.md, "Backup and restore")');
   if (!fs.existsSync(file)) throw new Error(`File backup ${file} tidak ditemukan`);
   const holder = dataDirHolder(dir);
-  if (holder !== undefined) throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong`);
-  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new Error(`DATA_DIR ${dir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)`);
+  if (holder !== undefined)
+    throw new Error(
+      `DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong`,
+    );
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0)
+    throw new Error(`DATA_DIR ${dir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   claimDataDir(dir);
   const { PGlite } = await import('@electric-sql/pglite');
@@ -47,12 +51,21 @@ try {
   }
   database.push(Buffer.alloc(1024));
   const { pgliteExtensions } = await import('../src/server/db/client');
-  const client = await PGlite.create(target, { extensions: await pgliteExtensions(), loadDataDir: new File([gzipSync(Buffer.concat(database))], 'portal-backup.tar.gz') });
+  const client = await PGlite.create(target, {
+    extensions: await pgliteExtensions(),
+    loadDataDir: new File([gzipSync(Buffer.concat(database))], 'portal-backup.tar.gz'),
+  });
   lockDownDataDir(dir);
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
-    const [row] = (await drizzle(client).execute(sql`select (select count(*) from members)::int as members, (select count(*) from orders)::int as orders`)).rows as { members: number; orders: number }[];
-    console.log(`Database dipulihkan ke ${target}: ${row!.members} member, ${row!.orders} order, ${files} file ke ${filesRoot()}; jalankan npm start`);
+    const [row] = (
+      await drizzle(client).execute(
+        sql`select (select count(*) from members)::int as members, (select count(*) from orders)::int as orders`,
+      )
+    ).rows as { members: number; orders: number }[];
+    console.log(
+      `Database dipulihkan ke ${target}: ${row!.members} member, ${row!.orders} order, ${files} file ke ${filesRoot()}; jalankan npm start`,
+    );
   } finally {
     await client.close();
     releaseDataDir(dir);

@@ -34,4 +34,6 @@ if (await isSeeded(db)) {
 await seedDemo(db, { members: Number(values.members), seed: Number(values.seed), log: (l) => console.log(l) });
 await closeDb();
 const peak = process.resourceUsage().maxRSS / 1024;
-console.log(`Selesai (${kind}): ${values.members} member dalam ${((Date.now() - started) / 1000).toFixed(1)} s, memori puncak ${peak.toFixed(0)} MiB`);
+console.log(
+  `Selesai (${kind}): ${values.members} member dalam ${((Date.now() - started) / 1000).toFixed(1)} s, memori puncak ${peak.toFixed(0)} MiB`,
+);

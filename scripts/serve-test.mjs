@@ -20,14 +20,22 @@ if (process.env.DATABASE_URL) {
   for (const { datname } of await sql`select datname from pg_database where datname like 'portal_e2e_%'`) {
     const pid = Number(datname.slice('portal_e2e_'.length));
     let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch { /* gone */ }
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      /* gone */
+    }
     if (!alive) await sql.unsafe(`drop database if exists ${datname} with (force)`);
   }
   await sql.unsafe(`drop database if exists ${name} with (force)`);
   await sql.unsafe(`create database ${name}`);
   base.pathname = `/${name}`;
   process.env.DATABASE_URL = base.toString();
-  cleanups.push(async () => { await sql.unsafe(`drop database if exists ${name} with (force)`); await sql.end(); });
+  cleanups.push(async () => {
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.end();
+  });
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   // The demo year the integration tests seeded today from these sources, when there is one

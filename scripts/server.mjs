@@ -22,8 +22,13 @@ const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_as
 
 /** Whether Accept-Encoding allows `coding` (a q=0 entry refuses it). */
 export function acceptsEncoding(header, coding) {
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';').map((s) => s.trim());
+  for (const part of String(header ?? '')
+    .toLowerCase()
+    .split(',')) {
+    const [name, ...params] = part
+      .trim()
+      .split(';')
+      .map((s) => s.trim());
     if (name !== coding && name !== '*') continue;
     const q = params.find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;
@@ -60,7 +65,10 @@ function sendPrecompressed(assets, req, res) {
     vary: 'Accept-Encoding',
   });
   if (req.method === 'HEAD') res.end();
-  else fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  else
+    fs.createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   return true;
 }
 
@@ -105,9 +113,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   /** Responses not yet finished, so a graceful stop can mark them `Connection: close`. */
   const active = new Set();
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
-  const server = cert && key
-    ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, listener)
-    : http.createServer(listener);
+  const server =
+    cert && key ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, listener) : http.createServer(listener);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -135,9 +142,15 @@ function announceUrl(server, host, tls) {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(file, url);
     process.once('exit', () => {
-      try { if (fs.readFileSync(file, 'utf8') === url) fs.rmSync(file); } catch { /* gone */ }
+      try {
+        if (fs.readFileSync(file, 'utf8') === url) fs.rmSync(file);
+      } catch {
+        /* gone */
+      }
     });
-  } catch { /* the data folder check reports an unwritable folder */ }
+  } catch {
+    /* the data folder check reports an unwritable folder */
+  }
 }
 
 /**
@@ -174,7 +187,9 @@ export function stopGracefully(server) {
     // Kept-alive connections with no request are closed after a short grace (a request already
     // on its way over one of them is still answered, with Connection: close).
     let idle;
-    const grace = setTimeout(() => { idle = setInterval(() => server.closeIdleConnections(), 250); }, 2000);
+    const grace = setTimeout(() => {
+      idle = setInterval(() => server.closeIdleConnections(), 250);
+    }, 2000);
     await closed;
     clearTimeout(grace);
     clearInterval(idle);

@@ -15,7 +15,8 @@ export function stampWorker(clientDir) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (full !== file) hash.update(`${path.relative(clientDir, full)}\0${entry.name.match(/\.[\w-]{8}\./) ? '' : fs.readFileSync(full)}\0`);
+      else if (full !== file)
+        hash.update(`${path.relative(clientDir, full)}\0${entry.name.match(/\.[\w-]{8}\./) ? '' : fs.readFileSync(full)}\0`);
     }
   };
   walk(clientDir);
@@ -23,7 +24,7 @@ export function stampWorker(clientDir) {
   hash.update(source);
   const version = hash.digest('hex').slice(0, 12);
   const stamped = source.replace("const VERSION = 'dev';", `const VERSION = '${version}';`);
-  if (stamped === source) throw new Error('public/sw.js: the line `const VERSION = \'dev\';` is missing');
+  if (stamped === source) throw new Error("public/sw.js: the line `const VERSION = 'dev';` is missing");
   fs.writeFileSync(file, stamped);
   return version;
 }
@@ -34,8 +35,12 @@ export function serviceWorkerVersion() {
   return {
     name: 'portal-service-worker',
     hooks: {
-      'astro:config:done': ({ config }) => { clientDir = fileURLToPath(config.build.client); },
-      'astro:build:done': ({ logger }) => { logger.info(`sw.js version ${stampWorker(clientDir)}`); },
+      'astro:config:done': ({ config }) => {
+        clientDir = fileURLToPath(config.build.client);
+      },
+      'astro:build:done': ({ logger }) => {
+        logger.info(`sw.js version ${stampWorker(clientDir)}`);
+      },
     },
   };
 }

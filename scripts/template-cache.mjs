@@ -40,7 +40,9 @@ function hashSources() {
 
 /** Today in Asia/Jakarta as yyyymmdd (the demo's "today"). */
 function jakartaDay() {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
 }
 
 let key;

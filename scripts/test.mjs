@@ -23,14 +23,20 @@ fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env } }).status ?? 1;
 const readJson = (file) => {
-  try { return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+  } catch {
+    return undefined;
+  }
 };
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exit = 0;
-console.log(`[test] database: ${only === 'unit' ? 'none (unit tests)' : process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+console.log(
+  `[test] database: ${only === 'unit' ? 'none (unit tests)' : process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`,
+);
 
 if (!only) {
   // Types first: a type error is a failed test too.
@@ -62,9 +68,23 @@ if (!only && process.env.ALSO_DATABASE_URL) {
   fs.mkdirSync(path.join(root, 'test-results-postgres'), { recursive: true });
   const log = fs.openSync(path.join(root, 'test-results-postgres', 'output.log'), 'w');
   console.log('[test] PostgreSQL (ALSO_DATABASE_URL): integration tests in the background, one worker, output after the browser tests');
-  const child = spawn(bin('vitest'), ['run', '--project', 'integration', '--maxWorkers=1', '--reporter=default', '--reporter=json', '--outputFile=test-results-postgres/vitest.json'], {
-    cwd: root, stdio: ['ignore', log, log], env: { ...process.env, DATABASE_URL: process.env.ALSO_DATABASE_URL, FORCE_COLOR: '0' },
-  });
+  const child = spawn(
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      'integration',
+      '--maxWorkers=1',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-results-postgres/vitest.json',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', log, log],
+      env: { ...process.env, DATABASE_URL: process.env.ALSO_DATABASE_URL, FORCE_COLOR: '0' },
+    },
+  );
   postgresPass = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 

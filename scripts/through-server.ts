@@ -12,7 +12,10 @@ import { config } from '../src/server/config';
 import { URL_FILE, dataDirHolder } from '../src/server/db/data-dir-owner';
 import { eksporArgs, writeExport } from '../src/server/commands/pajak';
 
-export interface RunningServer { pid: number; url: string }
+export interface RunningServer {
+  pid: number;
+  url: string;
+}
 
 export function serverHoldingDataDir(): RunningServer | undefined {
   if (config.databaseUrl || process.env.DATA_DIR === 'memory://') return undefined;
@@ -20,7 +23,9 @@ export function serverHoldingDataDir(): RunningServer | undefined {
   const pid = dataDirHolder(dir);
   if (pid === undefined) return undefined;
   const file = path.join(dir, URL_FILE);
-  const url = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : `http://${process.env.HOST || 'localhost'}:${process.env.PORT || 4321}`;
+  const url = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8').trim()
+    : `http://${process.env.HOST || 'localhost'}:${process.env.PORT || 4321}`;
   return { pid, url };
 }
 
@@ -41,20 +46,33 @@ async function operatorToken(server: RunningServer): Promise<{ token: string; si
   const username = process.env.OPERATOR_USERNAME;
   const password = username ? await readPassword() : '';
   if (!username || !password) {
-    throw new Error(`${held(server)}: isi OPERATOR_TOKEN, atau OPERATOR_USERNAME dan OPERATOR_PASSWORD, agar perintah dijalankan lewat server; atau hentikan server dulu`);
+    throw new Error(
+      `${held(server)}: isi OPERATOR_TOKEN, atau OPERATOR_USERNAME dan OPERATOR_PASSWORD, agar perintah dijalankan lewat server; atau hentikan server dulu`,
+    );
   }
-  const answer = await call(server, '/admin/api/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, kode: process.env.OPERATOR_KODE || undefined }) });
-  const body = await answer.json() as { success: boolean; message: string; result?: { token: string } };
+  const answer = await call(server, '/admin/api/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, kode: process.env.OPERATOR_KODE || undefined }),
+  });
+  const body = (await answer.json()) as { success: boolean; message: string; result?: { token: string } };
   if (!answer.ok || !body.result) throw new Error(`Server menolak login operator ${username}: ${body.message}`);
   const token = body.result.token;
-  return { token, signOut: async () => { await call(server, '/admin/api/token', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).catch(() => {}); } };
+  return {
+    token,
+    signOut: async () => {
+      await call(server, '/admin/api/token', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).catch(() => {});
+    },
+  };
 }
 
 async function call(server: RunningServer, route: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(new URL(route, server.url), { ...init, redirect: 'manual' });
   } catch (error) {
-    throw new Error(`${held(server)}, tetapi tidak bisa dihubungi (${(error as Error).cause ?? (error as Error).message}); periksa PORT/HOST atau hentikan server dulu`);
+    throw new Error(
+      `${held(server)}, tetapi tidak bisa dihubungi (${(error as Error).cause ?? (error as Error).message}); periksa PORT/HOST atau hentikan server dulu`,
+    );
   }
 }
 
@@ -73,11 +91,17 @@ export async function runThroughServer(server: RunningServer, argv: string[]): P
   try {
     return await withServer(server, async (token) => {
       const answer = await call(server, '/admin/api/ops', {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ args: argv }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ args: argv }),
       });
-      const body = await answer.json().catch(() => ({ success: false, message: `Server menjawab HTTP ${answer.status}` })) as { success: boolean; message: string; result?: { exit_code?: number } };
+      const body = (await answer.json().catch(() => ({ success: false, message: `Server menjawab HTTP ${answer.status}` }))) as {
+        success: boolean;
+        message: string;
+        result?: { exit_code?: number };
+      };
       (body.success ? console.log : console.error)(body.message);
-      return body.success ? 0 : body.result?.exit_code ?? 1;
+      return body.success ? 0 : (body.result?.exit_code ?? 1);
     });
   } catch (error) {
     console.error((error as Error).message);
@@ -104,7 +128,11 @@ export async function exportThroughServer(server: RunningServer, args: string[])
     const { tahun, masa, format, out } = eksporArgs(args);
     const query = new URLSearchParams({ tahun: String(tahun), masa: String(masa), format });
     return await fetchFromServer(server, `/admin/api/pajak-ekspor?${query}`, async (answer) => {
-      const body = await answer.json().catch(() => ({ success: false, message: `Server menjawab HTTP ${answer.status}` })) as { success: boolean; message: string; result?: { file: string } };
+      const body = (await answer.json().catch(() => ({ success: false, message: `Server menjawab HTTP ${answer.status}` }))) as {
+        success: boolean;
+        message: string;
+        result?: { file: string };
+      };
       if (!body.success || body.result === undefined) {
         console.error(body.message);
         return 1;

@@ -17,7 +17,17 @@ import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './server/request-
 import { isProbePath } from './server/routes';
 import { OFFLINE_FORGET, OFFLINE_KEY_HEADER, OFFLINE_UNTIL_HEADER, isOfflineReadable } from './server/offline';
 import { offlineKeyOf } from './server/services/auth/offline-key';
-import { ADMIN_ACCOUNT, ADMIN_SIGNIN, ADMIN_TOKEN_PATH, SECOND_FACTOR_SETUP_FIRST, isAdminApiPath, isAdminPath, isHeldForSecondFactor, mayOpen, resolveAdmin } from './server/admin-access';
+import {
+  ADMIN_ACCOUNT,
+  ADMIN_SIGNIN,
+  ADMIN_TOKEN_PATH,
+  SECOND_FACTOR_SETUP_FIRST,
+  isAdminApiPath,
+  isAdminPath,
+  isHeldForSecondFactor,
+  mayOpen,
+  resolveAdmin,
+} from './server/admin-access';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
 function withHeaders(response: Response, https: boolean): Response {
@@ -39,11 +49,16 @@ function withPagePolicy(response: Response): Response {
   const policy = response.headers.get('content-security-policy');
   if (policy) {
     try {
-      response.headers.set('content-security-policy', completePolicy(policy, {
-        sameOriginFraming: response.headers.get('x-frame-options')?.toUpperCase() === 'SAMEORIGIN',
-        paymentOrigin: paymentScriptOrigin(),
-      }));
-    } catch { /* immutable */ }
+      response.headers.set(
+        'content-security-policy',
+        completePolicy(policy, {
+          sameOriginFraming: response.headers.get('x-frame-options')?.toUpperCase() === 'SAMEORIGIN',
+          paymentOrigin: paymentScriptOrigin(),
+        }),
+      );
+    } catch {
+      /* immutable */
+    }
   }
   return response;
 }
@@ -59,7 +74,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const response = await withRequestId(id, () => answerRequest(ctx, next));
   try {
     response.headers.set(REQUEST_ID_HEADER, id);
-  } catch { /* immutable */ }
+  } catch {
+    /* immutable */
+  }
   observeRequest(ctx.routePattern, ctx.request.method, response.status, (performance.now() - started) / 1000);
   return response;
 });
@@ -92,9 +109,12 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   if (isProbePath(path)) return withHeaders(await next(), https);
   const bearer = bearerToken(ctx.request);
   if (isCrossSiteWrite(ctx.request, ctx.url)) {
-    return withHeaders(api
-      ? jsonResponse({ success: false, message: CROSS_SITE_REFUSED }, { status: 403 })
-      : new Response(CROSS_SITE_REFUSED, { status: 403 }), https);
+    return withHeaders(
+      api
+        ? jsonResponse({ success: false, message: CROSS_SITE_REFUSED }, { status: 403 })
+        : new Response(CROSS_SITE_REFUSED, { status: 403 }),
+      https,
+    );
   }
   const refused = modeRefusal(ctx);
   if (refused) return withHeaders(refused, https);
@@ -139,7 +159,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   if (!api && !response.headers.has('cache-control')) {
     try {
       response.headers.set('cache-control', member ? 'private, no-store' : 'no-cache');
-    } catch { /* immutable */ }
+    } catch {
+      /* immutable */
+    }
   }
   if (!api) await offlineCue(response, member !== undefined, readable && response.status === 200 ? token : undefined);
   return withHeaders(api ? response : withPagePolicy(response), https);
@@ -159,7 +181,9 @@ async function offlineCue(response: Response, signedIn: boolean, token: string |
       response.headers.set(OFFLINE_KEY_HEADER, offline.key);
       response.headers.set(OFFLINE_UNTIL_HEADER, String(offline.until.getTime()));
     }
-  } catch { /* immutable */ }
+  } catch {
+    /* immutable */
+  }
 }
 
 /** The operator console (DESIGN.md §7): its own session, its own sign-in, pages filtered by role. */
@@ -168,7 +192,8 @@ async function handleAdmin(ctx: APIContext, next: MiddlewareNext, bearer: string
   const operator = await resolveAdmin(ctx.cookies, bearer);
   if (!operator) {
     if (path === ADMIN_SIGNIN || path === ADMIN_TOKEN_PATH) return next();
-    if (isAdminApiPath(path)) return jsonResponse({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' }, { status: 401 });
+    if (isAdminApiPath(path))
+      return jsonResponse({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' }, { status: 401 });
     return ctx.redirect(ADMIN_SIGNIN, 302);
   }
   ctx.locals.operator = operator;
@@ -180,14 +205,19 @@ async function handleAdmin(ctx: APIContext, next: MiddlewareNext, bearer: string
   }
   if (!mayOpen(operator, path)) return forbiddenPage();
   const response = await next();
-  try { response.headers.set('cache-control', 'private, no-store'); } catch { /* immutable */ }
+  try {
+    response.headers.set('cache-control', 'private, no-store');
+  } catch {
+    /* immutable */
+  }
   return response;
 }
 
 /** The console's refusal for a page the operator's role may not open: a page with a way back, not bare text. */
 function forbiddenPage(): Response {
-  const html = '<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-    + '<title>Akses ditolak · Konsol Operator</title></head><body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">'
-    + '<h1>Akses ditolak</h1><p>Peran Anda tidak boleh membuka halaman ini</p><p><a href="/admin">Kembali ke Ringkasan</a></p></main></body></html>';
+  const html =
+    '<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Akses ditolak · Konsol Operator</title></head><body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">' +
+    '<h1>Akses ditolak</h1><p>Peran Anda tidak boleh membuka halaman ini</p><p><a href="/admin">Kembali ke Ringkasan</a></p></main></body></html>';
   return new Response(html, { status: 403, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }

@@ -22,7 +22,9 @@ export function pdfText(bytes: Uint8Array): string {
     }
     at = end + 9;
   }
-  return chunks.flatMap((c) => [...c.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1'))).join('\n');
+  return chunks
+    .flatMap((c) => [...c.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')))
+    .join('\n');
 }
 
 export interface PdfPage {
@@ -114,18 +116,57 @@ function readContent(source: string, resources: PDFDict | undefined, lines: stri
   };
   let y: number | undefined;
   for (const [token] of source.matchAll(TOKEN)) {
-    if (token === '[') { array = []; continue; }
-    if (token === ']') { operands.push(`[${array!.join('\u0000')}]`); array = undefined; continue; }
-    if (array) { if (token.startsWith('<') || token.startsWith('(')) array.push(token); continue; }
+    if (token === '[') {
+      array = [];
+      continue;
+    }
+    if (token === ']') {
+      operands.push(`[${array!.join('\u0000')}]`);
+      array = undefined;
+      continue;
+    }
+    if (array) {
+      if (token.startsWith('<') || token.startsWith('(')) array.push(token);
+      continue;
+    }
     if (/^[A-Za-z'"*]+$/.test(token)) {
       switch (token) {
-        case 'Tf': font = fonts.get(operands[0]!.slice(1)); break;
-        case 'Tm': y = Number(operands[5]); glue = ' '; break;
-        case 'Td': case 'TD': y = (y ?? 0) + Number(operands[1]); glue = Number(operands[1]) === 0 ? '' : ' '; break;
-        case 'T*': y = (y ?? 0) - 1; glue = ' '; break;
-        case 'BT': y = undefined; glue = ' '; break;
-        case 'Tj': case "'": case '"': put(decodeString(operands[operands.length - 1]!, font), y); break;
-        case 'TJ': put(operands[0]!.slice(1, -1).split('\u0000').filter(Boolean).map((s) => decodeString(s, font)).join(''), y); break;
+        case 'Tf':
+          font = fonts.get(operands[0]!.slice(1));
+          break;
+        case 'Tm':
+          y = Number(operands[5]);
+          glue = ' ';
+          break;
+        case 'Td':
+        case 'TD':
+          y = (y ?? 0) + Number(operands[1]);
+          glue = Number(operands[1]) === 0 ? '' : ' ';
+          break;
+        case 'T*':
+          y = (y ?? 0) - 1;
+          glue = ' ';
+          break;
+        case 'BT':
+          y = undefined;
+          glue = ' ';
+          break;
+        case 'Tj':
+        case "'":
+        case '"':
+          put(decodeString(operands[operands.length - 1]!, font), y);
+          break;
+        case 'TJ':
+          put(
+            operands[0]!
+              .slice(1, -1)
+              .split('\u0000')
+              .filter(Boolean)
+              .map((s) => decodeString(s, font))
+              .join(''),
+            y,
+          );
+          break;
         case 'Do': {
           const xobject = xobjects?.lookup(PDFName.of(operands[0]!.slice(1)));
           if (xobject instanceof PDFRawStream && xobject.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Form')) {
@@ -148,13 +189,26 @@ export async function pdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
     const { width, height } = page.getSize();
     const node: PDFPageLeaf = page.node;
     const contents = node.Contents();
-    const streams = contents instanceof PDFArray
-      ? contents.asArray().map((ref) => doc.context.lookup(ref as PDFRef)).filter((s): s is PDFRawStream => s instanceof PDFRawStream)
-      : contents instanceof PDFRawStream ? [contents] : [];
+    const streams =
+      contents instanceof PDFArray
+        ? contents
+            .asArray()
+            .map((ref) => doc.context.lookup(ref as PDFRef))
+            .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
+        : contents instanceof PDFRawStream
+          ? [contents]
+          : [];
     const lines: string[][] = [];
     const state = { y: undefined as number | undefined };
     for (const stream of streams) readContent(streamText(stream), node.Resources(), lines, state);
     // NFKC turns the font's ligature glyphs (ﬁ) back into their letters.
-    return { width, height, text: lines.map((runs) => runs.join(' ').normalize('NFKC').replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n') };
+    return {
+      width,
+      height,
+      text: lines
+        .map((runs) => runs.join(' ').normalize('NFKC').replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join('\n'),
+    };
   });
 }

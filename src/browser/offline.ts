@@ -20,11 +20,18 @@ if (workers) {
   };
   // The new worker took over: reload once, so the page and its scripts are of one version.
   workers.oncontrollerchange = () => updating && location.reload();
-  addEventListener('load', () => workers.register('/sw.js').then((registration) => {
-    offer(registration.waiting);
-    registration.onupdatefound = () => {
-      const worker = registration.installing;
-      if (worker) worker.onstatechange = () => worker.state === 'installed' && offer(worker);
-    };
-  }, () => { /* no worker (private mode, blocked): the portal works as before */ }));
+  addEventListener('load', () =>
+    workers.register('/sw.js').then(
+      (registration) => {
+        offer(registration.waiting);
+        registration.onupdatefound = () => {
+          const worker = registration.installing;
+          if (worker) worker.onstatechange = () => worker.state === 'installed' && offer(worker);
+        };
+      },
+      () => {
+        /* no worker (private mode, blocked): the portal works as before */
+      },
+    ),
+  );
 }

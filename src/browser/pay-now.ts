@@ -34,18 +34,22 @@ export function createPayNow(order: { orderId: string; noOrder: string; auto: bo
     busy = true;
     try {
       held ??= await deps.requestToken(order.noOrder);
-      await openSnap(held, {
-        onSuccess: () => deps.reload(),
-        onPending: () => {
-          deps.storage.setItem(stopKey(order.orderId), '1');
-          deps.reload();
+      await openSnap(
+        held,
+        {
+          onSuccess: () => deps.reload(),
+          onPending: () => {
+            deps.storage.setItem(stopKey(order.orderId), '1');
+            deps.reload();
+          },
+          onError: () => deps.reload(),
+          onClose: () => {
+            busy = false;
+            deps.reload();
+          },
         },
-        onError: () => deps.reload(),
-        onClose: () => {
-          busy = false;
-          deps.reload();
-        },
-      }, deps);
+        deps,
+      );
     } catch (error) {
       busy = false;
       deps.notify((error as Error).message || SNAP_MESSAGES.notOpened);
@@ -73,14 +77,19 @@ function browserDeps(): PayNowDeps {
     storage: sessionStorage,
     reload: () => location.reload(),
     notify: (message) => notify(message, 'danger'),
-    schedule: (run, ms) => { setTimeout(run, ms); },
+    schedule: (run, ms) => {
+      setTimeout(run, ms);
+    },
   };
 }
 
 if (typeof document !== 'undefined') {
   const button = document.querySelector<HTMLButtonElement>('[data-pay-now]');
   if (button) {
-    const payNow = createPayNow({ orderId: button.dataset.order!, noOrder: button.dataset.noOrder!, auto: button.dataset.auto === '1' }, browserDeps());
+    const payNow = createPayNow(
+      { orderId: button.dataset.order!, noOrder: button.dataset.noOrder!, auto: button.dataset.auto === '1' },
+      browserDeps(),
+    );
     button.addEventListener('click', () => void payNow.open());
     payNow.start();
   }

@@ -37,7 +37,10 @@ document.querySelector('form[action="/logout"]')?.addEventListener('submit', () 
   localStorage.removeItem('portal:order-form');
 });
 addEventListener('beforeunload', () => progress(1));
-addEventListener('pageshow', () => { pending = 0; progress(0); });
+addEventListener('pageshow', () => {
+  pending = 0;
+  progress(0);
+});
 
 // Notifications: bottom-right, success by default, close after 3 s or by their button. The
 // server's one-time flash is rendered in the page; islands add theirs to $toasts.
@@ -168,9 +171,12 @@ document.querySelectorAll<HTMLInputElement>('input[data-digits]').forEach((input
 // counted from navigation start so a slow script does not add to it (the island takes over the same clock).
 const focusTarget = document.querySelector<HTMLElement>('[data-focus-later]');
 if (focusTarget) {
-  setTimeout(() => {
-    if (!focusTarget.isConnected) return;
-    focusTarget.scrollIntoView({ block: 'center' });
-    focusTarget.focus();
-  }, Math.max(0, 800 - performance.now()));
+  setTimeout(
+    () => {
+      if (!focusTarget.isConnected) return;
+      focusTarget.scrollIntoView({ block: 'center' });
+      focusTarget.focus();
+    },
+    Math.max(0, 800 - performance.now()),
+  );
 }

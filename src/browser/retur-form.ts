@@ -21,7 +21,9 @@ export function enhanceReturForm(form: HTMLFormElement): void {
   for (const out of form.querySelectorAll<HTMLElement>('.field-error')) {
     if (!out.textContent?.trim()) continue;
     const id = out.id.replace(/-error$/, '');
-    touched.add({ 'retur-invoice': 'invoice', 'retur-deskripsi': 'deskripsi', 'retur-files': 'files', 'retur-address': 'address' }[id] ?? id);
+    touched.add(
+      { 'retur-invoice': 'invoice', 'retur-deskripsi': 'deskripsi', 'retur-files': 'files', 'retur-address': 'address' }[id] ?? id,
+    );
   }
 
   const current = () => sets.find((s) => s.dataset.order === invoice.value);
@@ -161,9 +163,12 @@ export function enhanceReturForm(form: HTMLFormElement): void {
       form.querySelector<HTMLElement>('[aria-invalid=true]')?.focus();
       return;
     }
-    const chosen = lines(current()).filter((row) => !row.hidden).map((row) => ({
-      detail_id: row.dataset.line!, qty: Number(row.querySelector<HTMLInputElement>('input[type=number]')!.value),
-    }));
+    const chosen = lines(current())
+      .filter((row) => !row.hidden)
+      .map((row) => ({
+        detail_id: row.dataset.line!,
+        qty: Number(row.querySelector<HTMLInputElement>('input[type=number]')!.value),
+      }));
     details.disabled = false;
     details.value = JSON.stringify(chosen);
     submit.disabled = true;

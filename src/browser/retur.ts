@@ -30,10 +30,15 @@ document.addEventListener('click', (event) => {
 });
 // Esc closes it too. A close that the modal upgrade of src/browser/dialogs.ts undoes at once
 // (close, then showModal) finds the dialog open again and keeps the address.
-document.addEventListener('close', (event) => {
-  const dialog = event.target as HTMLDialogElement;
-  if (dialog.id === DETAIL && !dialog.open && new URL(location.href).searchParams.has('detail')) history.replaceState(null, '', withoutDetail());
-}, true);
+document.addEventListener(
+  'close',
+  (event) => {
+    const dialog = event.target as HTMLDialogElement;
+    if (dialog.id === DETAIL && !dialog.open && new URL(location.href).searchParams.has('detail'))
+      history.replaceState(null, '', withoutDetail());
+  },
+  true,
+);
 
 const form = document.getElementById('retur-form') as HTMLFormElement | null;
 if (form) {

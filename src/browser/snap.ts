@@ -9,10 +9,19 @@ export interface SnapCallbacks {
   onError: (result?: unknown) => void;
   onClose: () => void;
 }
-export interface Snap { pay: (token: string, callbacks: SnapCallbacks) => void }
-export interface PaymentToken { token: string; snap_js: string; client_key?: string | null }
+export interface Snap {
+  pay: (token: string, callbacks: SnapCallbacks) => void;
+}
+export interface PaymentToken {
+  token: string;
+  snap_js: string;
+  client_key?: string | null;
+}
 
-export const SNAP_MESSAGES = { notLoaded: 'Halaman pembayaran tidak dapat dimuat', notOpened: 'Halaman pembayaran tidak dapat dibuka' } as const;
+export const SNAP_MESSAGES = {
+  notLoaded: 'Halaman pembayaran tidak dapat dimuat',
+  notOpened: 'Halaman pembayaran tidak dapat dibuka',
+} as const;
 
 /** The provider's window.snap, once its script ran. */
 export const currentSnap = (): Snap | undefined => (window as unknown as { snap?: Snap }).snap;
@@ -33,7 +42,10 @@ export function loadSnapScript(src: string, clientKey?: string | null): Promise<
 export async function openSnap(
   token: PaymentToken,
   callbacks: SnapCallbacks,
-  deps: { snap: () => Snap | undefined; loadScript: (src: string, clientKey?: string | null) => Promise<void> } = { snap: currentSnap, loadScript: loadSnapScript },
+  deps: { snap: () => Snap | undefined; loadScript: (src: string, clientKey?: string | null) => Promise<void> } = {
+    snap: currentSnap,
+    loadScript: loadSnapScript,
+  },
 ): Promise<void> {
   if (!deps.snap()) await deps.loadScript(token.snap_js, token.client_key);
   const snap = deps.snap();

@@ -22,7 +22,8 @@ const MONTH = 'YYYY-MM';
 function calendarDay(value: string): dayjs.Dayjs {
   const text = value.length === 7 ? `${value}-01` : value;
   const day = dayjs.utc(text);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !day.isValid() || day.format(DAY) !== text) throw new RangeError(`Invalid calendar date: ${value}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !day.isValid() || day.format(DAY) !== text)
+    throw new RangeError(`Invalid calendar date: ${value}`);
   return day;
 }
 

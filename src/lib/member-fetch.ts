@@ -18,7 +18,11 @@ export function getResult<T>(url: string): Promise<T> {
 
 /** A refused or failed call: the server's message (or a general one), its status and field errors. */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly errors?: Record<string, string>) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors?: Record<string, string>,
+  ) {
     super(message);
   }
 }
@@ -34,7 +38,11 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
 }
 
 /** Like call(), with the server's success message (shown as the notification after BAYAR). */
-export async function callWithMessage<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ result: T; message: string | undefined }> {
+export async function callWithMessage<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<{ result: T; message: string | undefined }> {
   let response: Response;
   try {
     response = await memberFetch(url, {
@@ -45,7 +53,12 @@ export async function callWithMessage<T>(method: 'GET' | 'POST' | 'PUT' | 'DELET
   } catch {
     throw new ApiError('Tidak dapat terhubung ke server, periksa koneksi Anda.', 0);
   }
-  const json = (await response.json().catch(() => null)) as { success?: boolean; message?: string; result?: T; errors?: Record<string, string> } | null;
+  const json = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    message?: string;
+    result?: T;
+    errors?: Record<string, string>;
+  } | null;
   if (!response.ok || !json || json.success === false) {
     throw new ApiError(json?.message || GENERAL_FAILURE, response.status, json?.errors);
   }

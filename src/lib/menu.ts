@@ -76,7 +76,12 @@ export const bottomNav: BottomNavItem[] = [
   { label: 'Dashboard', href: '/', marks: ['/'], icon: 'home' },
   { label: 'Jaringan', href: '/report/tree', marks: ['/report/tree', '/report/downline-report'], icon: 'tree' },
   { label: 'Order', href: '/transaksi/order-transaksi', marks: ['/transaksi'], icon: 'cart' },
-  { label: 'Bonus', href: '/bonus/rincian-bonus', marks: ['/bonus', '/report/bonus-harian', '/report/bonus-bulanan', '/report/penarikan-bonus'], icon: 'wallet' },
+  {
+    label: 'Bonus',
+    href: '/bonus/rincian-bonus',
+    marks: ['/bonus', '/report/bonus-harian', '/report/bonus-bulanan', '/report/penarikan-bonus'],
+    icon: 'wallet',
+  },
   { label: 'Akun', href: '/account/profile', marks: ['/account'], icon: 'user' },
 ];
 

@@ -2,7 +2,7 @@ const rupiahFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }
 
 /** Rupiah without decimals: 1500000 → "Rp 1.500.000", joined by a no-break space so the amount never wraps. Kept apart from the date formatters so islands ship no date library. */
 export function rupiah(amount: number | bigint | string | null | undefined): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount ?? 0;
+  const value = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
   return `Rp\u00a0${rupiahFormat.format(value as number)}`;
 }
 

@@ -45,7 +45,8 @@ export const PROMO_MESSAGES = {
   notFound: 'Promo tidak ditemukan',
   notEnough: 'BV/Omset belum mencukupi untuk klaim promo ini',
   cannotClaim: 'Promo ini tidak dapat diklaim saat ini',
-  goldNote: 'Karena harga emas melebihi Rp 1.400.000 per gram, reward dibayarkan dalam bentuk transfer tunai ke rekening yang terdaftar setelah dipotong pajak penghasilan.',
+  goldNote:
+    'Karena harga emas melebihi Rp 1.400.000 per gram, reward dibayarkan dalam bentuk transfer tunai ke rekening yang terdaftar setelah dipotong pajak penghasilan.',
 } as const;
 
 /** 'Anda Yakin Akan Claim 1x Promo {nama}?' (the confirmation modal). */
@@ -63,7 +64,14 @@ export function isQualified(posisi: Rank, minPosisi: Rank): boolean {
  * member_bisa_klaim: qualified, not suspended, the promo published, and today (YYYY-MM-DD,
  * Asia/Jakarta) between the start of the period and the claim deadline (batas_klaim).
  */
-export function memberBisaKlaim(p: { qualified: boolean; suspended: boolean; status: number; periodeAwal: string; batasKlaim: string; today: string }): boolean {
+export function memberBisaKlaim(p: {
+  qualified: boolean;
+  suspended: boolean;
+  status: number;
+  periodeAwal: string;
+  batasKlaim: string;
+  today: string;
+}): boolean {
   return p.qualified && !p.suspended && p.status === 1 && p.periodeAwal <= p.today && p.today <= p.batasKlaim;
 }
 
@@ -76,7 +84,11 @@ export function periodeStatus(periodeAkhir: string, today: string): 'active' | '
  * The dashboard list's label (spec/001 §4): 'Sudah Ambil' for a claimed promo without multiples,
  * claimable when total_get_promo > 0 (and not yet claimed without multiples), else 'Belum Mencapai'.
  */
-export function dashboardState(p: { totalGetPromo: number; totalClaimed: number; kelipatan: boolean }): 'sudah-ambil' | 'claimable' | 'belum-mencapai' {
+export function dashboardState(p: {
+  totalGetPromo: number;
+  totalClaimed: number;
+  kelipatan: boolean;
+}): 'sudah-ambil' | 'claimable' | 'belum-mencapai' {
   if (!p.kelipatan && p.totalClaimed > 0) return 'sudah-ambil';
   return p.totalGetPromo > 0 ? 'claimable' : 'belum-mencapai';
 }

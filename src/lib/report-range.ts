@@ -10,7 +10,10 @@ export type RangeDefault = 'last30' | 'monthToDate';
  */
 export function reportRange(url: URL, fallback: RangeDefault): { from: string; to: string; error?: string } {
   const defaults = defaultRange(fallback);
-  const parsed = DateRangeSchema.safeParse({ from: url.searchParams.get('from') ?? defaults.from, to: url.searchParams.get('to') ?? defaults.to });
+  const parsed = DateRangeSchema.safeParse({
+    from: url.searchParams.get('from') ?? defaults.from,
+    to: url.searchParams.get('to') ?? defaults.to,
+  });
   return parsed.success ? parsed.data : { ...defaults, error: parsed.error.issues[0]?.message };
 }
 

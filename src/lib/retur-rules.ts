@@ -33,8 +33,12 @@ export const RETUR_COURIERS = [
 ] as const;
 
 export const RETUR_STATUS_LABELS: Record<string, string> = {
-  PENDING: 'Menunggu Pemeriksaan', APPROVED: 'Disetujui', DELIVERY: 'Dalam Pengiriman',
-  RECEIVED: 'Diterima', DONE: 'Selesai', REJECTED: 'Ditolak',
+  PENDING: 'Menunggu Pemeriksaan',
+  APPROVED: 'Disetujui',
+  DELIVERY: 'Dalam Pengiriman',
+  RECEIVED: 'Diterima',
+  DONE: 'Selesai',
+  REJECTED: 'Ditolak',
 };
 
 /** The size rule of one evidence file of the given kind, or its message (client and server). */
@@ -42,4 +46,3 @@ export function fileSizeError(kind: 'image' | 'video', size: number): string | n
   if (kind === 'video') return size > RETUR_VIDEO_MAX_BYTES ? returMessages.video : null;
   return size > RETUR_IMAGE_MAX_BYTES ? returMessages.image : null;
 }
-

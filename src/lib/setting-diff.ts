@@ -1,4 +1,8 @@
-export interface SettingChange { path: string; before: string; after: string }
+export interface SettingChange {
+  path: string;
+  before: string;
+  after: string;
+}
 
 /** An array element's name in a path: its own name, code and service, id or level, else its index. */
 function label(item: unknown, index: number): string {
@@ -32,5 +36,7 @@ export function settingChanges(before: unknown, after: unknown): SettingChange[]
   flatten(before, '', a);
   flatten(after, '', b);
   const paths = [...new Set([...a.keys(), ...b.keys()])];
-  return paths.filter((p) => a.get(p) !== b.get(p)).map((path) => ({ path: path || '(nilai)', before: a.get(path) ?? '—', after: b.get(path) ?? '—' }));
+  return paths
+    .filter((p) => a.get(p) !== b.get(p))
+    .map((path) => ({ path: path || '(nilai)', before: a.get(path) ?? '—', after: b.get(path) ?? '—' }));
 }

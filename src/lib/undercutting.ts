@@ -8,5 +8,5 @@ import { rupiah } from './money-format';
 export const UNDERCUTTING_FINE = 12_000_000_000;
 
 export const UNDERCUTTING_WARNING =
-  'Peringatan: dilarang menjual produk di bawah harga resmi (banting harga). Pelanggaran dikenai sanksi '
-  + `penangguhan (suspend) akun, ancaman pidana penjara hingga 12 tahun, dan denda hingga ${rupiah(UNDERCUTTING_FINE)}.`;
+  'Peringatan: dilarang menjual produk di bawah harga resmi (banting harga). Pelanggaran dikenai sanksi ' +
+  `penangguhan (suspend) akun, ancaman pidana penjara hingga 12 tahun, dan denda hingga ${rupiah(UNDERCUTTING_FINE)}.`;

@@ -8,12 +8,19 @@ import { bearerToken } from '../server/http';
  * loopback or METRICS_NETWORK; everyone else gets 404, as if there were nothing here.
  */
 export const GET: APIRoute = async (ctx) => {
-  const allowed = mayReadMetrics({
-    address: ctx.clientAddress,
-    forwarded: ctx.request.headers.has('x-forwarded-for') || ctx.request.headers.has('forwarded'),
-    bearer: bearerToken(ctx.request),
-  }, { token: process.env.METRICS_TOKEN || undefined, networks: process.env.METRICS_NETWORK });
-  if (!allowed) return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  const allowed = mayReadMetrics(
+    {
+      address: ctx.clientAddress,
+      forwarded: ctx.request.headers.has('x-forwarded-for') || ctx.request.headers.has('forwarded'),
+      bearer: bearerToken(ctx.request),
+    },
+    { token: process.env.METRICS_TOKEN || undefined, networks: process.env.METRICS_NETWORK },
+  );
+  if (!allowed)
+    return new Response('Not found\n', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   const { contentType, body } = await collectMetrics();
   return new Response(body, { headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
 };

@@ -12,8 +12,21 @@ export const GET: APIRoute = async () => {
     ready: r.ready,
     database: r.database.reachable,
     migrations: r.migrations.applied,
-    ...(r.replica ? { replica: { reachable: r.replica.reachable, standby: r.replica.standby ?? null, lag_seconds: r.replica.lagSeconds ?? null, max_lag_seconds: r.replica.maxLagSeconds, ok: r.replica.ok } } : {}),
+    ...(r.replica
+      ? {
+          replica: {
+            reachable: r.replica.reachable,
+            standby: r.replica.standby ?? null,
+            lag_seconds: r.replica.lagSeconds ?? null,
+            max_lag_seconds: r.replica.maxLagSeconds,
+            ok: r.replica.ok,
+          },
+        }
+      : {}),
   };
   if (!r.ready) console.error(`[portal] readyz: belum siap ${JSON.stringify({ ...body, error: r.database.error ?? r.replica?.error })}`);
-  return new Response(JSON.stringify(body), { status: r.ready ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status: r.ready ? 200 : 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
 };

@@ -50,7 +50,8 @@ export function isHeldForSecondFactor(operator: SessionOperator, path: string): 
 export function mayOpen(operator: SessionOperator, path: string): boolean {
   if (operator.role === 'SUPERADMIN' || isAdminApiPath(path)) return true;
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const page = [...ADMIN_MENU].sort((a, b) => b.path.length - a.path.length)
+  const page = [...ADMIN_MENU]
+    .sort((a, b) => b.path.length - a.path.length)
     .find((item) => clean === item.path || clean.startsWith(`${item.path}/`));
   return page ? page.roles.includes(operator.role) : false;
 }
@@ -69,7 +70,10 @@ export async function resolveAdmin(cookies: AstroCookies, bearer: string | undef
 
 export function setOperatorCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date): void {
   cookies.set(OPERATOR_COOKIE, token, {
-    path: '/admin', httpOnly: true, sameSite: 'strict', expires: expiresAt,
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'strict',
+    expires: expiresAt,
     secure: secureCookies(url),
   });
 }

@@ -41,7 +41,8 @@ type Db = Awaited<ReturnType<typeof connection>>['db'];
 /** The demo business on an empty database; never in production, whatever SEED_ON_START says. */
 export async function seedIfEmpty(db: Db, kind: string): Promise<'seeded' | 'present' | 'off'> {
   if (isProduction()) {
-    if (process.env.SEED_ON_START !== '0') console.log('[portal] PORTAL_ENV=production: SEED_ON_START diabaikan, data demo tidak pernah dibuat di produksi');
+    if (process.env.SEED_ON_START !== '0')
+      console.log('[portal] PORTAL_ENV=production: SEED_ON_START diabaikan, data demo tidak pernah dibuat di produksi');
     return 'off';
   }
   if (!config.seedOnStart) return 'off';

@@ -29,7 +29,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 /** Lines of the file, each cell guarded; the byte order mark only at the start of the file. */
 function csvLines(rows: readonly (readonly CsvCell[])[], bom: boolean): string {
   // A lone CR or LF is quoted too: spreadsheet readers end the line at either.
-  return stringify(rows.map((row) => row.map(guardCell)), { record_delimiter: '\r\n', quoted_match: /[\r\n]/, bom });
+  return stringify(
+    rows.map((row) => row.map(guardCell)),
+    { record_delimiter: '\r\n', quoted_match: /[\r\n]/, bom },
+  );
 }
 
 /**
@@ -38,7 +41,11 @@ function csvLines(rows: readonly (readonly CsvCell[])[], bom: boolean): string {
  * fails as a whole), then each further batch is written as the reader asks for it; the file is
  * never held in memory. Stopping the download stops the reading.
  */
-export async function csvStream(header: readonly string[], rows: AsyncIterable<readonly CsvCell[]>, options: { bom?: boolean; batch?: number } = {}): Promise<ReadableStream<Uint8Array>> {
+export async function csvStream(
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvCell[]>,
+  options: { bom?: boolean; batch?: number } = {},
+): Promise<ReadableStream<Uint8Array>> {
   const batch = options.batch ?? 500;
   const source = rows[Symbol.asyncIterator]();
   const encoder = new TextEncoder();

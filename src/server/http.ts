@@ -35,7 +35,10 @@ export function answer(result: unknown, message = 'OK', status = 200): Response 
 
 export function failure(error: unknown, request?: Request): Response {
   if (error instanceof AppError) {
-    return jsonResponse({ success: false, message: error.message, errors: error.fields }, { status: error.status, headers: { 'cache-control': 'no-store' } });
+    return jsonResponse(
+      { success: false, message: error.message, errors: error.fields },
+      { status: error.status, headers: { 'cache-control': 'no-store' } },
+    );
   }
   if (isClientAbort(error)) return jsonResponse({ success: false, message: BAD_FORMAT }, { status: 400 });
   if (isDatabaseUnavailable(error)) {
@@ -102,7 +105,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     } catch {
       throw new AppError('BAD_INPUT', BAD_FORMAT);
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || tooDeep(parsed) || hasNul(parsed)) throw new AppError('BAD_INPUT', BAD_FORMAT);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || tooDeep(parsed) || hasNul(parsed))
+      throw new AppError('BAD_INPUT', BAD_FORMAT);
     return parsed as Record<string, unknown>;
   }
   if (type.includes('form')) {
@@ -134,7 +138,9 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     const form = await boundedFormData(request);
     if (!hasNul([...form.entries()].map(([, v]) => (typeof v === 'string' ? v : '')))) return form;
-  } catch { /* unreadable: empty */ }
+  } catch {
+    /* unreadable: empty */
+  }
   return new FormData();
 }
 
@@ -221,7 +227,10 @@ export function requireMember(ctx: APIContext) {
 export function clientAddress(ctx: { request: Request; clientAddress: string }): string {
   const hops = trustedHops();
   if (hops > 0) {
-    const entries = (ctx.request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = (ctx.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const entry = entries[Math.max(0, entries.length - hops)];
     if (entry) return entry;
   }

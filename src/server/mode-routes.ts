@@ -5,8 +5,7 @@ import { clientAddress } from './http';
 const SIMULATOR = /^\/pembayaran\/(simulator(\/|$)|snap\.js$)/;
 const DEV = /^\/dev(\/|$)/;
 
-const isLoopback = (address: string): boolean =>
-  /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
+const isLoopback = (address: string): boolean => /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
 
 /**
  * DESIGN.md §7a: in production the simulator and /dev/* do not exist (404). In development

@@ -16,7 +16,8 @@ export const PORTAL_MODES: readonly PortalMode[] = ['production', 'development']
 export function modeProblem(env: Env = process.env): string | undefined {
   const value = env.PORTAL_ENV;
   if (value === undefined || value === '') {
-    if (env.NODE_ENV === 'production') return 'NODE_ENV=production tanpa PORTAL_ENV tidak dijalankan: atur PORTAL_ENV=production (atau PORTAL_ENV=development untuk demo)';
+    if (env.NODE_ENV === 'production')
+      return 'NODE_ENV=production tanpa PORTAL_ENV tidak dijalankan: atur PORTAL_ENV=production (atau PORTAL_ENV=development untuk demo)';
     return undefined;
   }
   if ((PORTAL_MODES as readonly string[]).includes(value)) return undefined;
@@ -64,7 +65,8 @@ export function payoutProblem(env: Env = process.env): string | undefined {
     const missing = IRIS_KEYS.filter((name) => !env[name]?.trim());
     if (missing.length) return `PAYOUT_PROVIDER=iris tidak dijalankan: ${missing.join(', ')} belum diatur (kunci Midtrans Payouts)`;
   }
-  if (provider === 'simulator' && isProduction(env)) return 'PAYOUT_PROVIDER=simulator tidak dijalankan di produksi: pakai iris (dengan kuncinya) atau manual';
+  if (provider === 'simulator' && isProduction(env))
+    return 'PAYOUT_PROVIDER=simulator tidak dijalankan di produksi: pakai iris (dengan kuncinya) atau manual';
   return undefined;
 }
 

@@ -6,9 +6,14 @@
  */
 export function isOfflineReadable(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return clean === '/' || clean.startsWith('/bonus/') || clean === '/report/tree'
-    || clean === '/report/bonus-harian' || clean === '/report/bonus-bulanan'
-    || clean === '/transaksi/order-transaksi';
+  return (
+    clean === '/' ||
+    clean.startsWith('/bonus/') ||
+    clean === '/report/tree' ||
+    clean === '/report/bonus-harian' ||
+    clean === '/report/bonus-bulanan' ||
+    clean === '/transaksi/order-transaksi'
+  );
 }
 
 /** The session's key for the worker's cache, or OFFLINE_FORGET on an answer without a signed-in member. */

@@ -10,7 +10,9 @@ export function rangeFromFilter(url: URL, field: string, fallback?: RangeDefault
   try {
     const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as Record<string, { between?: unknown[] }>;
     between = filter[field]?.between ?? [];
-  } catch { /* an unreadable filter means none */ }
+  } catch {
+    /* an unreadable filter means none */
+  }
   const from = between[0] ?? url.searchParams.get('from') ?? undefined;
   const to = between[1] ?? url.searchParams.get('to') ?? undefined;
   if (from === undefined && to === undefined && fallback) return defaultRange(fallback);

@@ -22,5 +22,11 @@ export function markOwnWrites(memberId: number, method: string, cookies: AstroCo
   if (READS_ONLY.has(method)) return;
   const now = Date.now();
   noteMemberWrite(memberId, now);
-  cookies.set(LAST_WRITE_COOKIE, String(now), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: readYourWritesSeconds(), secure: isProduction() });
+  cookies.set(LAST_WRITE_COOKIE, String(now), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: readYourWritesSeconds(),
+    secure: isProduction(),
+  });
 }

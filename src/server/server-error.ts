@@ -9,9 +9,10 @@ export const GENERAL_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.'
 /** Writes the error with its stack (and the causes it wraps) to the server log. */
 export function logServerError(error: unknown, request?: Request): void {
   const where = request ? ` ${request.method} ${new URL(request.url).pathname}` : '';
-  const describe = (e: unknown) => (e instanceof Error ? e.stack ?? `${e.name}: ${e.message}` : String(e));
+  const describe = (e: unknown) => (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e));
   let text = describe(error);
-  for (let e = (error as { cause?: unknown })?.cause, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) text += `\nCaused by: ${describe(e)}`;
+  for (let e = (error as { cause?: unknown })?.cause, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    text += `\nCaused by: ${describe(e)}`;
   console.error(`[portal] 500${where}: ${text}`);
 }
 
@@ -31,6 +32,9 @@ const PAGE = `<!doctype html>
 /** The 500 a member or operator sees: the page, or the `/member` envelope for API calls. */
 export function serverErrorResponse(api: boolean): Response {
   return api
-    ? new Response(JSON.stringify({ success: false, message: GENERAL_ERROR }), { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
+    ? new Response(JSON.stringify({ success: false, message: GENERAL_ERROR }), {
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      })
     : new Response(PAGE, { status: 500, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }

@@ -9,8 +9,23 @@ export const SERVICE_UNAVAILABLE = 'Layanan sedang tidak tersedia. Silakan coba 
 // class 08 connection exceptions, shutdown/crash/starting up (57P01–57P03), disk full (53100; the
 // write is rolled back and works again once there is space), too many connections (53300).
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53100', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53100',
+  '53300',
   // PGlite's folder cannot be opened (full or read-only disk; src/server/db/client.ts): retried on the next request.
   'DATA_DIR_UNWRITABLE',
 ]);
@@ -19,7 +34,10 @@ const CONNECTION_CODES = new Set([
 export function unavailableCause(error: unknown): string | undefined {
   for (const e of causeChain(error)) {
     if (e.code !== 'DATA_DIR_UNWRITABLE') continue;
-    const cause = /(disk penuh|kuota disk habis|sistem file hanya-baca|tidak ada izin menulis|sebagian path bukan folder|folder tidak bisa dibuat di sana)/.exec(String((e as { message?: unknown }).message))?.[1];
+    const cause =
+      /(disk penuh|kuota disk habis|sistem file hanya-baca|tidak ada izin menulis|sebagian path bukan folder|folder tidak bisa dibuat di sana)/.exec(
+        String((e as { message?: unknown }).message),
+      )?.[1];
     return `database server tidak bisa dibuka: ${cause ?? 'folder data tidak bisa ditulis'}`;
   }
   return undefined;
@@ -83,5 +101,7 @@ export function unavailableResponse(api: boolean, cause?: string): Response {
 export function logUnavailable(error: unknown): void {
   const codes = [...causeChain(error)].map((e) => e.code).filter((code): code is string => typeof code === 'string');
   const unopened = [...causeChain(error)].find((e) => e.code === 'DATA_DIR_UNWRITABLE') as { message?: string } | undefined;
-  console.error(`[portal] database tidak tersedia (${codes.join(' < ') || 'tanpa kode'})${unopened ? `: ${unopened.message}` : ''}: menjawab 503`);
+  console.error(
+    `[portal] database tidak tersedia (${codes.join(' < ') || 'tanpa kode'})${unopened ? `: ${unopened.message}` : ''}: menjawab 503`,
+  );
 }

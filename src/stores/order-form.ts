@@ -43,7 +43,12 @@ import type { SelectedLine } from '../lib/order/product';
 /** A selected item line (spec/001 §3). */
 export type CartLine = SelectedLine;
 
-export interface Gudang { public_id: string; nama: string; lokasi: string; id_alamat: string | null }
+export interface Gudang {
+  public_id: string;
+  nama: string;
+  lokasi: string;
+  id_alamat: string | null;
+}
 
 /** A ship-to: a saved address (public_id) or, on the referral page, one typed in place. */
 export interface ShipTo {
@@ -81,9 +86,17 @@ export interface DeliveryForm {
   subsidiOngkir: number | null;
 }
 
-export interface PaymentForm { method: string; agree: boolean }
+export interface PaymentForm {
+  method: string;
+  agree: boolean;
+}
 
-export interface StepData { member: MemberForm; item: { lines: CartLine[] }; delivery: DeliveryForm; payment: PaymentForm }
+export interface StepData {
+  member: MemberForm;
+  item: { lines: CartLine[] };
+  delivery: DeliveryForm;
+  payment: PaymentForm;
+}
 
 export interface Step<N extends StepName = StepName> {
   name: N;
@@ -110,17 +123,49 @@ export interface OrderForm {
 }
 
 /** An empty slot of the network tree: under which member, on which side of it. */
-export interface Placement { upline_id_member: string; upline_nama: string; sisi: 'L' | 'R'; /** The sponsor's side that leads there. */ leg: 'L' | 'R' }
+export interface Placement {
+  upline_id_member: string;
+  upline_nama: string;
+  sisi: 'L' | 'R' /** The sponsor's side that leads there. */;
+  leg: 'L' | 'R';
+}
 
 export const emptyMember = (): MemberForm => ({
-  noIdentitas: '', nama: '', email: '', phoneCountry: '62', phoneNumber: '', username: '', posisi: '', sisi: '',
-  idPropinsiDomisili: '', idKotaDomisili: '', tglLahir: '', jenisKelamin: '', statusKawin: '', agama: '', negara: 'Indonesia',
-  alamat: '', idPropinsi: '', idKota: '', idKecamatan: '', kelurahanId: '', kodePos: '', kodeEtik: false,
+  noIdentitas: '',
+  nama: '',
+  email: '',
+  phoneCountry: '62',
+  phoneNumber: '',
+  username: '',
+  posisi: '',
+  sisi: '',
+  idPropinsiDomisili: '',
+  idKotaDomisili: '',
+  tglLahir: '',
+  jenisKelamin: '',
+  statusKawin: '',
+  agama: '',
+  negara: 'Indonesia',
+  alamat: '',
+  idPropinsi: '',
+  idKota: '',
+  idKecamatan: '',
+  kelurahanId: '',
+  kodePos: '',
+  kodeEtik: false,
 });
 
 export const emptyCourier = {
-  kodeKurir: '', namaKurir: '', kodeLayanan: '', namaLayanan: '', etd: '', ongkir: 0, myEkspedisi: null,
-  is_asuransi: false, potonganOngkir: 0, subsidiOngkir: null,
+  kodeKurir: '',
+  namaKurir: '',
+  kodeLayanan: '',
+  namaLayanan: '',
+  etd: '',
+  ongkir: 0,
+  myEkspedisi: null,
+  is_asuransi: false,
+  potonganOngkir: 0,
+  subsidiOngkir: null,
 } satisfies Partial<DeliveryForm>;
 
 export const emptyDelivery = (): DeliveryForm => ({ type: '', pickup_store: false, gudang: null, address: null, ...emptyCourier });
@@ -133,7 +178,10 @@ const STEP_META: Record<StepName, { label: string; icon: string }> = {
 };
 
 const initialData = (): StepData => ({
-  member: emptyMember(), item: { lines: [] }, delivery: emptyDelivery(), payment: { method: '', agree: false },
+  member: emptyMember(),
+  item: { lines: [] },
+  delivery: emptyDelivery(),
+  payment: { method: '', agree: false },
 });
 
 /** The steps of an order type (spec/001 §2): registration starts with the member. */
@@ -141,13 +189,19 @@ export function stepNames(jenis: FormJenis | null): StepName[] {
   return jenis === 'registrasi' || jenis === 'referral' ? ['member', 'item', 'delivery', 'payment'] : ['item', 'delivery', 'payment'];
 }
 
-const newRef = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`);
+const newRef = (): string => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
 
 export function freshForm(jenis: FormJenis | null, joinme = '', owner = ''): OrderForm {
   const data = initialData();
   const names = stepNames(jenis);
   return {
-    jenis, joinme, owner, activeIndex: 0, activeStep: names[0]!, minBv: 0, clientRef: newRef(),
+    jenis,
+    joinme,
+    owner,
+    activeIndex: 0,
+    activeStep: names[0]!,
+    minBv: 0,
+    clientRef: newRef(),
     steps: names.map((name) => ({ name, ...STEP_META[name], passed: false, data: data[name] })) as Step[],
   };
 }

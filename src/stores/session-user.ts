@@ -5,7 +5,12 @@ import { persistentAtom } from '@nanostores/persistent';
  * user"): only fields that are no secret. The server's session cookie stays the authority; the
  * layout writes this on every page and logout or a 401/403 clears it.
  */
-export interface SessionUser { id_member: string; nama: string; posisi: string; stokis: boolean }
+export interface SessionUser {
+  id_member: string;
+  nama: string;
+  posisi: string;
+  stokis: boolean;
+}
 
 export const SESSION_USER_KEY = 'portal:user';
 

@@ -1,7 +1,11 @@
 import { atom } from 'nanostores';
 
 /** A notification at the bottom right (spec/000 §2): success by default, closes after 3 s or by its button. */
-export interface Toast { id: number; message: string; type: 'success' | 'danger' | 'warning' | 'info' }
+export interface Toast {
+  id: number;
+  message: string;
+  type: 'success' | 'danger' | 'warning' | 'info';
+}
 
 export const $toasts = atom<Toast[]>([]);
 

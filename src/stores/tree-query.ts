@@ -5,6 +5,9 @@ import { atom } from 'nanostores';
  * selector (src/islands/TreeExplorer): the tree island loads it without a page reload.
  */
 /** `cariId` null: the member shown now (a change of level). */
-export interface TreeQuery { cariId: string | null; level: number }
+export interface TreeQuery {
+  cariId: string | null;
+  level: number;
+}
 
 export const $treeQuery = atom<TreeQuery | null>(null);

@@ -13,11 +13,23 @@ import { expect, login, memberId, test } from './fixtures';
 type Found = { page: string; id: string; impact: string; nodes: number; help: string; targets: string };
 
 async function audit(page: Page, label: string, found: Found[], disableRules: string[] = []): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] });
   if (disableRules.length) builder.disableRules(disableRules);
   const results = await builder.analyze();
   for (const v of results.violations) {
-    found.push({ page: label, id: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}${v.id === 'color-contrast' ? ` ${n.any[0]?.message ?? ''}` : ''}`).join(', ') });
+    found.push({
+      page: label,
+      id: v.id,
+      impact: v.impact ?? 'unknown',
+      nodes: v.nodes.length,
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')}${v.id === 'color-contrast' ? ` ${n.any[0]?.message ?? ''}` : ''}`)
+        .join(', '),
+    });
   }
 }
 
@@ -37,7 +49,16 @@ test.describe.configure({ mode: 'parallel' });
 
 test('signed-out pages have no axe violations', async ({ page }) => {
   const found: Found[] = [];
-  for (const path of ['/signin', '/forgot-password', '/reset-password', '/daftar?joinme=DEMOPLATINUM', '/info/kode-etik', '/info/faq', '/offline']) await visit(page, path, found);
+  for (const path of [
+    '/signin',
+    '/forgot-password',
+    '/reset-password',
+    '/daftar?joinme=DEMOPLATINUM',
+    '/info/kode-etik',
+    '/info/faq',
+    '/offline',
+  ])
+    await visit(page, path, found);
   report('signed out', found);
 });
 
@@ -49,14 +70,49 @@ test('the KONTEN console pages have no axe violations', async ({ page }) => {
   await page.getByLabel('Password').fill('operator12345');
   await page.getByRole('button', { name: 'MASUK' }).click();
   await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
-  for (const path of ['/admin/news', '/admin/news/baru', '/admin/banners', '/admin/promos', '/admin/promos/baru', '/admin/halaman', '/admin/halaman/kode-etik']) await visit(page, path, found);
+  for (const path of [
+    '/admin/news',
+    '/admin/news/baru',
+    '/admin/banners',
+    '/admin/promos',
+    '/admin/promos/baru',
+    '/admin/halaman',
+    '/admin/halaman/kode-etik',
+  ])
+    await visit(page, path, found);
   report('KONTEN console', found);
 });
 
 const MEMBER_PAGES = [
-  ['/', '/transaksi/order-transaksi', '/transaksi/order-transaksi/registrasi', '/transaksi/order-transaksi/repeat-order', '/transaksi/retur', '/transaksi/cek-ongkir', '/reward-promo/ongoing', '/reward-promo/completed'],
-  ['/report/annual-pairing', '/report/bonus-bulanan', '/report/bonus-harian', '/report/downline-report', '/report/omset', '/report/penarikan-bonus', '/report/pph', '/report/tree'],
-  ['/bonus/rincian-bonus', '/bonus/withdraw', '/account/address', '/account/change-password', '/account/profile', '/news/informasi', '/halaman-yang-tidak-ada'],
+  [
+    '/',
+    '/transaksi/order-transaksi',
+    '/transaksi/order-transaksi/registrasi',
+    '/transaksi/order-transaksi/repeat-order',
+    '/transaksi/retur',
+    '/transaksi/cek-ongkir',
+    '/reward-promo/ongoing',
+    '/reward-promo/completed',
+  ],
+  [
+    '/report/annual-pairing',
+    '/report/bonus-bulanan',
+    '/report/bonus-harian',
+    '/report/downline-report',
+    '/report/omset',
+    '/report/penarikan-bonus',
+    '/report/pph',
+    '/report/tree',
+  ],
+  [
+    '/bonus/rincian-bonus',
+    '/bonus/withdraw',
+    '/account/address',
+    '/account/change-password',
+    '/account/profile',
+    '/news/informasi',
+    '/halaman-yang-tidak-ada',
+  ],
 ];
 
 for (const [i, pages] of MEMBER_PAGES.entries()) {
@@ -127,10 +183,12 @@ async function tabStops(page: Page, count: number): Promise<string[]> {
   const stops: string[] = [];
   for (let i = 0; i < count; i++) {
     await page.keyboard.press('Tab');
-    stops.push(await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return el ? (el.id || el.getAttribute('name') || el.getAttribute('aria-label') || el.tagName) : '';
-    }));
+    stops.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el ? el.id || el.getAttribute('name') || el.getAttribute('aria-label') || el.tagName : '';
+      }),
+    );
   }
   return stops;
 }
@@ -142,12 +200,15 @@ test('keyboard: Tab reaches every control of the stepper member step and of the 
   await expect(silver.getByRole('heading', { name: 'Data Calon Member', exact: true })).toBeVisible();
   await expect(silver.getByText('Memuat formulir…')).toHaveCount(0);
   const form = silver.locator('main');
-  const controls = await form.locator('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])').evaluateAll(
-    (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.id || e.getAttribute('name') || ''),
-  );
+  const controls = await form
+    .locator('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])')
+    .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.id || e.getAttribute('name') || ''));
   expect(controls.length).toBeGreaterThan(5);
   await silver.getByLabel('No. KTP/SIM').focus();
-  const reached = new Set([await silver.evaluate(() => document.activeElement?.id ?? ''), ...(await tabStops(silver, controls.length * 3 + 10))]);
+  const reached = new Set([
+    await silver.evaluate(() => document.activeElement?.id ?? ''),
+    ...(await tabStops(silver, controls.length * 3 + 10)),
+  ]);
   for (const id of controls) expect(reached, `Tab reaches ${id}`).toContain(id);
   // Typing works from the keyboard alone.
   await silver.getByLabel('Nama Lengkap').focus();
@@ -164,9 +225,13 @@ test('keyboard: Tab reaches every control of the stepper member step and of the 
   const dialog = platinum.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await platinum.waitForLoadState('networkidle');
-  const returnControls = await dialog.locator('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])').evaluateAll(
-    (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.id || e.getAttribute('name') || e.getAttribute('aria-label') || e.tagName),
-  );
+  const returnControls = await dialog
+    .locator('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])')
+    .evaluateAll((els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => e.id || e.getAttribute('name') || e.getAttribute('aria-label') || e.tagName),
+    );
   expect(returnControls.length).toBeGreaterThan(1);
   const returnReached = new Set(await tabStops(platinum, returnControls.length * 2 + 6));
   const inputs = returnControls.filter((c) => c !== 'BUTTON');

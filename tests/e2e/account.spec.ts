@@ -96,7 +96,11 @@ test('auto withdraw asks first: Tutup reverts the switch, Ya saves it', async ({
 
 test('change password: wrong old password, mismatch, then success', async ({ page }) => {
   await login(page, memberId(124));
-  await page.getByRole('button', { name: /menu akun/ }).or(page.locator('#user-menu summary')).first().click();
+  await page
+    .getByRole('button', { name: /menu akun/ })
+    .or(page.locator('#user-menu summary'))
+    .first()
+    .click();
   await page.getByRole('link', { name: 'Ubah Password' }).click();
   await page.getByLabel('Password lama').fill('bukan-password');
   await page.getByLabel('Password baru', { exact: true }).fill('passwordbaru9');
@@ -115,7 +119,10 @@ test('change password: wrong old password, mismatch, then success', async ({ pag
   await expect(page.getByText('Password telah berhasil diubah.')).toHaveCount(0);
 });
 
-test('change password refuses a password too easy to guess, before submit and from the server, in the spec\'s tone', async ({ page, browser }) => {
+test("change password refuses a password too easy to guess, before submit and from the server, in the spec's tone", async ({
+  page,
+  browser,
+}) => {
   await login(page, memberId(226));
   await page.goto('/account/change-password');
   const field = page.getByLabel('Password baru', { exact: true });
@@ -183,11 +190,17 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
   await page.locator('#dlg-alamat').getByRole('button', { name: 'Simpan' }).click();
   await expect(page.locator('.address-card', { hasText: 'Rumah Ibu' })).toBeVisible();
 
-  await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  await page
+    .locator('.address-card', { hasText: 'Rumah Ibu' })
+    .getByRole('link', { name: /Ubah alamat/ })
+    .click();
   // Edit mode closes without a change too.
   await page.locator('#dlg-alamat').getByRole('button', { name: 'Tutup' }).click();
   await expect(page.locator('#dlg-alamat')).toBeHidden();
-  await page.locator('.address-card', { hasText: 'Rumah Ibu' }).getByRole('link', { name: /Ubah alamat/ }).click();
+  await page
+    .locator('.address-card', { hasText: 'Rumah Ibu' })
+    .getByRole('link', { name: /Ubah alamat/ })
+    .click();
   // Deleting asks first: Batal keeps the address.
   await page.locator('#dlg-alamat').getByRole('button', { name: 'Hapus' }).click();
   await page.locator('#dlg-alamat').getByRole('button', { name: 'Batal' }).click();
@@ -216,7 +229,6 @@ test('heir edit: messages and the saved heir', async ({ page }) => {
   await heir.getByLabel('Hubungan').fill('Istri');
   await heir.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.locator('#pewaris')).toContainText('Siti Aminah');
-
 });
 
 /** A member of 127..139 whose profile says isBonusAvl is (or is not) set, found through the API. */
@@ -244,7 +256,9 @@ test('NPWP: messages, the pending change, and the e-mailed link applying it', as
   // Shown in the NPWP's usual grouping, with Indonesian dates (never ISO) in the pending table.
   await expect(page.locator('#pajak table')).toContainText('09.254.294.3-407.555');
   await expect(page.locator('#pajak table')).toContainText('UNVERIFIED');
-  await expect(page.locator('#pajak table')).toContainText(/\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}/);
+  await expect(page.locator('#pajak table')).toContainText(
+    /\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}/,
+  );
   expect(await page.locator('#pajak table').textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   await followMailLink(page, await page.getByLabel('Email').inputValue());
   await expect(page.getByText('Verifikasi Berhasil')).toBeVisible();

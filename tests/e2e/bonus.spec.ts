@@ -27,7 +27,8 @@ test('bonus report: defaults to the last 30 days, filters, expands a bonus, and 
 async function withdrawer(request: import('@playwright/test').APIRequestContext, verified: boolean): Promise<string> {
   for (let n = 60; n <= 99; n++) {
     const id = String(1_000_000_000 + n);
-    const token = (await (await request.post('/member/login', { data: { username: id, password: 'rahasia123' } })).json()).result.access_token;
+    const token = (await (await request.post('/member/login', { data: { username: id, password: 'rahasia123' } })).json()).result
+      .access_token;
     const headers = { authorization: `Bearer ${token}` };
     const profile = (await (await request.get('/member/account/profile', { headers })).json()).result;
     const unpaid = (await (await request.get('/member/bonus/unpayout', { headers })).json()).result as { bonus_dibayar: number }[];
@@ -163,9 +164,12 @@ test('annual pairing report with its rank table', async ({ page }) => {
 test('dashboard: order composition and monthly orders drawn without JavaScript', async ({ page, request }) => {
   await login(page, 'demostokis');
   const label = await page.locator('#order-share svg').getAttribute('aria-label');
-  const token = (await (await request.post('/member/login', { data: { username: 'demostokis', password: 'rahasia123' } })).json()).result.access_token;
+  const token = (await (await request.post('/member/login', { data: { username: 'demostokis', password: 'rahasia123' } })).json()).result
+    .access_token;
   const dashboard = (await (await request.get('/member/dashboard', { headers: { authorization: `Bearer ${token}` } })).json()).result;
-  expect(label).toBe(`Registrasi ${dashboard.members.orders.totalorderregistrasi}, Upgrade ${dashboard.members.orders.totalorderupgrade}, Repeat Order ${dashboard.members.orders.totalrepeatorder}`);
+  expect(label).toBe(
+    `Registrasi ${dashboard.members.orders.totalorderregistrasi}, Upgrade ${dashboard.members.orders.totalorderupgrade}, Repeat Order ${dashboard.members.orders.totalrepeatorder}`,
+  );
   expect(dashboard.members.orders.totalrepeatorder).toBeGreaterThan(0);
   // The monthly chart's table (what a reader without JavaScript gets): six months, three order types.
   await expect(page.locator('#order-chart table tbody tr')).toHaveCount(6);

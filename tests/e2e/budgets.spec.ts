@@ -63,24 +63,45 @@ test.describe('page weight within DESIGN.md §9', () => {
         const contentType = response.headers()['content-type'] ?? '';
         if (type !== 'script' && !contentType.includes('javascript')) return;
         const file = builtFile(response.url());
-        scripts.push(file
-          ? Promise.resolve({ url: response.url(), bytes: gzipSize(fs.readFileSync(file)) })
-          : response.body().then((b) => ({ url: response.url(), bytes: gzipSize(b) }), () => ({ url: response.url(), bytes: 0 })));
+        scripts.push(
+          file
+            ? Promise.resolve({ url: response.url(), bytes: gzipSize(fs.readFileSync(file)) })
+            : response.body().then(
+                (b) => ({ url: response.url(), bytes: gzipSize(b) }),
+                () => ({ url: response.url(), bytes: 0 }),
+              ),
+        );
       });
       const response = await page.goto(route + (queryOf[template as keyof typeof queryOf] ?? ''), { waitUntil: 'networkidle' });
       expect(response, `${route}: no answer`).not.toBeNull();
       const html = gzipSize(await response!.body());
-      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
-        .filter((s) => !(s as HTMLScriptElement).type || (s as HTMLScriptElement).type === 'module' || (s as HTMLScriptElement).type.includes('javascript'))
-        .map((s) => s.textContent ?? '').join('\n'));
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')]
+          .filter(
+            (s) =>
+              !(s as HTMLScriptElement).type ||
+              (s as HTMLScriptElement).type === 'module' ||
+              (s as HTMLScriptElement).type.includes('javascript'),
+          )
+          .map((s) => s.textContent ?? '')
+          .join('\n'),
+      );
       const loaded = await Promise.all(scripts);
       const js = loaded.reduce((sum, s) => sum + s.bytes, 0) + (inline ? gzipSize(Buffer.from(inline)) : 0);
       await context.close();
 
       const jsBudget = jsBudgetOf(template);
-      expect.soft(html, `${route}: HTML ${fmtKb(html)} gzip is over the budget of ${fmtKb(budgets.html)} (DESIGN.md §9, any page with demo data)`)
+      expect
+        .soft(
+          html,
+          `${route}: HTML ${fmtKb(html)} gzip is over the budget of ${fmtKb(budgets.html)} (DESIGN.md §9, any page with demo data)`,
+        )
         .toBeLessThanOrEqual(budgets.html);
-      expect.soft(js, `${route}: JavaScript ${fmtKb(js)} gzip is over the budget of ${fmtKb(jsBudget)} (DESIGN.md §9, ${heavy(template) ? 'heaviest page, React included' : 'report or list page: the shared layout script only'}); scripts: ${loaded.map((s) => `${new URL(s.url).pathname} ${fmtKb(s.bytes)}`).join(', ') || 'none'}`)
+      expect
+        .soft(
+          js,
+          `${route}: JavaScript ${fmtKb(js)} gzip is over the budget of ${fmtKb(jsBudget)} (DESIGN.md §9, ${heavy(template) ? 'heaviest page, React included' : 'report or list page: the shared layout script only'}); scripts: ${loaded.map((s) => `${new URL(s.url).pathname} ${fmtKb(s.bytes)}`).join(', ') || 'none'}`,
+        )
         .toBeLessThanOrEqual(jsBudget);
     });
   }

@@ -28,9 +28,13 @@ test('the shipping cost check lists the couriers’ services cheapest first afte
   const suggested = rows.filter({ hasText: 'Disarankan' });
   await expect(suggested).toHaveCount(1);
   const upper = (etd: string) => Math.max(...(etd.match(/\d+/g) ?? ['0']).map(Number));
-  const options = await rows.evaluateAll((trs) => trs.map((tr) => ({
-    etd: tr.children[3]!.textContent!.trim(), cost: Number(tr.children[4]!.textContent!.replace(/\D/g, '')), suggested: tr.textContent!.includes('Disarankan'),
-  })));
+  const options = await rows.evaluateAll((trs) =>
+    trs.map((tr) => ({
+      etd: tr.children[3]!.textContent!.trim(),
+      cost: Number(tr.children[4]!.textContent!.replace(/\D/g, '')),
+      suggested: tr.textContent!.includes('Disarankan'),
+    })),
+  );
   const eligible = options.filter((o) => upper(o.etd) > 1).sort((a, b) => upper(a.etd) - upper(b.etd) || a.cost - b.cost);
   expect(eligible[0]?.suggested).toBe(true);
   // Heavier parcels cost more; the choices stay in the URL (a GET form).

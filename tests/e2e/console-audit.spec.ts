@@ -14,10 +14,21 @@ async function signInOperator(page: Page, username: string, password = 'operator
 
 async function axeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
-test('SUPERADMIN finds a failed sign-in in the audit trail by its filters, pages on, and downloads the filtered CSV', async ({ page, browser }) => {
+test('SUPERADMIN finds a failed sign-in in the audit trail by its filters, pages on, and downloads the filtered CSV', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tried = `penyusup${Date.now()}`;
   await signInOperator(page, tried, 'tebakan-salah-e2e');
@@ -75,7 +86,10 @@ test('SUPERADMIN finds a failed sign-in in the audit trail by its filters, pages
   await page.getByRole('button', { name: 'Saring' }).click();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
   expect(file.suggestedFilename()).toMatch(/^jejak-audit-\d+\.csv$/);
-  const lines = readFileSync((await file.path())!, 'utf8').replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+  const lines = readFileSync((await file.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .split('\r\n')
+    .filter(Boolean);
   expect(lines[0]).toBe('Waktu,Operator,Aksi,Objek,Sebelum,Sesudah');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`operator:sign-in-failed,sign-in:${tried}`);
@@ -85,8 +99,12 @@ test('the overview draws 30 days per role over server-rendered tables; GUDANG se
   test.setTimeout(120_000);
   await signInOperator(page, 'superadmin');
   await expect(page.getByRole('heading', { name: 'Ringkasan' })).toBeVisible();
-  for (const [id, caption] of [['paid-per-day', 'Order dibayar per hari'], ['revenue-per-day', 'Omzet per hari'], ['members-per-day', 'Member baru per hari'],
-    ['bonus-payout-per-day', 'Bonus dan penarikan selesai per hari']] as const) {
+  for (const [id, caption] of [
+    ['paid-per-day', 'Order dibayar per hari'],
+    ['revenue-per-day', 'Omzet per hari'],
+    ['members-per-day', 'Member baru per hari'],
+    ['bonus-payout-per-day', 'Bonus dan penarikan selesai per hari'],
+  ] as const) {
     const chart = page.locator(`#${id}`);
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toHaveAttribute('data-drawn', 'true');
@@ -127,7 +145,10 @@ test('GUDANG marks a promo claim delivered; it leaves the waiting list and the m
   await page.getByRole('link', { name: 'Klaim Promo' }).click();
   await expect(page).toHaveURL('/admin/promos/klaim');
   // The first promo with a claim waiting.
-  const options = await page.getByLabel('Promo').locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const options = await page
+    .getByLabel('Promo')
+    .locator('option')
+    .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   let promo = '';
   for (const value of options) {
     await page.goto(`/admin/promos/klaim?promo=${value}`);

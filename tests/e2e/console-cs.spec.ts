@@ -24,7 +24,11 @@ async function search(page: Page, q: string): Promise<void> {
   await page.getByRole('button', { name: 'Cari', exact: true }).click();
 }
 
-test("CS's day: find a member by name and phone, walk the tree, suspend and lift, verify the NPWP, send a reset link", async ({ page, browser, request: api }) => {
+test("CS's day: find a member by name and phone, walk the tree, suspend and lift, verify the NPWP, send a reset link", async ({
+  page,
+  browser,
+  request: api,
+}) => {
   test.setTimeout(180_000);
   const member = await memberForCs(api);
   await signInOperator(page, 'cs');
@@ -55,7 +59,11 @@ test("CS's day: find a member by name and phone, walk the tree, suspend and lift
 
   const memberPage = await (await browser.newContext()).newPage();
   await login(memberPage, member.id);
-  await expect(memberPage.getByRole('alert').filter({ hasText: 'Akun Anda sedang ditangguhkan (suspend). Hubungi admin untuk informasi lebih lanjut.' })).toBeVisible();
+  await expect(
+    memberPage
+      .getByRole('alert')
+      .filter({ hasText: 'Akun Anda sedang ditangguhkan (suspend). Hubungi admin untuk informasi lebih lanjut.' }),
+  ).toBeVisible();
   await memberPage.goto('/bonus/withdraw');
   await hydrated(memberPage, 'WithdrawDialog');
   await memberPage.getByRole('button', { name: 'Create Withdraw' }).click();
@@ -113,13 +121,22 @@ test('SUPERADMIN changes a fee and sees who changed it; invalid input is refused
 test('the members and settings pages have no axe violations', async ({ browser }) => {
   test.setTimeout(180_000); // several full axe audits
   const found: string[] = [];
-  for (const [who, paths] of [['cs', ['/admin/members?q=demo', '/admin/members/1000000230']], ['superadmin', ['/admin/settings']]] as const) {
+  for (const [who, paths] of [
+    ['cs', ['/admin/members?q=demo', '/admin/members/1000000230']],
+    ['superadmin', ['/admin/settings']],
+  ] as const) {
     const page = await (await browser.newContext()).newPage();
     await signInOperator(page, who);
     for (const path of paths) {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      for (const v of results.violations)
+        found.push(
+          `${v.id} (${v.impact}) on ${path}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+        );
     }
   }
   expect(found).toEqual([]);

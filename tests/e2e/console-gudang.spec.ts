@@ -27,7 +27,10 @@ async function select(page: Page, status: string, noOrder: string): Promise<void
 }
 const result = (page: Page) => page.getByRole('region', { name: 'Hasil aksi' });
 
-test('an order from PAID to DONE: pack, print, ship with waybill, tracking, received; the member sees the operator and finishes it', async ({ page, browser }) => {
+test('an order from PAID to DONE: pack, print, ship with waybill, tracking, received; the member sees the operator and finishes it', async ({
+  page,
+  browser,
+}) => {
   const member = memberId(190);
   const order = await paidOrder(page, member);
   await signInOperator(page, 'gudang');
@@ -73,7 +76,8 @@ test('an order from PAID to DONE: pack, print, ship with waybill, tracking, rece
   await login(buyer, member);
   await buyer.goto(`/transaksi/order-transaksi/detail/${order.public_id}`);
   await expect(buyer.locator('#order-status')).toHaveText('RECEIVED');
-  for (const row of ['WAREHOUSE', 'RECEIVED']) await expect(buyer.locator('#history tbody tr').filter({ hasText: row })).toContainText('Gilang Gudang');
+  for (const row of ['WAREHOUSE', 'RECEIVED'])
+    await expect(buyer.locator('#history tbody tr').filter({ hasText: row })).toContainText('Gilang Gudang');
   await buyer.getByRole('button', { name: 'Pesanan Selesai' }).click();
   await buyer.getByRole('dialog', { name: 'Konfirmasi' }).getByRole('button', { name: 'Proses' }).click();
   await expect(buyer.locator('#order-status')).toHaveText('DONE');
@@ -104,7 +108,12 @@ function png(rgb: [number, number, number]): Buffer {
   };
   const raw = Buffer.alloc(4 * 13);
   for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) raw.set(rgb, y * 13 + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]), chunk('IHDR', Buffer.from([0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0])), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]),
+    chunk('IHDR', Buffer.from([0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0])),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A member of this file's range with a returnable order files a return (no-JavaScript form); returns the member and the return's number. */
@@ -113,8 +122,12 @@ async function fileReturn(browser: Browser, request: APIRequestContext): Promise
     const headers = await bearer(request, memberId(n));
     const orders = (await (await request.get('/member/transaction/retur-able', { headers })).json()).result as { no_invoice: string }[];
     if (orders.length === 0) continue;
-    const villages = (await (await request.post('/member/shipping-subdistrict', { headers, data: { district_id: '35.78.01' } })).json()).result;
-    await request.post('/member/shipping-address', { headers, data: { label: 'Kantor', nama: 'Penerima Retur', phone: '6281234567890', alamat: 'Jl. Pemuda 1', kelurahan_id: villages[0].id } });
+    const villages = (await (await request.post('/member/shipping-subdistrict', { headers, data: { district_id: '35.78.01' } })).json())
+      .result;
+    await request.post('/member/shipping-address', {
+      headers,
+      data: { label: 'Kantor', nama: 'Penerima Retur', phone: '6281234567890', alamat: 'Jl. Pemuda 1', kelurahan_id: villages[0].id },
+    });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await login(page, memberId(n));
@@ -124,7 +137,9 @@ async function fileReturn(browser: Browser, request: APIRequestContext): Promise
     await dialog.locator(`fieldset[data-order="${orders[0]!.no_invoice}"] input[type=number]`).first().fill('1');
     await dialog.getByLabel('Alasan Retur').fill('Botol pecah saat diterima');
     const file = (name: string, colour: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: png(colour) });
-    await dialog.locator('#retur-files').setInputFiles([file('a.png', [200, 0, 0]), file('b.png', [0, 200, 0]), file('c.png', [0, 0, 200])]);
+    await dialog
+      .locator('#retur-files')
+      .setInputFiles([file('a.png', [200, 0, 0]), file('b.png', [0, 200, 0]), file('c.png', [0, 0, 200])]);
     await dialog.getByLabel('Alamat lain yang tersimpan').check();
     await dialog.getByLabel('Alamat tersimpan').selectOption({ index: 1 });
     await dialog.getByRole('button', { name: 'Kirim Retur' }).click();
@@ -136,7 +151,10 @@ async function fileReturn(browser: Browser, request: APIRequestContext): Promise
   throw new Error('no member of 185–199 with a returnable order');
 }
 
-test('a return from PENDING to its replacement order: evidence, refusal without a reason, approve, receive, finish', async ({ page, browser }) => {
+test('a return from PENDING to its replacement order: evidence, refusal without a reason, approve, receive, finish', async ({
+  page,
+  browser,
+}) => {
   const { member, detailUrl } = await fileReturn(browser, page.request);
   await signInOperator(page, 'gudang');
   await page.getByRole('link', { name: 'Retur', exact: true }).click();
@@ -190,7 +208,13 @@ test('a stock adjustment with its reason shows in the history; a reduction below
   const form = page.locator('form[aria-labelledby="ubah"]');
   await form.getByLabel('Produk').selectOption({ index: 1 });
   const product = (await form.getByLabel('Produk').locator('option:checked').textContent())!.split(' · ')[0]!;
-  const cell = page.getByTestId('stock-table').locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product }).locator('td').last();
+  const cell = page
+    .getByTestId('stock-table')
+    .locator('tbody tr')
+    .filter({ hasText: 'Gudang Makassar' })
+    .filter({ hasText: product })
+    .locator('td')
+    .last();
   const qty = Number((await cell.textContent())!.replace(/\D/g, ''));
   expect(qty).toBeGreaterThan(60);
   await form.getByLabel('Gudang').selectOption({ label: 'Gudang Makassar' });
@@ -207,7 +231,9 @@ test('a stock adjustment with its reason shows in the history; a reduction below
   const history = page.getByTestId('stock-history').locator('tbody tr').first();
   for (const text of ['Gudang Makassar', product, 'Stok opname Makassar', 'Gilang Gudang']) await expect(history).toContainText(text);
   await page.goto('/admin/stok?menipis=1');
-  await expect(page.getByTestId('stock-table').locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product })).toContainText('stok menipis');
+  await expect(
+    page.getByTestId('stock-table').locator('tbody tr').filter({ hasText: 'Gudang Makassar' }).filter({ hasText: product }),
+  ).toContainText('stok menipis');
   await page.goto('/admin');
   await expect(page.getByTestId('low-stock')).toHaveText(String(low + 1));
 });
@@ -220,7 +246,10 @@ test('KEUANGAN is refused from the GUDANG pages and does not see them in the men
     expect(response!.status()).toBe(403);
     await expect(page.locator('body')).toContainText('Peran Anda tidak boleh membuka halaman ini');
   }
-  const post = await page.request.post('/admin/stok', { form: { warehouse_id: '1', product_id: '1', perubahan: '5', alasan: 'coba' }, headers: { origin: new URL(page.url()).origin } });
+  const post = await page.request.post('/admin/stok', {
+    form: { warehouse_id: '1', product_id: '1', perubahan: '5', alasan: 'coba' },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(post.status()).toBe(403);
 });
 
@@ -236,7 +265,13 @@ test('the GUDANG pages fit a 360 px phone (no page-wide sideways scroll) and pas
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+    for (const v of results.violations)
+      found.push(
+        `${v.id} (${v.impact}) on ${path}: ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+      );
   }
   expect(found).toEqual([]);
   await context.close();

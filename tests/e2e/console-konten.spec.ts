@@ -11,12 +11,17 @@ async function operatorPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-const jakartaDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
+const jakartaDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
 
-test('KONTEN\'s day: publishes a news item the member then sees, creates a promo the member claims, edits the FAQ page', async ({ page, browser }) => {
+test("KONTEN's day: publishes a news item the member then sees, creates a promo the member claims, edits the FAQ page", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000); // a whole working day of pages, on a shared machine
   const konten = await operatorPage(browser, 'konten');
-  for (const label of ['News', 'Banner', 'Promo', 'Halaman']) await expect(konten.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of ['News', 'Banner', 'Promo', 'Halaman'])
+    await expect(konten.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(konten.getByRole('link', { name: 'Order', exact: true })).toHaveCount(0);
 
   // News: written as a draft (members do not see it), then published (they do), then taken back.
@@ -100,7 +105,10 @@ test('KONTEN\'s day: publishes a news item the member then sees, creates a promo
   await expect(konten.getByRole('status')).toHaveText('Halaman "FAQ" disimpan');
   const visitor = await (await browser.newContext()).newPage();
   let alerts = 0;
-  visitor.on('dialog', async (dialog) => { alerts++; await dialog.dismiss(); });
+  visitor.on('dialog', async (dialog) => {
+    alerts++;
+    await dialog.dismiss();
+  });
   await visitor.goto('/info/faq');
   await expect(visitor.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
   await expect(visitor.getByRole('heading', { level: 2, name: question })).toBeVisible();
@@ -109,7 +117,10 @@ test('KONTEN\'s day: publishes a news item the member then sees, creates a promo
 
   // The member's footer links to the portal's own pages; the code of ethics carries the warning.
   await page.goto('/');
-  await page.getByRole('link', { name: 'FAQ', exact: true }).first().evaluate((a) => a.removeAttribute('target'));
+  await page
+    .getByRole('link', { name: 'FAQ', exact: true })
+    .first()
+    .evaluate((a) => a.removeAttribute('target'));
   await page.getByRole('link', { name: 'FAQ', exact: true }).first().click();
   await expect(page).toHaveURL('/info/faq');
   await expect(page.getByRole('heading', { level: 2, name: question })).toBeVisible();
@@ -148,7 +159,9 @@ test('KONTEN uploads a banner, moves it first and switches it off; the dashboard
   test.setTimeout(180_000);
   const konten = await operatorPage(browser, 'konten');
   await konten.goto('/admin/banners');
-  await konten.getByLabel(/^Gambar/).setInputFiles({ name: 'bukan-svg.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await konten
+    .getByLabel(/^Gambar/)
+    .setInputFiles({ name: 'bukan-svg.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
   await konten.getByLabel('Nama banner').fill('Banner Uji E2E');
   await konten.getByRole('button', { name: 'Unggah banner' }).click();
   await expect(konten.getByRole('alert')).toHaveText('Banner harus gambar JPG, PNG, WebP atau GIF');

@@ -3,7 +3,10 @@ import { expect, memberId, test, signInOperator } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // The warehouse's order detail (issue #26). Generated member 240 belongs to this file.
-test('GUDANG opens an order from the queue: payment, shipping, history; once KEUANGAN refunds it, it is marked and cannot be packed or shipped', async ({ page, browser }) => {
+test('GUDANG opens an order from the queue: payment, shipping, history; once KEUANGAN refunds it, it is marked and cannot be packed or shipped', async ({
+  page,
+  browser,
+}) => {
   const member = memberId(240);
   const headers = await bearer(page.request, member);
   const { order, token } = await pendingOrder(page.request, headers, { label: 'Rumah', nama: 'Penerima Detail', alamat: 'Jl. Detail 9' });
@@ -19,7 +22,11 @@ test('GUDANG opens an order from the queue: payment, shipping, history; once KEU
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.no_order}$`));
   await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
   await expect(page.locator('[data-status]')).toHaveText('PAID');
-  await expect(page.getByRole('region', { name: 'Pengiriman' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Pengiriman' }) }))).toContainText('Penerima Detail');
+  await expect(
+    page
+      .getByRole('region', { name: 'Pengiriman' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: 'Pengiriman' }) })),
+  ).toContainText('Penerima Detail');
   await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Riwayat' }) })).toContainText('PAID');
   await expect(page.getByRole('button', { name: 'Kemas' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -37,8 +44,12 @@ test('GUDANG opens an order from the queue: payment, shipping, history; once KEU
   await page.reload();
   await expect(page.locator('[data-refunded]')).toContainText('REFUND');
   await expect(page.locator('[data-status]')).toHaveText('PAID · REFUND');
-  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Refund', exact: true }) })).toContainText('Barang habis di gudang');
-  await expect(page.locator('[data-refusals]')).toContainText(`Order ${order.no_order} sudah dikembalikan dananya (refund); "Kemas" tidak dapat dilakukan`);
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Refund', exact: true }) })).toContainText(
+    'Barang habis di gudang',
+  );
+  await expect(page.locator('[data-refusals]')).toContainText(
+    `Order ${order.no_order} sudah dikembalikan dananya (refund); "Kemas" tidak dapat dilakukan`,
+  );
   await expect(page.locator('[data-refusals]')).toContainText('"Kirim (resi)" tidak dapat dilakukan');
   await expect(page.getByRole('button', { name: 'Kemas' })).toHaveCount(0);
   // Off the queue; the label refuses it.

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 
-test('KEUANGAN’s tax month end: the last finished month downloads as Coretax XML, one Bp21 per member; a bad NPWP in Data pemotong is refused next to its field', async ({ page }) => {
+test('KEUANGAN’s tax month end: the last finished month downloads as Coretax XML, one Bp21 per member; a bad NPWP in Data pemotong is refused next to its field', async ({
+  page,
+}) => {
   await page.goto('/admin/signin');
   await page.getByLabel('Username operator').fill('keuangan');
   await page.getByLabel('Password').fill('operator12345');
@@ -15,7 +17,9 @@ test('KEUANGAN’s tax month end: the last finished month downloads as Coretax X
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Unduh XML Coretax/ }).click()]);
   expect(file.suggestedFilename()).toMatch(/^bp21-coretax-\d{4}-\d{2}\.xml$/);
   const xml = fs.readFileSync((await file.path())!, 'utf8');
-  expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8" standalone="yes"\?>\n<Bp21Bulk xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance">\n\t<TIN>\d{16}<\/TIN>/);
+  expect(xml).toMatch(
+    /^<\?xml version="1\.0" encoding="UTF-8" standalone="yes"\?>\n<Bp21Bulk xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance">\n\t<TIN>\d{16}<\/TIN>/,
+  );
   expect(xml.match(/<Bp21>/g)).toHaveLength(members);
 
   const npwp = page.locator('#pemotong-npwp');

@@ -37,7 +37,9 @@ test.describe('on a 360 px touch phone', () => {
     for (const id of ['#order-share', '#downline-card']) {
       const svg = page.locator(`${id} svg.doughnut`);
       // Every drawn circle (centre 21, radius plus half its stroke) stays inside the 42×42 view box.
-      const outer = await svg.locator('circle').evaluateAll((circles) => circles.map((c) => Number(c.getAttribute('r')) + Number(c.getAttribute('stroke-width')) / 2));
+      const outer = await svg
+        .locator('circle')
+        .evaluateAll((circles) => circles.map((c) => Number(c.getAttribute('r')) + Number(c.getAttribute('stroke-width')) / 2));
       for (const r of outer) expect(r).toBeLessThanOrEqual(21);
       const card = (await page.locator(id).boundingBox())!;
       const pie = (await svg.boundingBox())!;

@@ -7,7 +7,9 @@ import { hydrated, pickRegion } from './region';
  * typed), the shared address book between /account/address and the stepper, and the pages read
  * without JavaScript. Members 276..278 are this file's own.
  */
-test('the region combobox: type to filter, arrows and Enter choose, Esc puts back; the postal code comes from the village', async ({ page }) => {
+test('the region combobox: type to filter, arrows and Enter choose, Esc puts back; the postal code comes from the village', async ({
+  page,
+}) => {
   await login(page, memberId(276));
   await page.goto('/account/address');
   await hydrated(page, 'AddressBook');
@@ -20,7 +22,10 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
   const options = dialog.locator('#a-prov-list [role=option]');
   await expect(options).toHaveText(['Jawa Barat', 'Jawa Tengah', 'Jawa Timur']);
   // The open popup passes axe (WCAG 2.1 AA and best practices) inside the modal.
-  const axe = await new AxeBuilder({ page }).include('#dlg-alamat').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('#dlg-alamat')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await provinsi.press('ArrowDown');
   await provinsi.press('ArrowDown');

@@ -13,12 +13,14 @@ type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 /** A GET exactly as the server sends it: no decoding, no redirects followed. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -100,7 +102,11 @@ test.describe('no Content-Security-Policy violation on any page', () => {
   test('stockist pages (demostokis)', async ({ page }) => {
     const found = await watch(page);
     await login(page, 'demostokis');
-    await visitAll(page, routes.filter((route: string) => route.startsWith('/stokis/')), found);
+    await visitAll(
+      page,
+      routes.filter((route: string) => route.startsWith('/stokis/')),
+      found,
+    );
     expect(found).toEqual([]);
   });
 });
@@ -110,12 +116,21 @@ test('the payment pop-up opens from an order detail under the policy and shows t
   const products = (await (await request.get('/member/product?jenis=repeat-order', { headers })).json()).result.rows;
   const kopi = products.find((p: { nama: string }) => p.nama === 'Kopi Herbal Ginseng');
   const details = [{ id: kopi.public_id, qty: 1 }];
-  const gudang = (await (await request.post('/member/gudang', { headers, data: { carts: details, is_online_pickup: true } })).json()).result[0];
+  const gudang = (await (await request.post('/member/gudang', { headers, data: { carts: details, is_online_pickup: true } })).json())
+    .result[0];
   const created = await request.post('/member/transaction', {
     headers,
     data: {
-      client_ref: randomUUID(), pickup_store: true, id_gudang: gudang.public_id, biaya_kirim: 0, is_asuransi: false, details,
-      payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true,
+      client_ref: randomUUID(),
+      pickup_store: true,
+      id_gudang: gudang.public_id,
+      biaya_kirim: 0,
+      is_asuransi: false,
+      details,
+      payment_method: 'bca_va',
+      join_member: false,
+      upgrade_member: false,
+      is_ro: true,
     },
   });
   expect(created.status()).toBe(201);
@@ -134,7 +149,9 @@ test('the payment pop-up opens from an order detail under the policy and shows t
 
 test('clickjacking: another site cannot frame the portal; the simulator frames only inside the portal', async ({ page, baseURL }) => {
   const refusals: string[] = [];
-  page.on('console', (message) => { if (/frame-ancestors|X-Frame-Options/i.test(message.text())) refusals.push(message.text()); });
+  page.on('console', (message) => {
+    if (/frame-ancestors|X-Frame-Options/i.test(message.text())) refusals.push(message.text());
+  });
   // The other site: a page of its own on loopback (another origin), framing three addresses of the portal.
   const evil = http.createServer((_, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -164,7 +181,10 @@ test('clickjacking: another site cannot frame the portal; the simulator frames o
   refusals.length = 0;
   await page.goto('/signin');
   await page.evaluate(() => {
-    for (const [id, src] of [['simulator', '/pembayaran/simulator/token-buatan'], ['signin', '/forgot-password']]) {
+    for (const [id, src] of [
+      ['simulator', '/pembayaran/simulator/token-buatan'],
+      ['signin', '/forgot-password'],
+    ]) {
       const frame = document.createElement('iframe');
       frame.id = id;
       frame.src = src;
@@ -190,7 +210,11 @@ test('control: the violation watcher does report a blocked inline script', async
 
 test('page headers: the Content-Security-Policy directives, no unsafe-inline scripts, X-Frame-Options', async ({ baseURL, request }) => {
   const token = await signInToken(request, 'demoplatinum');
-  for (const [path, cookie] of [['/signin', ''], ['/transaksi/order-transaksi/registrasi', token], ['/report/tree', token]]) {
+  for (const [path, cookie] of [
+    ['/signin', ''],
+    ['/transaksi/order-transaksi/registrasi', token],
+    ['/report/tree', token],
+  ]) {
     const res = await rawGet(`${baseURL}${path}`, cookie ? { cookie: `pm_session=${cookie}` } : {});
     expect(res.status, path).toBe(200);
     const csp = directives(res.headers['content-security-policy'] as string);
@@ -202,7 +226,10 @@ test('page headers: the Content-Security-Policy directives, no unsafe-inline scr
     expect(csp.get('img-src'), path).toEqual(expect.arrayContaining(["'self'", 'data:']));
     const scripts = csp.get('script-src') ?? [];
     expect(scripts, path).toContain("'self'");
-    expect(scripts.some((s) => s.startsWith("'sha256-")), path).toBe(true);
+    expect(
+      scripts.some((s) => s.startsWith("'sha256-")),
+      path,
+    ).toBe(true);
     expect(scripts, path).not.toContain("'unsafe-inline'");
     expect(scripts, path).not.toContain("'unsafe-eval'");
     expect(csp.has('script-src-attr') ? csp.get('script-src-attr') : [], path).not.toContain("'unsafe-inline'");
@@ -225,7 +252,10 @@ test('HSTS only when the request came over HTTPS (X-Forwarded-Proto from a trust
   expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
 });
 
-test('compression: pages, scripts and JSON follow Accept-Encoding; small answers and PDFs stay as they are', async ({ baseURL, request }) => {
+test('compression: pages, scripts and JSON follow Accept-Encoding; small answers and PDFs stay as they are', async ({
+  baseURL,
+  request,
+}) => {
   const plain = await rawGet(`${baseURL}/signin`);
   expect(plain.headers['content-encoding']).toBeUndefined();
   const page = plain.body.toString('utf8');
@@ -244,7 +274,9 @@ test('compression: pages, scripts and JSON follow Accept-Encoding; small answers
 
   // The stepper's bundled script: compressed and cached for a year (its name changes with its content).
   const token = await signInToken(request, 'demoplatinum');
-  const stepper = (await rawGet(`${baseURL}/transaksi/order-transaksi/registrasi`, { cookie: `pm_session=${token}` })).body.toString('utf8');
+  const stepper = (await rawGet(`${baseURL}/transaksi/order-transaksi/registrasi`, { cookie: `pm_session=${token}` })).body.toString(
+    'utf8',
+  );
   const script = stepper.match(/component-url="(\/_astro\/[^"]+\.js)"/)?.[1];
   expect(script, 'the stepper island script').toBeTruthy();
   const original = await rawGet(`${baseURL}${script}`);
@@ -262,7 +294,10 @@ test('compression: pages, scripts and JSON follow Accept-Encoding; small answers
   expect(zlib.brotliDecompressSync(brotli.body).equals(original.body)).toBe(true);
 
   // A long JSON answer is compressed, a short one (the 401 envelope) is not worth it.
-  const json = await rawGet(`${baseURL}/member/product?jenis=repeat-order`, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' });
+  const json = await rawGet(`${baseURL}/member/product?jenis=repeat-order`, {
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'gzip',
+  });
   expect(json.headers['content-encoding']).toBe('gzip');
   expect(JSON.parse(zlib.gunzipSync(json.body).toString('utf8')).success).toBe(true);
   const small = await rawGet(`${baseURL}/member/dashboard`, { 'accept-encoding': 'gzip' });
@@ -275,7 +310,10 @@ test('compression: pages, scripts and JSON follow Accept-Encoding; small answers
   const pph = (await rawGet(`${baseURL}/report/pph`, { cookie: `pm_session=${silver}` })).body.toString('utf8');
   const slipId = pph.match(/href="\/report\/pph\?year=\d+&(?:amp;)?bupot=([\d-]+)"/)?.[1];
   expect(slipId, 'a tax slip link').toBeTruthy();
-  const pdf = await rawGet(`${baseURL}/member/reports/download-bupot/${slipId}`, { authorization: `Bearer ${silver}`, 'accept-encoding': 'gzip, br' });
+  const pdf = await rawGet(`${baseURL}/member/reports/download-bupot/${slipId}`, {
+    authorization: `Bearer ${silver}`,
+    'accept-encoding': 'gzip, br',
+  });
   expect(pdf.status).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
   expect(pdf.headers['content-encoding']).toBeUndefined();

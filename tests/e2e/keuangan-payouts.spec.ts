@@ -8,12 +8,19 @@ import type { APIRequestContext, Page } from '@playwright/test';
  * the others complete by the simulator's signed notification; the members see both.
  */
 
-
-interface Row { no: string; member: string; rekening: string; batch: string }
-const rowsOf = (page: Page) => page.locator('tr[data-payout]').evaluateAll((trs) => trs.map((tr) => {
-  const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
-  return { no: tr.getAttribute('data-payout')!, member: cells[2]!, rekening: cells[5]!.split(' a.n. ')[0]!.trim(), batch: cells[7]! };
-}));
+interface Row {
+  no: string;
+  member: string;
+  rekening: string;
+  batch: string;
+}
+const rowsOf = (page: Page) =>
+  page.locator('tr[data-payout]').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+      return { no: tr.getAttribute('data-payout')!, member: cells[2]!, rekening: cells[5]!.split(' a.n. ')[0]!.trim(), batch: cells[7]! };
+    }),
+  );
 /** The member's withdrawal row of that payout: its state, then opened, what it says. */
 async function expectWithdrawal(page: Page, no: string, state: string, texts: string[]) {
   const row = page.locator('details.payout-row', { hasText: no });
@@ -35,12 +42,17 @@ async function requestWithdrawals(request: APIRequestContext): Promise<{ idMembe
   for (const n of candidates) {
     if (failing.length === 1 && ok.length === 2) break;
     const idMember = String(1_000_000_000 + n);
-    const token = (await (await request.post('/member/login', { data: { username: idMember, password: 'rahasia123' } })).json()).result.access_token;
+    const token = (await (await request.post('/member/login', { data: { username: idMember, password: 'rahasia123' } })).json()).result
+      .access_token;
     const headers = { authorization: `Bearer ${token}` };
     const profile = (await (await request.get('/member/account/profile', { headers })).json()).result;
-    const unpaid = (await (await request.get('/member/bonus/unpayout', { headers })).json()).result as { public_id: string; bonus_dibayar: number }[];
+    const unpaid = (await (await request.get('/member/bonus/unpayout', { headers })).json()).result as {
+      public_id: string;
+      bonus_dibayar: number;
+    }[];
     const rekening = String(profile.no_rekening ?? '');
-    if (profile.status_rekening !== 'VERIFIED' || unpaid.reduce((s, b) => s + b.bonus_dibayar, 0) < 100_000 || rekening.endsWith('000')) continue;
+    if (profile.status_rekening !== 'VERIFIED' || unpaid.reduce((s, b) => s + b.bonus_dibayar, 0) < 100_000 || rekening.endsWith('000'))
+      continue;
     const bucket = rekening.endsWith('7') ? failing : ok;
     if (bucket.length < (bucket === failing ? 1 : 2)) bucket.push({ idMember, headers, ids: unpaid.map((b) => b.public_id) });
   }
@@ -53,7 +65,11 @@ async function requestWithdrawals(request: APIRequestContext): Promise<{ idMembe
   return all.map((m) => ({ idMember: m.idMember }));
 }
 
-test('KEUANGAN’s day on the simulator: sent, approved by a second operator, one transfer failing and released, the others completed by notification; the members see both', async ({ page, browser, request }) => {
+test('KEUANGAN’s day on the simulator: sent, approved by a second operator, one transfer failing and released, the others completed by notification; the members see both', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   await signInOperator(page, 'keuangan');
   await page.goto('/admin/keuangan');
@@ -79,7 +95,9 @@ test('KEUANGAN’s day on the simulator: sent, approved by a second operator, on
 
   // Four eyes: the maker's own approval is refused with the reason.
   await batchRow.getByRole('button', { name: 'Setujui (operator lain)' }).click();
-  await expect(page.getByRole('status').first()).toContainText('Persetujuan harus oleh operator KEUANGAN lain: pembuat batch tidak boleh menyetujui batchnya sendiri');
+  await expect(page.getByRole('status').first()).toContainText(
+    'Persetujuan harus oleh operator KEUANGAN lain: pembuat batch tidak boleh menyetujui batchnya sendiri',
+  );
   await expect(page.locator(`tr[data-batch="${batchNo}"]`)).toContainText('Menunggu persetujuan');
 
   // The checker: another operator.

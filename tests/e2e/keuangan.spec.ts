@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, login, signInOperator } from './fixtures';
 
-
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-test('KEUANGAN’s day: a payout batch exported and completed (the member sees it), closing catch-up, zero-difference reconciliation, BP21 export', async ({ page, browser }) => {
+test('KEUANGAN’s day: a payout batch exported and completed (the member sees it), closing catch-up, zero-difference reconciliation, BP21 export', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signInOperator(page, 'keuangan');
   await page.getByRole('link', { name: 'Penarikan' }).click();
@@ -21,7 +23,10 @@ test('KEUANGAN’s day: a payout batch exported and completed (the member sees i
   await expect(page.getByRole('status').first()).toContainText(/Batch BTR-\d{8}-\d{5}: 1 payout/);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Unduh CSV batch/ }).click()]);
-  const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(csv[0]).toBe('kode_bank,no_rekening,nama_rekening,jumlah,referensi');
   expect(csv).toHaveLength(2);
   const [kode, rekening, , jumlah, referensi] = csv[1]!.split(',');
@@ -57,18 +62,37 @@ test('KEUANGAN’s day: a payout batch exported and completed (the member sees i
   const slips = Number(await page.getByTestId('jumlah-bukti').innerText());
   const [taxFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Unduh CSV pemotong/ }).click()]);
   expect(taxFile.suggestedFilename()).toMatch(/^bp21-\d{4}-\d{2}\.csv$/);
-  const taxLines = fs.readFileSync((await taxFile.path())!, 'utf8').trimEnd().split('\r\n');
+  const taxLines = fs
+    .readFileSync((await taxFile.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(taxLines[0]).toMatch(/^nomor,status,/);
   expect(taxLines).toHaveLength(slips + 1);
   expect(slips).toBeGreaterThan(0);
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Unduh PDF BP21-/ }).first().click()]);
-  expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('link', { name: /^Unduh PDF BP21-/ })
+      .first()
+      .click(),
+  ]);
+  expect(
+    fs
+      .readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
 
 test('GUDANG is refused the finance pages (403) and does not see them in the menu', async ({ page }) => {
   await signInOperator(page, 'gudang');
   await expect(page.getByRole('link', { name: 'Penarikan' })).toHaveCount(0);
-  for (const path of ['/admin/keuangan', '/admin/keuangan/closing', '/admin/keuangan/pajak', '/admin/keuangan/pajak/ekspor?tahun=2026&masa=1']) {
+  for (const path of [
+    '/admin/keuangan',
+    '/admin/keuangan/closing',
+    '/admin/keuangan/pajak',
+    '/admin/keuangan/pajak/ekspor?tahun=2026&masa=1',
+  ]) {
     const response = await page.goto(path);
     expect(response!.status()).toBe(403);
     await expect(page.locator('body')).toContainText('Peran Anda tidak boleh membuka halaman ini');
@@ -82,7 +106,13 @@ test('the finance pages pass axe (WCAG 2.1 AA and best practice)', async ({ page
   for (const path of ['/admin/keuangan?status=processed', '/admin/keuangan/closing', '/admin/keuangan/pajak', '/admin/keuangan/refund']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    for (const v of results.violations) found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+    for (const v of results.violations)
+      found.push(
+        `${v.id} (${v.impact}) on ${path}: ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+      );
   }
   expect(found).toEqual([]);
 });

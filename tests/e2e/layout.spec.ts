@@ -12,7 +12,10 @@ test('other members see neither the Stokis entry nor the badge', async ({ page }
   for (const who of ['demoplatinum', 'demobronze']) {
     await page.context().clearCookies();
     await login(page, who);
-    await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByRole('link', { name: 'Stokis Report' })).toHaveCount(0);
     await expect(page.getByText('Member Stokis')).toHaveCount(0);
   }
@@ -27,7 +30,10 @@ test('the side menu has the groups of the spec and marks the current page', asyn
   await menu.getByText('Informasi', { exact: true }).click();
   await menu.getByRole('link', { name: 'News & Tips' }).click();
   await expect(page).toHaveURL('/news/informasi');
-  await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'News & Tips' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'News & Tips' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('the bell lists what is missing, each with its link', async ({ page }) => {
@@ -62,11 +68,17 @@ test('the user menu offers Profile, Ubah Password, Alamat and Logout', async ({ 
   await expect(user.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('the footer links to the portal\'s own policy pages and carries the copyright line', async ({ page }) => {
+test("the footer links to the portal's own policy pages and carries the copyright line", async ({ page }) => {
   await login(page, 'demoplatinum');
   const footer = page.locator('footer.foot');
-  for (const [name, slug] of [['Kode Etik', 'kode-etik'], ['Kebijakan Privasi', 'kebijakan-privasi'], ['Kebijakan Pengiriman', 'kebijakan-pengiriman'],
-    ['Kebijakan Retur/Refund', 'kebijakan-retur'], ['FAQ', 'faq'], ['Syarat Pembayaran', 'syarat-pembayaran']]) {
+  for (const [name, slug] of [
+    ['Kode Etik', 'kode-etik'],
+    ['Kebijakan Privasi', 'kebijakan-privasi'],
+    ['Kebijakan Pengiriman', 'kebijakan-pengiriman'],
+    ['Kebijakan Retur/Refund', 'kebijakan-retur'],
+    ['FAQ', 'faq'],
+    ['Syarat Pembayaran', 'syarat-pembayaran'],
+  ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/info/${slug}`);
   }
   await expect(footer).toContainText('©');
@@ -150,10 +162,17 @@ test.describe('on a 360 px phone without JavaScript', () => {
 test('the progress bar shows while a request is under way', async ({ page }) => {
   await login(page, 'demoplatinum');
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/member/news/**', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/member/news/**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await expect(page.locator('#progress')).not.toHaveClass(/\bon\b/);
-  await page.evaluate(() => { void fetch('/member/news/?page=1'); });
+  await page.evaluate(() => {
+    void fetch('/member/news/?page=1');
+  });
   await expect(page.locator('#progress')).toHaveClass(/\bon\b/);
   release();
   await expect(page.locator('#progress')).not.toHaveClass(/\bon\b/);

@@ -5,7 +5,12 @@ const SHOWCASE = memberId(270);
 
 test('no dead ends: unknown ids and paths under /member answer JSON 404; an unknown promo is a 404 page', async ({ page }) => {
   await login(page, 'demoplatinum');
-  for (const path of ['/member/tidak-ada', '/member/reports/tidak-ada/1', '/member/transaction/00000000-0000-4000-8000-000000000000', '/member/promo/00000000-0000-4000-8000-000000000000']) {
+  for (const path of [
+    '/member/tidak-ada',
+    '/member/reports/tidak-ada/1',
+    '/member/transaction/00000000-0000-4000-8000-000000000000',
+    '/member/promo/00000000-0000-4000-8000-000000000000',
+  ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(404);
     expect(response.headers()['content-type'], path).toContain('application/json');
@@ -51,18 +56,22 @@ test('folder view: each member’s rank badge carries the rank colour', async ({
   }
 });
 
-test('order detail at 360 px: codes, dates and totals never break, each code has a copy button; the pop-up fits and closing it reloads', async ({ page, context }) => {
+test('order detail at 360 px: codes, dates and totals never break, each code has a copy button; the pop-up fits and closing it reloads', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 360, height: 800 });
   await login(page, SHOWCASE);
   await page.goto('/transaksi/order-transaksi?status=PENDING');
   await page.locator('tbody tr', { hasText: 'Rp 114.440' }).first().locator('a.row-link').click();
   await expect(page).toHaveURL(/\/detail\//);
-  const lines = (selector: string) => page.locator(selector).evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  });
+  const lines = (selector: string) =>
+    page.locator(selector).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
   for (const selector of ['#order-title-no', '#va-number', '#expires-at', '#total-bayar', '#payment-info dd strong']) {
     expect(await lines(selector), selector).toBe(1);
   }

@@ -5,7 +5,9 @@ test('walks the tree: levels, DownL / UP / DownR and their disabled states, with
   await page.goto('/report/tree');
   await expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
   // A mark on the window survives only if no page loads.
-  await page.evaluate(() => { (window as unknown as { stay: number }).stay = 1; });
+  await page.evaluate(() => {
+    (window as unknown as { stay: number }).stay = 1;
+  });
   const nodes = page.locator('[role="tree"] a.node');
   await expect(nodes.first()).toContainText('Demo Silver');
   await expect(page.getByRole('button', { name: 'UP', exact: true })).toBeDisabled();
@@ -103,7 +105,11 @@ test('downline report: filters, totals panel, CSV, and the dashboard doughnut', 
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
   const text = readFileSync(file, 'utf8');
-  const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(','));
+  const [header, ...rows] = text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(','));
   expect(header).toContain('Tanggal Join');
   const posisi = header.indexOf('Posisi');
   expect(rows.length).toBeGreaterThan(0);

@@ -2,7 +2,10 @@ import { expect, login, test } from './fixtures';
 
 test('News & Tips: 5 per page, paging, drafts never shown, scripts stripped, items collapsible', async ({ page }) => {
   let alerts = 0;
-  page.on('dialog', async (dialog) => { alerts++; await dialog.dismiss(); });
+  page.on('dialog', async (dialog) => {
+    alerts++;
+    await dialog.dismiss();
+  });
   await login(page, 'demobronze');
   await page.goto('/news/informasi');
   const items = page.locator('.news-list details');
@@ -12,22 +15,22 @@ test('News & Tips: 5 per page, paging, drafts never shown, scripts stripped, ite
 
   // 11 published items: pages of 5, 5 and 1; the draft is on none of them.
   const titles: string[] = [];
-  titles.push(...await page.locator('.news-list summary strong').allTextContents());
+  titles.push(...(await page.locator('.news-list summary strong').allTextContents()));
   await pager.getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL('/news/informasi?page=2');
   await expect(items).toHaveCount(5);
-  titles.push(...await page.locator('.news-list summary strong').allTextContents());
+  titles.push(...(await page.locator('.news-list summary strong').allTextContents()));
   await page.getByRole('navigation', { name: 'Halaman' }).getByRole('link', { name: 'Berikutnya' }).click();
   await expect(page).toHaveURL('/news/informasi?page=3');
   await expect(items).toHaveCount(1);
-  titles.push(...await page.locator('.news-list summary strong').allTextContents());
+  titles.push(...(await page.locator('.news-list summary strong').allTextContents()));
   expect(new Set(titles).size).toBe(11);
   expect(titles).not.toContain('Pengumuman internal (draf)');
 
   // The item that carried a <script> shows its text, without the script.
   await page.goto('/news/informasi?page=1');
   const warning = items.filter({ hasText: 'Waspada penipuan' });
-  if (await warning.count() === 0) {
+  if ((await warning.count()) === 0) {
     await page.goto('/news/informasi?page=2');
   }
   const item = page.locator('.news-list details').filter({ hasText: 'Waspada penipuan' });

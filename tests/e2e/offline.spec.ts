@@ -20,7 +20,8 @@ async function underWorker(page: Page): Promise<void> {
 const bonusList = (page: Page) => page.locator('main details > summary');
 
 /** The names of the worker's caches that hold a member's pages. */
-const privateCaches = (page: Page): Promise<string[]> => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('private-')));
+const privateCaches = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('private-')));
 
 /** Signs in, lets the worker take over, and reads the dashboard and the bonus details online. */
 async function readOnline(page: Page): Promise<{ name: string; id: string; bonusRows: string[] }> {
@@ -126,7 +127,7 @@ test('a session ended elsewhere (401 of the API) erases the kept pages', async (
   await expect(page.getByText(seen.name)).toHaveCount(0);
 });
 
-test('another member signing in on the same phone never reads the previous member\'s kept pages', async ({ page, context }) => {
+test("another member signing in on the same phone never reads the previous member's kept pages", async ({ page, context }) => {
   const first = await readOnline(page);
   // The session cookie is lost without a logout (a cleared browser, an expired cookie): another member signs in.
   await context.clearCookies();
@@ -160,7 +161,9 @@ test('a new deploy: the waiting worker is offered as "Versi baru tersedia" and t
   try {
     fs.writeFileSync(file, built.replace(/const VERSION = '([0-9a-f]+)';/, "const VERSION = '$1next';"));
     await page.goto('/');
-    await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
     const prompt = page.getByRole('status').filter({ hasText: 'Versi baru tersedia' });
     await expect(prompt).toBeVisible({ timeout: 15_000 });
     // Still the old version until the member chooses.
@@ -172,7 +175,12 @@ test('a new deploy: the waiting worker is offered as "Versi baru tersedia" and t
     fs.writeFileSync(file, built);
   }
   await expect(page.getByText('Versi baru tersedia')).toBeHidden();
-  await expect(page.locator('main').getByText(/^ID \d+/).first()).toBeVisible();
+  await expect(
+    page
+      .locator('main')
+      .getByText(/^ID \d+/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('the portal is installable: its manifest names the app, its start page and its icons', async ({ page, request }) => {

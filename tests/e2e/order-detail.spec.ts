@@ -17,7 +17,9 @@ async function openOrder(page: Page, status: string, text?: string): Promise<str
   return new URL(page.url()).pathname;
 }
 
-test('a delivered order shows payment, delivery, items in kg, fees and history, and its tracking manifest in a dialog', async ({ page }) => {
+test('a delivered order shows payment, delivery, items in kg, fees and history, and its tracking manifest in a dialog', async ({
+  page,
+}) => {
   await login(page, SHOWCASE);
   await openOrder(page, 'DELIVERY', 'Repeat Order');
   await expect(page.locator('#payment-label')).toHaveText('Pembayaran berhasil');
@@ -48,9 +50,13 @@ test('a delivered order shows payment, delivery, items in kg, fees and history, 
   await expect(page.locator('#history')).toBeVisible();
 });
 
-test('pending orders: the virtual account and its deadline with a pay-now button; transfer BCA shows the account and no button', async ({ page }) => {
+test('pending orders: the virtual account and its deadline with a pay-now button; transfer BCA shows the account and no button', async ({
+  page,
+}) => {
   await login(page, SHOWCASE);
-  await page.route('**/member/payment', (route) => route.fulfill({ status: 503, json: { success: false, message: 'Pembayaran sedang tidak tersedia' } }));
+  await page.route('**/member/payment', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Pembayaran sedang tidak tersedia' } }),
+  );
   await openOrder(page, 'PENDING', 'Rp 114.440');
   await expect(page.locator('#payment-label')).toHaveText('Menunggu Pembayaran');
   await expect(page.locator('#no-invoice')).toHaveCount(0);
@@ -96,7 +102,9 @@ test('another member’s order is a 404 page, and its API calls are 404s that ch
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Page Not Found')).toBeVisible();
   expect((await page.request.get(`/member/transaction/${publicId}`)).status()).toBe(404);
-  expect((await page.request.post('/member/shipping-waybill', { data: { public_id: publicId, waybill: resi, courier: 'jne' } })).status()).toBe(404);
+  expect(
+    (await page.request.post('/member/shipping-waybill', { data: { public_id: publicId, waybill: resi, courier: 'jne' } })).status(),
+  ).toBe(404);
   expect((await page.request.get(`/member/transaction/process-selesai/${publicId}`)).status()).toBe(404);
   expect((await page.request.post(theirs, { form: { action: 'selesai' } })).status()).toBe(404);
 
@@ -112,7 +120,9 @@ test('a pending virtual-account order opens the payment pop-up by itself; paying
   await expect(page.locator('#payment-label')).toHaveText('Menunggu Pembayaran');
   await expect(page.getByRole('button', { name: 'Bayar Sekarang' })).toBeVisible();
   // No click: the pop-up asks for its token and opens after 2 s (the timing itself is unit-tested).
-  const token = await page.waitForResponse((r) => r.url().endsWith('/member/payment') && r.request().method() === 'POST', { timeout: 8000 });
+  const token = await page.waitForResponse((r) => r.url().endsWith('/member/payment') && r.request().method() === 'POST', {
+    timeout: 8000,
+  });
   expect(token.status()).toBe(200);
   const popup = page.getByRole('dialog', { name: 'Pembayaran' });
   await expect(popup).toBeVisible();

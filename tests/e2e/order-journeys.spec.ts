@@ -26,7 +26,10 @@ async function payWithVirtualAccount(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'BAYAR', exact: true }).click();
   await page.waitForURL(/\/transaksi\/order-transaksi\/detail\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Menunggu Pembayaran')).toBeVisible();
-  await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click({ timeout: 15_000 });
+  await page
+    .frameLocator('iframe[title="Simulator Pembayaran"]')
+    .getByRole('button', { name: 'Bayar (berhasil)' })
+    .click({ timeout: 15_000 });
   await expect(page.getByText('Pembayaran berhasil')).toBeVisible({ timeout: 15_000 });
   return total;
 }
@@ -79,7 +82,11 @@ test('a repeat order delivered by courier to a saved address is priced, paid and
   // The detail shows the amount the stepper showed: the server priced it the same way.
   await expect(page.locator('main')).toContainText(total);
   await expect(page.locator('main')).toContainText('Penerima Repeat');
-  const noOrder = (await page.locator('main').getByText(/^ORD-\d{8}-\d{7}$/).first().textContent())!.trim();
+  const noOrder = (await page
+    .locator('main')
+    .getByText(/^ORD-\d{8}-\d{7}$/)
+    .first()
+    .textContent())!.trim();
   await page.goto('/transaksi/order-transaksi');
   await expect(page.getByRole('row').filter({ hasText: noOrder })).toContainText('PAID');
 });

@@ -5,7 +5,13 @@ import { bearer, pendingOrder } from './member-orders';
 
 test('the payment webhook refuses a forged notification and the payment calls need a session', async ({ request }) => {
   const forged = await request.post('/payment/notification', {
-    data: { order_id: 'ORD-20261122-0000001', status_code: '200', gross_amount: '100000.00', signature_key: 'x'.repeat(128), transaction_status: 'settlement' },
+    data: {
+      order_id: 'ORD-20261122-0000001',
+      status_code: '200',
+      gross_amount: '100000.00',
+      signature_key: 'x'.repeat(128),
+      transaction_status: 'settlement',
+    },
   });
   expect(forged.status()).toBe(403);
   expect((await forged.json()).message).toBe('Tanda tangan notifikasi tidak valid');
@@ -25,8 +31,12 @@ test('the simulator pop-up pays an order through window.snap.pay, and another me
   await page.addScriptTag({ url: token.snap_js });
   await page.evaluate((t) => {
     (window as unknown as { snap: { pay: (t: string, o: object) => void } }).snap.pay(t, {
-      onSuccess: (r: unknown) => { document.body.dataset.snap = `success:${JSON.stringify(r)}`; },
-      onClose: () => { document.body.dataset.snap = 'close'; },
+      onSuccess: (r: unknown) => {
+        document.body.dataset.snap = `success:${JSON.stringify(r)}`;
+      },
+      onClose: () => {
+        document.body.dataset.snap = 'close';
+      },
     });
   }, token.token);
   const frame = page.frameLocator('iframe[title="Simulator Pembayaran"]');
@@ -48,7 +58,11 @@ test('closing the simulator with Escape calls onClose and leaves the order unpai
   await page.goto('/signin');
   await page.addScriptTag({ url: token.snap_js });
   await page.evaluate((t) => {
-    (window as unknown as { snap: { pay: (t: string, o: object) => void } }).snap.pay(t, { onClose: () => { document.body.dataset.snap = 'close'; } });
+    (window as unknown as { snap: { pay: (t: string, o: object) => void } }).snap.pay(t, {
+      onClose: () => {
+        document.body.dataset.snap = 'close';
+      },
+    });
   }, token.token);
   await expect(page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Tutup' })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -14,7 +14,8 @@ const PREMIUM = 'Paket Premium';
 const card = (page: Page, nama: string) => page.locator(`article.product-card[data-product="${nama}"]`);
 const plus = (page: Page, nama: string) => page.getByRole('button', { name: `Tambah ${nama}`, exact: true });
 const minus = (page: Page, nama: string) => page.getByRole('button', { name: `Kurangi ${nama}`, exact: true });
-const stepButton = (page: Page, label: string) => page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button', { name: label });
+const stepButton = (page: Page, label: string) =>
+  page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button', { name: label });
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 
@@ -74,7 +75,11 @@ test.describe('pages and steps', () => {
   test('upgrade and repeat order have three steps and start at the items', async ({ page }) => {
     await login(page, 'demobronze');
     await openStepper(page, 'upgrade');
-    await expect(page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button')).toHaveText(['11. Item', '22. Pengiriman', '33. Pembayaran']);
+    await expect(page.getByRole('navigation', { name: 'Langkah order' }).getByRole('button')).toHaveText([
+      '11. Item',
+      '22. Pengiriman',
+      '33. Pembayaran',
+    ]);
     await expect(page.getByRole('heading', { name: 'Pilih Item', exact: true })).toBeVisible();
     await expect(page.getByTestId('posisi')).toHaveText('BRONZE');
     await openStepper(page, 'repeat-order');
@@ -388,7 +393,7 @@ test.describe('delivery step (spec/001 §4, §5) — needs /member/gudang and /m
     await page.getByLabel('Gudang').selectOption({ label: 'Gudang Surabaya' });
     await page.getByRole('button', { name: 'Pilih Alamat' }).click();
     const picker = page.getByRole('dialog', { name: 'Pilih Alamat Pengiriman' });
-    if (await picker.locator('.address-option').count() === 0) {
+    if ((await picker.locator('.address-option').count()) === 0) {
       await picker.getByRole('button', { name: 'Tambah Alamat' }).click();
       const modal = page.getByRole('dialog', { name: 'Tambah Alamat' });
       await modal.getByLabel('Label').fill('Kantor');
@@ -441,7 +446,7 @@ test.describe('payment step (spec/001 §5) — needs /member/payment-method and 
   });
 });
 
-test.describe('full journey — needs the lead\'s create, payment and simulator', () => {
+test.describe("full journey — needs the lead's create, payment and simulator", () => {
   test('a registration is paid and the new member signs in', async ({ page }) => {
     test.setTimeout(180_000);
     const tag = `j${Date.now() % 1_000_000}`;
@@ -467,10 +472,16 @@ test.describe('full journey — needs the lead\'s create, payment and simulator'
 
     // Pay in the built-in simulator's pop-up: the detail page opens it by itself for a PENDING
     // virtual-account order (spec/001 §4: after 2 s, once).
-    await page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Bayar (berhasil)' }).click({ timeout: 15_000 });
+    await page
+      .frameLocator('iframe[title="Simulator Pembayaran"]')
+      .getByRole('button', { name: 'Bayar (berhasil)' })
+      .click({ timeout: 15_000 });
     await expect(page.getByText('Pembayaran berhasil')).toBeVisible({ timeout: 15_000 });
     // The new member is in the sponsor's tree.
-    const newId = (await page.locator('#member-data dt', { hasText: 'ID Member' }).locator('xpath=following-sibling::dd[1]').textContent())!.trim();
+    const newId = (await page
+      .locator('#member-data dt', { hasText: 'ID Member' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent())!.trim();
     await page.goto(`/report/tree?cariId=${newId}`);
     await expect(page.locator('main')).toContainText(newId);
     await expect(page.locator('main')).not.toContainText('Member tidak ditemukan di jaringan Anda');

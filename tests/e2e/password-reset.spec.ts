@@ -94,7 +94,10 @@ test.describe('reset journey', () => {
 test.describe('a password too easy to guess', () => {
   test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.44.0.3' } });
 
-  test('reset refuses rahasia123 in the spec\'s tone: on leaving the field, and from the server without JavaScript', async ({ page, browser }) => {
+  test("reset refuses rahasia123 in the spec's tone: on leaving the field, and from the server without JavaScript", async ({
+    page,
+    browser,
+  }) => {
     const id = memberId(211);
     const email = await emailOf(page, id);
     await requestReset(page, id);

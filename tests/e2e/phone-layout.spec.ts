@@ -5,7 +5,10 @@ import { expect, login, test } from './fixtures';
  * sideways as a whole, and the key columns of its data table (the money, the status) are on
  * screen without scrolling the table.
  */
-const sizes = [{ width: 360, height: 800 }, { width: 1280, height: 900 }];
+const sizes = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+];
 
 /** Page → the column headers that must be in view (exact header text). */
 const pages: Record<string, string[]> = {
@@ -41,15 +44,25 @@ for (const size of sizes) {
     for (const [path, keys] of Object.entries(pages)) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       if (scrollWidth > innerWidth) problems.push(`${path}: page is ${scrollWidth - innerWidth}px too wide`);
       for (const key of keys) {
         // A table in card rows shows the value under its label; otherwise the column's header is on screen.
         const card = page.locator(`main table td[data-label="${key}"]`).first();
-        const header = page.locator('main table th').filter({ hasText: new RegExp(`^\\s*${key}\\s*[▲▼]?\\s*$`) }).first();
+        const header = page
+          .locator('main table th')
+          .filter({ hasText: new RegExp(`^\\s*${key}\\s*[▲▼]?\\s*$`) })
+          .first();
         const box = (await card.isVisible()) ? await card.boundingBox() : await header.boundingBox();
-        if (!box) { problems.push(`${path}: column ${key} not shown`); continue; }
-        if (box.x < 0 || box.x + box.width > innerWidth + 1) problems.push(`${path}: column ${key} off screen (${Math.round(box.x)}–${Math.round(box.x + box.width)})`);
+        if (!box) {
+          problems.push(`${path}: column ${key} not shown`);
+          continue;
+        }
+        if (box.x < 0 || box.x + box.width > innerWidth + 1)
+          problems.push(`${path}: column ${key} off screen (${Math.round(box.x)}–${Math.round(box.x + box.width)})`);
       }
       // Filter bars: every date field is whole on screen and wide enough for its date.
       for (const input of await page.locator('main input[type="date"], main input[type="month"]').all()) {

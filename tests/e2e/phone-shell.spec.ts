@@ -17,8 +17,14 @@ test('a phone gets the bottom bar of the five homes with the current one marked;
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('link')).toHaveText(['Dashboard', 'Jaringan', 'Order', 'Bonus', 'Akun']);
   const marked: Array<[string, string | null]> = [
-    ['/', 'Dashboard'], ['/report/tree', 'Jaringan'], ['/report/downline-report', 'Jaringan'], ['/transaksi/retur', 'Order'],
-    ['/bonus/withdraw', 'Bonus'], ['/report/bonus-harian', 'Bonus'], ['/account/address', 'Akun'], ['/news/informasi', null],
+    ['/', 'Dashboard'],
+    ['/report/tree', 'Jaringan'],
+    ['/report/downline-report', 'Jaringan'],
+    ['/transaksi/retur', 'Order'],
+    ['/bonus/withdraw', 'Bonus'],
+    ['/report/bonus-harian', 'Bonus'],
+    ['/account/address', 'Akun'],
+    ['/news/informasi', null],
   ];
   for (const [path, current] of marked) {
     await page.goto(path);
@@ -54,7 +60,9 @@ test('a phone gets the bottom bar of the five homes with the current one marked;
   await expect(page.locator('#side-menu .brand')).toHaveText('PT Portal Member Indonesia');
 });
 
-test('the dashboard on a phone: bonus, pairing and downline first as cards, each with an action; promos below; plain words', async ({ page }) => {
+test('the dashboard on a phone: bonus, pairing and downline first as cards, each with an action; promos below; plain words', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await login(page, 'demoplatinum');
   const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
@@ -91,7 +99,10 @@ test('the tree says Kiri, Kanan and Pasangan instead of L, R and P', async ({ pa
 test('dark mode follows the system, keeps contrast, and the buttons are one system', async ({ page }) => {
   await login(page, 'demoplatinum');
   const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-  const luminance = (rgb: string) => { const [r, g, b] = rgb.match(/\d+/g)!.map(Number); return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255; };
+  const luminance = (rgb: string) => {
+    const [r, g, b] = rgb.match(/\d+/g)!.map(Number);
+    return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+  };
   await page.emulateMedia({ colorScheme: 'light' });
   expect(luminance(await background())).toBeGreaterThan(0.9);
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -105,10 +116,14 @@ test('dark mode follows the system, keeps contrast, and the buttons are one syst
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/account/profile');
-    const look = (selector: string) => page.locator(selector).first().evaluate((el) => {
-      const s = getComputedStyle(el);
-      return [s.backgroundColor, s.borderTopColor, s.color].join(' ');
-    });
+    const look = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          return [s.backgroundColor, s.borderTopColor, s.color].join(' ');
+        });
     expect(await look('#pajak a[role=button]'), scheme).toBe(await look('#dlg-npwp a[data-close]'));
   }
 });
@@ -118,9 +133,25 @@ test('dark mode: every member page keeps its text contrast (axe color-contrast)'
   await login(page, 'demoplatinum');
   await page.emulateMedia({ colorScheme: 'dark' });
   const found: string[] = [];
-  for (const path of ['/transaksi/order-transaksi/repeat-order', '/transaksi/retur', '/transaksi/cek-ongkir', '/reward-promo/ongoing', '/reward-promo/completed',
-    '/report/downline-report', '/report/omset', '/report/bonus-harian', '/report/bonus-bulanan', '/report/penarikan-bonus', '/report/annual-pairing', '/report/pph',
-    '/bonus/withdraw', '/news/informasi', '/account/profile', '/account/address', '/account/change-password']) {
+  for (const path of [
+    '/transaksi/order-transaksi/repeat-order',
+    '/transaksi/retur',
+    '/transaksi/cek-ongkir',
+    '/reward-promo/ongoing',
+    '/reward-promo/completed',
+    '/report/downline-report',
+    '/report/omset',
+    '/report/bonus-harian',
+    '/report/bonus-bulanan',
+    '/report/penarikan-bonus',
+    '/report/annual-pairing',
+    '/report/pph',
+    '/bonus/withdraw',
+    '/news/informasi',
+    '/account/profile',
+    '/account/address',
+    '/account/change-password',
+  ]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
     found.push(...results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
@@ -177,7 +208,9 @@ test('the return form says "Pilih file" over its file input, and names the chose
   await expect(pick.locator('.file-button')).toBeVisible();
   // The browser's own "Choose Files" button is under the label, not shown.
   expect(await pick.locator('input[type=file]').evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
-  await pick.locator('input[type=file]').setInputFiles([{ name: 'bukti.png', mimeType: 'image/png', buffer: Buffer.from('89504e47', 'hex') }]);
+  await pick
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'bukti.png', mimeType: 'image/png', buffer: Buffer.from('89504e47', 'hex') }]);
   await expect(pick.locator('[data-file-names]')).toHaveText('bukti.png');
 });
 
@@ -198,7 +231,11 @@ test('the domicile redirect focuses the province field at 800 ms and keeps it th
   await page.addInitScript(() => {
     const log: Array<[number, string]> = [];
     (window as unknown as { focusLog: typeof log }).focusLog = log;
-    const tick = () => { const a = document.activeElement; log.push([performance.now(), a?.id || a?.tagName || '']); requestAnimationFrame(tick); };
+    const tick = () => {
+      const a = document.activeElement;
+      log.push([performance.now(), a?.id || a?.tagName || '']);
+      requestAnimationFrame(tick);
+    };
     requestAnimationFrame(tick);
   });
   await page.goto('/account/profile?field=domisili');

@@ -6,7 +6,10 @@ import { hydrated } from './region';
 async function choose(page: Page, path: string, nama: string, js = true) {
   await page.goto(path);
   const select = page.getByLabel('Pilih Reward');
-  const value = await select.locator('option').filter({ hasText: new RegExp(`^${nama}$`) }).getAttribute('value');
+  const value = await select
+    .locator('option')
+    .filter({ hasText: new RegExp(`^${nama}$`) })
+    .getAttribute('value');
   await select.selectOption(value!);
   if (!js) await page.getByRole('button', { name: 'Tampilkan' }).click();
   await page.waitForURL((url) => url.searchParams.get('promo') === value);
@@ -84,7 +87,8 @@ test('the text rules: not qualified, GOLD note, claimed without multiples, nothi
 
   await choose(page, '/reward-promo/ongoing', 'Reward Logam Mulia GOLD 1 Gram');
   await expect(page.locator('#promo-gold-note')).toHaveText(
-    'Karena harga emas melebihi Rp 1.400.000 per gram, reward dibayarkan dalam bentuk transfer tunai ke rekening yang terdaftar setelah dipotong pajak penghasilan.');
+    'Karena harga emas melebihi Rp 1.400.000 per gram, reward dibayarkan dalam bentuk transfer tunai ke rekening yang terdaftar setelah dipotong pajak penghasilan.',
+  );
   await expect(page.locator('#promo-progress')).toContainText('Promo telah diklaim, tidak berlaku kelipatan');
   await expect(page.locator('#promo-claim')).toHaveCount(0);
   await expect(page.locator('#promo-diklaim')).toContainText('1 berhasil diklaim');
@@ -115,7 +119,9 @@ test('a promo without omsets shows No data in both tabs', async ({ page }) => {
   await expect(page.locator('#promo-perolehan')).not.toContainText('RO:');
   // The demo has no omsets for this promo; only a registration another test of this run pays
   // today (the stepper specs order as demoplatinum in parallel) may have added one.
-  const today = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(new Date());
+  const today = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(
+    new Date(),
+  );
   const rows = await page.locator('#promo-omsets tbody tr').allTextContents();
   const noData = rows.length === 1 && rows[0]!.trim() === 'No data';
   if (!noData) for (const row of rows) expect(row).toContain(today);
@@ -128,7 +134,9 @@ test('dashboard: promo banners with Claim, Sudah Ambil and Belum Mencapai, and t
   const banners = page.locator('#promo-banners');
   await expect(banners.locator('article', { hasText: 'Reward Logam Mulia GOLD 1 Gram' }).getByRole('button')).toHaveText('Sudah Ambil');
   await expect(banners.locator('article', { hasText: 'Reward Smartphone' }).getByRole('button', { name: 'Claim' })).toBeVisible();
-  await expect(banners.locator('article', { hasText: 'Jam Tangan Eksklusif' })).toContainText('Anda tidak memenuhi kualifikasi untuk promo ini');
+  await expect(banners.locator('article', { hasText: 'Jam Tangan Eksklusif' })).toContainText(
+    'Anda tidak memenuhi kualifikasi untuk promo ini',
+  );
   const trip = page.locator('#trip-card');
   await expect(trip).toContainText('Trip Bali 3H2M');
   await expect(trip.getByRole('button', { name: 'Claim Trip' })).toBeEnabled();
@@ -138,7 +146,9 @@ test('dashboard: promo banners with Claim, Sudah Ambil and Belum Mencapai, and t
 
   await page.context().clearCookies();
   await login(page, 'demoplatinum');
-  await expect(page.locator('#promo-banners article', { hasText: 'Voucher Belanja Sponsor' }).getByRole('button', { name: 'Claim' })).toBeVisible();
+  await expect(
+    page.locator('#promo-banners article', { hasText: 'Voucher Belanja Sponsor' }).getByRole('button', { name: 'Claim' }),
+  ).toBeVisible();
   await expect(page.locator('#promo-banners article', { hasText: 'Reward Smartphone' }).getByRole('button')).toHaveText('Belum Mencapai');
   await expect(page.locator('#trip-card').getByRole('button', { name: 'Claim Trip' })).toBeDisabled();
   await expect(page.locator('#trip-card')).toContainText('Belum Mencapai');
@@ -162,7 +172,9 @@ test('the promo calls answer only for the signed-in member and refuse bad input'
   // demobronze's rows are demobronze's sponsored orders only: demosilver's stockist restocks never appear.
   const voucher = options.find((o) => o.nama === 'Voucher Belanja Sponsor')!;
   const mine = (await (await page.request.get(`/member/promo/${voucher.public_id}`)).json()).result;
-  expect(mine.omsets.every((o: { order: { member_terbentuk: { id_member: string } } }) => o.order.member_terbentuk.id_member !== '1000000004')).toBe(true);
+  expect(
+    mine.omsets.every((o: { order: { member_terbentuk: { id_member: string } } }) => o.order.member_terbentuk.id_member !== '1000000004'),
+  ).toBe(true);
   const anonymous = await request.get(`/member/promo/${voucher.public_id}`);
   expect(anonymous.status()).toBe(401);
 });

@@ -1,7 +1,15 @@
 import { expect, login, memberId, test } from './fixtures';
 
 test.describe('signed out', () => {
-  for (const path of ['/', '/news/informasi', '/account/change-password', '/report/tree', '/stokis/stokis-report', '/tidak-ada-halaman-ini', '/dev-bukan']) {
+  for (const path of [
+    '/',
+    '/news/informasi',
+    '/account/change-password',
+    '/report/tree',
+    '/stokis/stokis-report',
+    '/tidak-ada-halaman-ini',
+    '/dev-bukan',
+  ]) {
     test(`${path} goes to /signin`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL('/signin');
@@ -97,7 +105,9 @@ test('an island call answered 401 sends the open page to /signin and drops the s
   // The session ends elsewhere (another tab logs out).
   const token = (await context.cookies()).find((c) => c.name === 'pm_session')!.value;
   await page.request.post('/member/logout', { headers: { authorization: `Bearer ${token}` } });
-  await page.evaluate(() => { void fetch('/member/dashboard'); });
+  await page.evaluate(() => {
+    void fetch('/member/dashboard');
+  });
   await expect(page).toHaveURL('/signin');
   expect(await page.evaluate(() => localStorage.getItem('portal:user'))).toBeNull();
 });

@@ -4,7 +4,8 @@ import { expect, login, memberId, test } from './fixtures';
 
 /** A bearer session of a member for the API calls that prepare or inspect a test. */
 async function api(request: APIRequestContext, username: string) {
-  const token = (await (await request.post('/member/login', { data: { username, password: 'rahasia123' } })).json()).result.access_token as string;
+  const token = (await (await request.post('/member/login', { data: { username, password: 'rahasia123' } })).json()).result
+    .access_token as string;
   const headers = { authorization: `Bearer ${token}` };
   return {
     get: async (path: string) => request.get(path, { headers }),
@@ -20,7 +21,10 @@ async function api(request: APIRequestContext, username: string) {
 async function returner(request: APIRequestContext, from: number, to = from + 44): Promise<{ id: string; invoice: string; lines: number }> {
   for (let n = from; n <= to; n++) {
     const me = await api(request, memberId(n));
-    const orders = (await (await me.get('/member/transaction/retur-able')).json()).result as { no_invoice: string; order_details: unknown[] }[];
+    const orders = (await (await me.get('/member/transaction/retur-able')).json()).result as {
+      no_invoice: string;
+      order_details: unknown[];
+    }[];
     if (orders.length > 0) return { id: memberId(n), invoice: orders[0]!.no_invoice, lines: orders[0]!.order_details.length };
   }
   throw new Error(`no member with a returnable order from ${from}`);
@@ -30,7 +34,13 @@ async function returner(request: APIRequestContext, from: number, to = from + 44
 async function addAddress(request: APIRequestContext, id: string): Promise<void> {
   const me = await api(request, id);
   const villages = (await (await me.post('/member/shipping-subdistrict', { district_id: '35.78.01' })).json()).result as { id: string }[];
-  const saved = await me.post('/member/shipping-address', { label: 'Kantor', nama: 'Penerima Retur', phone: '6281234567890', alamat: 'Jl. Pemuda 1', kelurahan_id: villages[0]!.id });
+  const saved = await me.post('/member/shipping-address', {
+    label: 'Kantor',
+    nama: 'Penerima Retur',
+    phone: '6281234567890',
+    alamat: 'Jl. Pemuda 1',
+    kelurahan_id: villages[0]!.id,
+  });
   expect(saved.status()).toBe(201);
 }
 
@@ -56,7 +66,12 @@ function png(rgb: [number, number, number]): Buffer {
   const ihdr = Buffer.from([0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]);
   const raw = Buffer.alloc(4 * 13);
   for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) raw.set(rgb, y * 13 + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const mp4 = (size = 300) => {
   const b = Buffer.alloc(size, 0x11);
@@ -120,11 +135,23 @@ test('create a return with 3 files: live refusals, remove and re-add an item, th
   await expect(dialog.locator('#retur-files-error')).toHaveText('Anda harus upload 3 gambar/video');
   const bigImage = Buffer.alloc(1_000_001, 0);
   bigImage.set([0xff, 0xd8, 0xff, 0xe0]);
-  await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0])), file('c.jpg', 'image/jpeg', bigImage)]);
+  await files.setInputFiles([
+    file('a.png', 'image/png', png([200, 0, 0])),
+    file('b.png', 'image/png', png([0, 200, 0])),
+    file('c.jpg', 'image/jpeg', bigImage),
+  ]);
   await expect(dialog.locator('#retur-files-error')).toHaveText('File size gambar maksimal 500KB');
-  await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0])), file('v.mp4', 'video/mp4', mp4(5_000_001))]);
+  await files.setInputFiles([
+    file('a.png', 'image/png', png([200, 0, 0])),
+    file('b.png', 'image/png', png([0, 200, 0])),
+    file('v.mp4', 'video/mp4', mp4(5_000_001)),
+  ]);
   await expect(dialog.locator('#retur-files-error')).toHaveText('File size video maksimal 5MB');
-  await files.setInputFiles([file('a.png', 'image/png', png([200, 0, 0])), file('b.png', 'image/png', png([0, 200, 0])), file('v.mp4', 'video/mp4', mp4())]);
+  await files.setInputFiles([
+    file('a.png', 'image/png', png([200, 0, 0])),
+    file('b.png', 'image/png', png([0, 200, 0])),
+    file('v.mp4', 'video/mp4', mp4()),
+  ]);
   await expect(dialog.locator('#retur-files-error')).toHaveText('');
 
   await dialog.getByLabel('Alamat lain yang tersimpan').check();
@@ -163,24 +190,43 @@ test('the server refuses a file whose bytes are not an image or video, and keeps
   await dialog.getByLabel('Invoice').selectOption(who.invoice);
   await dialog.locator(`fieldset[data-order="${who.invoice}"] input[type=number]`).first().fill('1');
   await dialog.getByLabel('Alasan Retur').fill('Barang tidak sesuai');
-  await dialog.locator('#retur-files').setInputFiles([
-    file('a.png', 'image/png', png([1, 2, 3])), file('b.png', 'image/png', Buffer.from('bukan gambar sama sekali')), file('v.mp4', 'video/mp4', mp4()),
-  ]);
+  await dialog
+    .locator('#retur-files')
+    .setInputFiles([
+      file('a.png', 'image/png', png([1, 2, 3])),
+      file('b.png', 'image/png', Buffer.from('bukan gambar sama sekali')),
+      file('v.mp4', 'video/mp4', mp4()),
+    ]);
   await dialog.getByLabel('Alamat lain yang tersimpan').check();
   await dialog.getByLabel('Alamat tersimpan').selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Kirim Retur' }).click();
   await expect(page.locator('#retur-failure')).toHaveText('File harus berupa gambar (JPG, PNG, WebP, GIF) atau video (MP4)');
   await expect(page.locator('#dlg-retur-create')).toBeVisible();
   // Fixing the files clears the stale refusal.
-  await page.locator('#retur-files').setInputFiles([
-    file('a.png', 'image/png', png([1, 2, 3])), file('b.png', 'image/png', png([4, 5, 6])), file('v.mp4', 'video/mp4', mp4()),
-  ]);
+  await page
+    .locator('#retur-files')
+    .setInputFiles([
+      file('a.png', 'image/png', png([1, 2, 3])),
+      file('b.png', 'image/png', png([4, 5, 6])),
+      file('v.mp4', 'video/mp4', mp4()),
+    ]);
   await expect(page.locator('#retur-failure')).toHaveCount(0);
   const me = await api(request, who.id);
-  expect((await (await me.get(`/member/transaction/retur?filter=${encodeURIComponent(JSON.stringify({ tanggal: { between: ['2000-01-01', '2999-12-31'] } }))}`)).json()).result.total_count).toBe(0);
+  expect(
+    (
+      await (
+        await me.get(
+          `/member/transaction/retur?filter=${encodeURIComponent(JSON.stringify({ tanggal: { between: ['2000-01-01', '2999-12-31'] } }))}`,
+        )
+      ).json()
+    ).result.total_count,
+  ).toBe(0);
 });
 
-test('without JavaScript the create form still posts: one qty field per line, the files and the saved address', async ({ browser, request }) => {
+test('without JavaScript the create form still posts: one qty field per line, the files and the saved address', async ({
+  browser,
+  request,
+}) => {
   const who = await returner(request, 165, 184);
   await addAddress(request, who.id);
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -191,7 +237,13 @@ test('without JavaScript the create form still posts: one qty field per line, th
   await dialog.getByLabel('Invoice').selectOption(who.invoice);
   await dialog.locator(`fieldset[data-order="${who.invoice}"] input[type=number]`).first().fill('1');
   await dialog.getByLabel('Alasan Retur').fill('Tanpa JavaScript');
-  await dialog.locator('#retur-files').setInputFiles([file('a.png', 'image/png', png([9, 9, 9])), file('b.png', 'image/png', png([90, 9, 9])), file('v.mp4', 'video/mp4', mp4())]);
+  await dialog
+    .locator('#retur-files')
+    .setInputFiles([
+      file('a.png', 'image/png', png([9, 9, 9])),
+      file('b.png', 'image/png', png([90, 9, 9])),
+      file('v.mp4', 'video/mp4', mp4()),
+    ]);
   await dialog.getByLabel('Alamat lain yang tersimpan').check();
   await dialog.getByLabel('Alamat tersimpan').selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Kirim Retur' }).click();
@@ -232,8 +284,12 @@ test('each status has its own view, with the history actors (demosilver, read on
   const rows = page.locator('#retur-table tbody tr');
   await expect(rows).toHaveCount(6);
   const expected: Record<string, RegExp> = {
-    PENDING: /sedang diperiksa/, APPROVED: /Kirim paket ke kantor gudang/, DELIVERY: /Paket sedang dikirim/,
-    RECEIVED: /akan dikirim ulang/, DONE: /Invoice pengganti telah dibuat/, REJECTED: /Retur ditolak: Foto bukti tidak menunjukkan kerusakan produk/,
+    PENDING: /sedang diperiksa/,
+    APPROVED: /Kirim paket ke kantor gudang/,
+    DELIVERY: /Paket sedang dikirim/,
+    RECEIVED: /akan dikirim ulang/,
+    DONE: /Invoice pengganti telah dibuat/,
+    REJECTED: /Retur ditolak: Foto bukti tidak menunjukkan kerusakan produk/,
   };
   for (const [status, text] of Object.entries(expected)) {
     await rows.filter({ hasText: status }).first().click();
@@ -263,10 +319,16 @@ test('each status has its own view, with the history actors (demosilver, read on
   expect(numbers).toEqual([...numbers].sort());
 });
 
-test('another member’s return, its files and its detail are not visible; no JavaScript still opens a detail', async ({ page, request, browser }) => {
+test('another member’s return, its files and its detail are not visible; no JavaScript still opens a detail', async ({
+  page,
+  request,
+  browser,
+}) => {
   const owner = await api(request, 'demoplatinum');
   const theirs = (await (await owner.get('/member/transaction/retur')).json()).result.rows[0] as { public_id: string; no_retur: string };
-  const detail = (await (await owner.get(`/member/transaction/retur/${theirs.public_id}`)).json()).result as { retur_jual_files: { file: string }[] };
+  const detail = (await (await owner.get(`/member/transaction/retur/${theirs.public_id}`)).json()).result as {
+    retur_jual_files: { file: string }[];
+  };
   expect((await owner.get(detail.retur_jual_files[0]!.file)).status()).toBe(200);
 
   await login(page, memberId(6));
@@ -277,7 +339,10 @@ test('another member’s return, its files and its detail are not visible; no Ja
   await expect(page.locator('#retur-table')).not.toContainText(theirs.no_retur);
   expect((await page.request.get(detail.retur_jual_files[0]!.file)).status()).toBe(404);
   expect((await page.request.get(`/member/transaction/retur/${theirs.public_id}`)).status()).toBe(404);
-  const resi = await page.request.post('/member/transaction/retur/resi', { data: { public_id: theirs.public_id, ekspedisi: 'jne', resi: 'X1' }, headers: { origin: new URL(page.url()).origin } });
+  const resi = await page.request.post('/member/transaction/retur/resi', {
+    data: { public_id: theirs.public_id, ekspedisi: 'jne', resi: 'X1' },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(resi.status()).toBe(404);
 
   // Without JavaScript the row's link loads the page with the detail open.

@@ -52,8 +52,10 @@ async function smallTargets(page: Page): Promise<string[]> {
     const union = (rects: DOMRect[]) => {
       const r = rects.filter((x) => x.width > 0 && x.height > 0);
       if (r.length === 0) return null;
-      const left = Math.min(...r.map((x) => x.left)); const top = Math.min(...r.map((x) => x.top));
-      const right = Math.max(...r.map((x) => x.right)); const bottom = Math.max(...r.map((x) => x.bottom));
+      const left = Math.min(...r.map((x) => x.left));
+      const top = Math.min(...r.map((x) => x.top));
+      const right = Math.max(...r.map((x) => x.right));
+      const bottom = Math.max(...r.map((x) => x.bottom));
       return { left, top, width: right - left, height: bottom - top };
     };
     const inlineInSentence = (el: Element) => {
@@ -69,14 +71,22 @@ async function smallTargets(page: Page): Promise<string[]> {
       const input = el instanceof HTMLInputElement ? el : null;
       const drawnByLabel = input && (['checkbox', 'radio'].includes(input.type) || getComputedStyle(input).opacity === '0');
       const box = drawnByLabel
-        ? union([input.getBoundingClientRect(), ...[...(input.labels ?? [])].filter((l) => l.checkVisibility()).map((l) => l.getBoundingClientRect())])
+        ? union([
+            input.getBoundingClientRect(),
+            ...[...(input.labels ?? [])].filter((l) => l.checkVisibility()).map((l) => l.getBoundingClientRect()),
+          ])
         : el.getBoundingClientRect();
       if (!box) continue;
       if (box.left + box.width <= 0 || box.left >= window.innerWidth) continue; // off screen until focused (skip link)
       if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
       if (inlineInSentence(el)) continue;
-      const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? el.id ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-      found.push(`<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? el.id ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
+      found.push(
+        `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
     }
     return found;
   }, MIN);

@@ -56,10 +56,16 @@ test('the search combobox is driven by the keyboard and opens the chosen member'
   await box.press('Escape');
   await expect(box).toHaveAttribute('aria-expanded', 'false');
   await box.press('ArrowDown');
-  const second = await list.getByRole('option').nth(names.length > 1 ? 1 : 0).innerText();
+  const second = await list
+    .getByRole('option')
+    .nth(names.length > 1 ? 1 : 0)
+    .innerText();
   if (names.length > 1) await box.press('ArrowDown');
   await box.press('Enter');
-  await expect(page.getByRole('tree')).toHaveAttribute('aria-label', new RegExp(second.split('\n')[0]!.trim().split(' ').slice(0, 2).join(' ')));
+  await expect(page.getByRole('tree')).toHaveAttribute(
+    'aria-label',
+    new RegExp(second.split('\n')[0]!.trim().split(' ').slice(0, 2).join(' ')),
+  );
 });
 
 test('a name typed in full and sent with Cari opens that member, also without the list', async ({ page }) => {
@@ -110,14 +116,23 @@ test.describe('on a touch phone', () => {
     await page.locator('.tree-canvas').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const canvas = (await page.locator('.tree-canvas').boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) => cdp.send('Input.dispatchTouchEvent', {
-      type, touchPoints: points.map(([x, y], id) => ({ x, y, id })),
-    });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map(([x, y], id) => ({ x, y, id })),
+      });
     const cx = canvas.x + canvas.width / 2;
     const cy = canvas.y + canvas.height / 2;
     const start = await scale(page);
-    await touch('touchStart', [[cx - 30, cy], [cx + 30, cy]]);
-    for (let d = 40; d <= 130; d += 15) await touch('touchMove', [[cx - d, cy], [cx + d, cy]]);
+    await touch('touchStart', [
+      [cx - 30, cy],
+      [cx + 30, cy],
+    ]);
+    for (let d = 40; d <= 130; d += 15)
+      await touch('touchMove', [
+        [cx - d, cy],
+        [cx + d, cy],
+      ]);
     await touch('touchEnd', []);
     await expect.poll(() => scale(page)).toBeGreaterThan(start * 2);
 
@@ -136,9 +151,15 @@ test('an empty slot on the edge of a leg offers "Daftar di sini": the stepper op
   await login(page, 'demobronze');
   await page.goto('/report/tree');
   await ready(page);
-  const register = page.getByRole('treeitem', { name: /^Slot kosong Kiri/ }).getByRole('link', { name: 'Daftar di sini' }).first();
+  const register = page
+    .getByRole('treeitem', { name: /^Slot kosong Kiri/ })
+    .getByRole('link', { name: 'Daftar di sini' })
+    .first();
   await expect(register).toBeVisible();
-  const slot = await page.getByRole('treeitem', { name: /^Slot kosong Kiri/ }).first().getAttribute('aria-label');
+  const slot = await page
+    .getByRole('treeitem', { name: /^Slot kosong Kiri/ })
+    .first()
+    .getAttribute('aria-label');
   const upline = slot!.replace(/^Slot kosong Kiri di bawah /, '');
   await register.click();
   await expect(page).toHaveURL(/\/transaksi\/order-transaksi\/registrasi/);
@@ -160,7 +181,10 @@ test('a /member call answered 401 sends the browser to sign in and forgets the s
 test('logout forgets the saved user', async ({ page }) => {
   await login(page, 'demosilver');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:user') ?? 'null'))).toEqual({
-    id_member: '1000000002', nama: 'Demo Silver', posisi: 'SILVER', stokis: false,
+    id_member: '1000000002',
+    nama: 'Demo Silver',
+    posisi: 'SILVER',
+    stokis: false,
   });
   await page.locator('#user-menu summary').click();
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -184,7 +208,10 @@ test.describe('without JavaScript', () => {
     await expect(nodes.first()).toContainText('Demo Silver');
     await page.getByRole('link', { name: 'Folder' }).click();
     await expect(page.getByRole('tree')).toContainText('Demo Stokis');
-    await page.getByRole('tree').getByRole('link', { name: /Demo Stokis/ }).click();
+    await page
+      .getByRole('tree')
+      .getByRole('link', { name: /Demo Stokis/ })
+      .click();
     await expect(page).toHaveURL(/tab=folder.*cariId=1000000004/);
     await expect(page.getByRole('tree')).toHaveAttribute('aria-label', /Demo Stokis/);
   });
@@ -219,7 +246,10 @@ test('Shift + arrow keys pan the drawn tree and say so; the arrows alone still w
   expect(await offset()).toEqual(start);
 });
 
-for (const size of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+for (const size of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+]) {
   test(`the tree island takes the place the server reserved: no layout shift at ${size.width} px (CLS 0)`, async ({ page }) => {
     await page.setViewportSize(size);
     await login(page, 'demoplatinum');
@@ -229,7 +259,10 @@ for (const size of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) 
       w.shifts = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
-          if (!e.hadRecentInput) w.shifts.push(`${e.value.toFixed(4)} ${(e.sources ?? []).map((s) => `${(s.node as Element | undefined)?.className ?? "?"} ${JSON.stringify((s as unknown as { previousRect: DOMRect }).previousRect)}→${JSON.stringify((s as unknown as { currentRect: DOMRect }).currentRect)}`).join(" , ")}`);
+          if (!e.hadRecentInput)
+            w.shifts.push(
+              `${e.value.toFixed(4)} ${(e.sources ?? []).map((s) => `${(s.node as Element | undefined)?.className ?? '?'} ${JSON.stringify((s as unknown as { previousRect: DOMRect }).previousRect)}→${JSON.stringify((s as unknown as { currentRect: DOMRect }).currentRect)}`).join(' , ')}`,
+            );
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });

@@ -3,12 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 /** A tsx child on this process's Node (24 under npm), with the test's database in its environment. */
 export function startChild(script: string, args: string[], env: Record<string, string | undefined> = {}) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, SEED_ON_START: '0', SCHEDULER: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SEED_ON_START: '0', SCHEDULER: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (b) => { out += b; });
-  child.stderr!.on('data', (b) => { err += b; });
+  child.stdout!.on('data', (b) => {
+    out += b;
+  });
+  child.stderr!.on('data', (b) => {
+    err += b;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     lines: () => out.split('\n').filter(Boolean),

@@ -23,15 +23,32 @@ export function childEnv(extra: Record<string, string | undefined>): NodeJS.Proc
   return env;
 }
 
-export interface Answer { status: number; text: string; headers: http.IncomingHttpHeaders }
+export interface Answer {
+  status: number;
+  text: string;
+  headers: http.IncomingHttpHeaders;
+}
 
 /** One HTTP request on a connection of its own; rejects after `timeoutMs` (a hung server fails the test, not the run). */
-export function request(base: string, route: string, init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<Answer> {
+export function request(
+  base: string,
+  route: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${route}`, { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: init.timeoutMs ?? 30_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => resolve({ status: res.statusCode!, text, headers: res.headers }));
-    });
+    const req = http.request(
+      `${base}${route}`,
+      { method: init.method ?? 'GET', headers: init.headers, agent: false, timeout: init.timeoutMs ?? 30_000 },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk) => {
+            text += chunk;
+          })
+          .on('end', () => resolve({ status: res.statusCode!, text, headers: res.headers }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${route}: tidak ada jawaban dalam ${init.timeoutMs ?? 30_000} ms`)));
     req.on('error', reject);
     req.end(init.body);
@@ -54,14 +71,25 @@ export interface ServerProcess {
 export function spawnServer(port: number, env: Record<string, string | undefined>, script = 'scripts/server.mjs'): ServerProcess {
   buildIfNeeded();
   const child = spawn(process.execPath, [script], {
-    cwd: ROOT, env: childEnv({ PORT: String(port), HOST: '127.0.0.1', SEED_ON_START: '0', SCHEDULER: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', SEED_ON_START: '0', SCHEDULER: '0', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (b) => { out += b; });
-  child.stderr!.on('data', (b) => { out += b; });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stdout!.on('data', (b) => {
+    out += b;
+  });
+  child.stderr!.on('data', (b) => {
+    out += b;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
-    child, base: `http://127.0.0.1:${port}`, output: () => out, exited,
+    child,
+    base: `http://127.0.0.1:${port}`,
+    output: () => out,
+    exited,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
@@ -73,7 +101,13 @@ export function spawnServer(port: number, env: Record<string, string | undefined
 export async function untilServing(server: ServerProcess, tries = 300): Promise<void> {
   for (let i = 0; i < tries; i++) {
     if (server.child.exitCode !== null) throw new Error(`server berhenti (${server.child.exitCode}): ${server.output().slice(-2000)}`);
-    if (await request(server.base, '/signin', { timeoutMs: 5000 }).then((r) => r.status === 200, () => false)) return;
+    if (
+      await request(server.base, '/signin', { timeoutMs: 5000 }).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`server tidak siap: ${server.output().slice(-2000)}`);
@@ -82,7 +116,11 @@ export async function untilServing(server: ServerProcess, tries = 300): Promise<
 /** Runs an npm script's file (`scripts/<name>.ts`) as the operator would with `npm run <name>`. */
 export function cli(script: string, args: string[], env: Record<string, string | undefined>, timeoutMs = 90_000) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    cwd: ROOT, env: childEnv(env), encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: childEnv(env),
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return { code: result.status, signal: result.signal, out: result.stdout.trim(), err: result.stderr.trim() };
 }
@@ -106,8 +144,16 @@ export function unmount(dir: string): void {
 export function fillDisk(dir: string): string {
   const filler = path.join(dir, 'filler');
   const fd = fs.openSync(filler, 'a');
-  try { for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024)); } catch { /* ENOSPC: full */ }
-  try { for (;;) fs.writeSync(fd, Buffer.alloc(512)); } catch { /* the last blocks */ }
+  try {
+    for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024));
+  } catch {
+    /* ENOSPC: full */
+  }
+  try {
+    for (;;) fs.writeSync(fd, Buffer.alloc(512));
+  } catch {
+    /* the last blocks */
+  }
   fs.closeSync(fd);
   return filler;
 }

@@ -19,18 +19,32 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function orders(tag: string) {
   const db = await getDb();
-  const [buyer] = await selectRows<{ id: number; posisi: Rank }>(db, sql`select id::int as id, posisi from members where username = 'demosilver'`);
+  const [buyer] = await selectRows<{ id: number; posisi: Rank }>(
+    db,
+    sql`select id::int as id, posisi from members where username = 'demosilver'`,
+  );
   const products = (await listProducts('repeat-order')).rows.slice(0, 3);
   say('ready');
   for (let i = 0; ; i++) {
     // One to three products, one or two of each: orders of different shapes.
     const details = products.slice(0, 1 + (i % 3)).map((p, k) => ({ id: p.public_id, qty: 1 + ((i + k) % 2) }));
     const [gudang] = await findWarehouses(details, { online: false, pickup: true });
-    if (!gudang) { say('done'); return; }
+    if (!gudang) {
+      say('done');
+      return;
+    }
     const ref = `fault-${tag}-${i}`;
     await createOrder(buyer!, {
-      client_ref: ref, pickup_store: true, id_gudang: gudang.public_id, is_asuransi: false, details,
-      payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true, member: null,
+      client_ref: ref,
+      pickup_store: true,
+      id_gudang: gudang.public_id,
+      is_asuransi: false,
+      details,
+      payment_method: 'bca_va',
+      join_member: false,
+      upgrade_member: false,
+      is_ro: true,
+      member: null,
     } as Parameters<typeof createOrder>[1]);
     say(`ok ${ref}`);
   }
@@ -41,12 +55,18 @@ async function payouts() {
   const db = await getDb();
   say('ready');
   for (let i = 0; ; i++) {
-    const [next] = await selectRows<{ member_id: number; ids: string[] }>(db, sql`
+    const [next] = await selectRows<{ member_id: number; ids: string[] }>(
+      db,
+      sql`
       select b.member_id::int as member_id, array_agg(b.public_id::text order by b.id) as ids
       from bonuses b join members m on m.id = b.member_id
       where m.status_rekening = 'VERIFIED' and b.payout_id is null and b.status_transfer = 'PENDING'
-      group by b.member_id having sum(b.bonus_dibayar) >= 100000 order by random() limit 1`);
-    if (!next) { say('done'); return; }
+      group by b.member_id having sum(b.bonus_dibayar) >= 100000 order by random() limit 1`,
+    );
+    if (!next) {
+      say('done');
+      return;
+    }
     const payout = await requestPayout({ id: next.member_id } as SessionMember, next.ids);
     say(`ok payout ${payout.public_id}`);
     if (i % 3 !== 0) {
@@ -62,11 +82,17 @@ async function claims(promoPublicId: string) {
   const db = await getDb();
   say('ready');
   for (;;) {
-    const [next] = await selectRows<{ member_id: number }>(db, sql`
+    const [next] = await selectRows<{ member_id: number }>(
+      db,
+      sql`
       select po.member_id::int as member_id from promo_omsets po join promos p on p.id = po.promo_id
       where p.public_id = ${promoPublicId}::uuid and po.claim_by is null
-      group by po.member_id, p.syarat_poin having sum(po.poin - po.poin_terpakai) >= p.syarat_poin order by random() limit 1`);
-    if (!next) { say('done'); return; }
+      group by po.member_id, p.syarat_poin having sum(po.poin - po.poin_terpakai) >= p.syarat_poin order by random() limit 1`,
+    );
+    if (!next) {
+      say('done');
+      return;
+    }
     const claim = await claimPromo({ id: next.member_id } as SessionMember, promoPublicId);
     say(`ok ${claim.public_id}`);
   }

@@ -25,7 +25,14 @@ const lastLink = async (to: string): Promise<string> => {
 };
 const tokenOf = (link: string) => link.split('/').pop()!;
 
-const validProfile = { username: 'budiuji', nama: 'Budi Uji', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '35', kota_domisili: '35.78' };
+const validProfile = {
+  username: 'budiuji',
+  nama: 'Budi Uji',
+  agama: 'ISLAM',
+  status_kawin: 'KAWIN',
+  propinsi_domisili: '35',
+  kota_domisili: '35.78',
+};
 
 describe('profile validation messages (spec/000 §5)', () => {
   it.each([
@@ -48,12 +55,28 @@ describe('profile validation messages (spec/000 §5)', () => {
 
   it.each([
     [BankSchema, { nama_rekening: '', no_rekening: '1234567890', kode_bank: '014' }, 'Masukkan nama pemilik rekening'],
-    [BankSchema, { nama_rekening: 'Budi 1', no_rekening: '1234567890', kode_bank: '014' }, 'Nama pemilik rekening hanya boleh terdiri dari huruf dan spasi'],
+    [
+      BankSchema,
+      { nama_rekening: 'Budi 1', no_rekening: '1234567890', kode_bank: '014' },
+      'Nama pemilik rekening hanya boleh terdiri dari huruf dan spasi',
+    ],
     [BankSchema, { nama_rekening: 'Budi', no_rekening: '', kode_bank: '014' }, 'Masukkan nomor rekening'],
-    [BankSchema, { nama_rekening: 'Budi', no_rekening: '123456789', kode_bank: '014' }, 'Nomor rekening harus terdiri dari 10 hingga 20 digit angka'],
-    [BankSchema, { nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014', cabang: 'Surabaya-1' }, 'Bank Cabang hanya boleh terdiri dari huruf, angka, dan spasi'],
+    [
+      BankSchema,
+      { nama_rekening: 'Budi', no_rekening: '123456789', kode_bank: '014' },
+      'Nomor rekening harus terdiri dari 10 hingga 20 digit angka',
+    ],
+    [
+      BankSchema,
+      { nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014', cabang: 'Surabaya-1' },
+      'Bank Cabang hanya boleh terdiri dari huruf, angka, dan spasi',
+    ],
     [NpwpSchema, { npwp: '12345', nama_pemegang_pajak: 'Budi' }, 'NPWP harus terdiri dari 15 hingga 16 digit angka tanpa spasi'],
-    [NpwpSchema, { npwp: '123456789012345', nama_pemegang_pajak: 'Budi 9' }, 'Nama pemegang pajak hanya boleh terdiri dari huruf dan spasi'],
+    [
+      NpwpSchema,
+      { npwp: '123456789012345', nama_pemegang_pajak: 'Budi 9' },
+      'Nama pemegang pajak hanya boleh terdiri dari huruf dan spasi',
+    ],
     [HeirSchema, { no_nik_passpor_penerima: '123' }, 'No Identitas harus diisi 16 digit'],
     [HeirSchema, { no_mobile_pewaris: '0812345678' }, 'Nomor tidak valid, contoh: 62 8xx xxx xxx'],
     [HeirSchema, { no_mobile_pewaris: '628123' }, 'Nomor minimal 10 digit'],
@@ -74,7 +97,11 @@ describe('account services', () => {
     const me = await sessionOf('demobaru');
     expect(me.hasDomisili).toBe(false);
     const before = await getProfile(me);
-    await updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: 'demobaru', nama: 'Demo Baru', nomor_identitas: '', alamat: '' }));
+    await updateProfile(
+      me,
+      me.publicId,
+      ProfileSchema.parse({ ...validProfile, username: 'demobaru', nama: 'Demo Baru', nomor_identitas: '', alamat: '' }),
+    );
     const after = await getProfile(me);
     expect(after.propinsi_domisili).toBe('35');
     expect(after.kota_domisili).toBe('35.78');
@@ -84,10 +111,12 @@ describe('account services', () => {
 
   it('refuses a city outside the chosen residence province and a username already taken', async () => {
     const me = await sessionOf(memberId(101));
-    await expect(updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: me.username, kota_domisili: '31.71' })))
-      .rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Pilih Kota/Kabupaten Domisili' });
-    await expect(updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: 'DemoSilver' })))
-      .rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: me.username, kota_domisili: '31.71' })),
+    ).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Pilih Kota/Kabupaten Domisili' });
+    await expect(updateProfile(me, me.publicId, ProfileSchema.parse({ ...validProfile, username: 'DemoSilver' }))).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('a bank change is UNVERIFIED until its e-mailed link is used once', async () => {
@@ -107,11 +136,14 @@ describe('account services', () => {
   /** A generated member in 140..159 with or without a bonus this month (Asia/Jakarta). */
   const memberByBonus = async (withBonus: boolean) => {
     const db = await getDb();
-    const [row] = await selectRows<{ id_member: string }>(db, sql`
+    const [row] = await selectRows<{ id_member: string }>(
+      db,
+      sql`
       select m.id_member from members m where m.id between 141 and 160
         and ${withBonus ? sql`` : sql`not`} exists (select 1 from bonuses b where b.member_id = m.id
           and b.tanggal >= date_trunc('month', now() at time zone 'Asia/Jakarta')::date)
-      order by m.id limit 1`);
+      order by m.id limit 1`,
+    );
     return sessionOf(row!.id_member);
   };
 
@@ -143,7 +175,10 @@ describe('account services', () => {
     const db = await getDb();
     await db.execute(sql`insert into bonuses (member_id, tanggal, jenis_bonus, bonus_bruto, pot_pph, bonus_dibayar, detail)
       values (${me.id}, (now() at time zone 'Asia/Jakarta')::date, 'SPONSOR', 100000, 2500, 97500, '[]'::jsonb)`);
-    expect(await verifyNpwp(tokenOf(await lastLink(me.email)))).toMatchObject({ valid: true, message: 'NPWP berhasil diverifikasi dan berlaku mulai tanggal 1 bulan depan' });
+    expect(await verifyNpwp(tokenOf(await lastLink(me.email)))).toMatchObject({
+      valid: true,
+      message: 'NPWP berhasil diverifikasi dan berlaku mulai tanggal 1 bulan depan',
+    });
     const waiting = await getProfile(me);
     expect(waiting.npwp).toBe(before);
     expect(waiting.npwp_pending).toMatchObject([{ npwp: '092542943407777', status: 'VERIFIED' }]);
@@ -184,7 +219,9 @@ describe('account services', () => {
     const me = await sessionOf(memberId(107));
     await db.update(members).set({ noRekening: null, npwp: null }).where(eq(members.id, me.id));
     expect((await getAlerts(me.id)).map((a) => a.message)).toEqual([
-      'Nomor rekening bank belum diisi', 'NPWP belum diisi', 'Alamat pengiriman belum ada',
+      'Nomor rekening bank belum diisi',
+      'NPWP belum diisi',
+      'Alamat pengiriman belum ada',
     ]);
     await updateBank(me, me.publicId, BankSchema.parse({ nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014' }));
     expect(await getAlerts(me.id)).toHaveLength(2);

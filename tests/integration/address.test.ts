@@ -41,8 +41,16 @@ describe('postal codes (src/server/data/kodepos-desa.csv)', () => {
     const rows = await listAddresses(me);
     const of = (id: string) => rows.find((r) => r.public_id === id)!.kode_pos;
     expect([of(known.public_id), of(typed.public_id), of(blank.public_id)]).toEqual(['60221', '23521', null]);
-    expect(AddressSchema.safeParse({ label: 'X', nama: 'Y', phone: '0812', alamat: 'Z', kelurahan_id: '11.72.03.2001', kode_pos: '235' })
-      .error!.issues.map((i) => i.message)).toEqual(['Kode pos harus terdiri dari 5 digit angka']);
+    expect(
+      AddressSchema.safeParse({
+        label: 'X',
+        nama: 'Y',
+        phone: '0812',
+        alamat: 'Z',
+        kelurahan_id: '11.72.03.2001',
+        kode_pos: '235',
+      }).error!.issues.map((i) => i.message),
+    ).toEqual(['Kode pos harus terdiri dari 5 digit angka']);
   });
 });
 
@@ -53,10 +61,17 @@ describe('address book', () => {
     const first = await saveAddress(me, undefined, address('Rumah', village));
     const second = await saveAddress(me, undefined, address('Kantor', village, { is_default: true, kode_pos: '60111' }));
     let rows = await listAddresses(me);
-    expect(rows.map((r) => [r.label, r.is_default])).toEqual([['Kantor', true], ['Rumah', false]]);
+    expect(rows.map((r) => [r.label, r.is_default])).toEqual([
+      ['Kantor', true],
+      ['Rumah', false],
+    ]);
     expect(rows[0]!.phone).toBe('081234567890');
     // The village has a postal code in kodepos-desa.csv: it wins over the typed one.
-    expect(rows[0]).toMatchObject({ kota: 'Kota Surabaya', provinsi: 'Jawa Timur', kode_pos: (await listVillages('35.78.01'))[0]!.zip_code });
+    expect(rows[0]).toMatchObject({
+      kota: 'Kota Surabaya',
+      provinsi: 'Jawa Timur',
+      kode_pos: (await listVillages('35.78.01'))[0]!.zip_code,
+    });
     await saveAddress(me, first.public_id, address('Rumah Baru', village));
     await deleteAddress(me, second.public_id);
     rows = await listAddresses(me);
@@ -65,9 +80,14 @@ describe('address book', () => {
 
   it('messages of spec/001 §5 and an unknown village are refused', async () => {
     const parsed = AddressSchema.safeParse({ label: '', nama: '', phone: '', alamat: '', kelurahan_id: '' });
-    expect(parsed.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining([
-      'Masukkan label pengiriman', 'Masukkan nama penerima', 'Masukkan nomor telepon', 'Alamat lengkap pengiriman tidak boleh kosong',
-    ]));
+    expect(parsed.error!.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining([
+        'Masukkan label pengiriman',
+        'Masukkan nama penerima',
+        'Masukkan nomor telepon',
+        'Alamat lengkap pengiriman tidak boleh kosong',
+      ]),
+    );
     const me = await sessionOf(memberId(111));
     await expect(saveAddress(me, undefined, address('X', '99.99.99.9999'))).rejects.toMatchObject({ code: 'BAD_INPUT' });
     expect(await listAddresses(me)).toEqual([]);

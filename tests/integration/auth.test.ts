@@ -21,7 +21,10 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password with the Indonesian message', async () => {
-    await expect(signIn(creds('demobronze', 'salah-sekali'), ctx)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'ID Member/Username atau password salah' });
+    await expect(signIn(creds('demobronze', 'salah-sekali'), ctx)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'ID Member/Username atau password salah',
+    });
   });
 
   it('stores sessions and passwords only as hashes', async () => {
@@ -42,7 +45,8 @@ describe('sign-in', () => {
   });
 
   it('five failures from one address lock that address out of the account, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) await expect(signIn(creds('demobaru', 'keliru'), { address: '198.51.100.7' })).rejects.toBeInstanceOf(AppError);
+    for (let i = 0; i < 5; i++)
+      await expect(signIn(creds('demobaru', 'keliru'), { address: '198.51.100.7' })).rejects.toBeInstanceOf(AppError);
     await expect(signIn(creds('demobaru'), { address: '198.51.100.7' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

@@ -10,8 +10,11 @@ describe('bonus reports', () => {
   it('daily and monthly totals equal the member’s bonus rows; the accumulated bonus is all-time net', async () => {
     const me = await sessionOf('demosilver');
     const db = await getDb();
-    const [all] = await selectRows<{ bruto: string; net: string }>(db, sql`
-      select sum(bonus_bruto)::text as bruto, sum(bonus_dibayar)::text as net from bonuses where member_id = ${me.id}`);
+    const [all] = await selectRows<{ bruto: string; net: string }>(
+      db,
+      sql`
+      select sum(bonus_bruto)::text as bruto, sum(bonus_dibayar)::text as net from bonuses where member_id = ${me.id}`,
+    );
     const daily = await dailyBonusReport(me, '2000-01-01', '2999-12-31');
     expect(daily.rows.reduce((s, r) => s + r.bonus_bruto, 0)).toBe(Number(all!.bruto));
     expect(daily.akumulasi).toBe(Number(all!.net));
@@ -23,12 +26,18 @@ describe('bonus reports', () => {
 
   it('the withdrawal report lists completed payouts with their bonuses', async () => {
     const db = await getDb();
-    const [row] = await selectRows<{ id_member: string }>(db, sql`
+    const [row] = await selectRows<{ id_member: string }>(
+      db,
+      sql`
       select m.id_member from members m join bonuses b on b.member_id = m.id where m.id > 5 and m.status_rekening = 'VERIFIED' and not exists (select 1 from payouts p where p.member_id = m.id)
-      group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member limit 1`);
+      group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member limit 1`,
+    );
     const me = await sessionOf(row!.id_member);
     const unpaid = await listUnpaidBonuses(me);
-    await requestPayout(me, unpaid.map((b) => b.public_id));
+    await requestPayout(
+      me,
+      unpaid.map((b) => b.public_id),
+    );
     const payout = (await listPayouts(me, { from: '2000-01-01', to: '2999-12-31', status: [], page: 1, page_size: 10 })).rows[0]!;
     await payThroughBatch(payout.no);
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
@@ -49,9 +58,12 @@ describe('annual pairing', () => {
     expect(report.rows[0]!.periode).toEqual({ start: '2024-06-13', end: '2025-06-15' });
     expect(report.rows[1]!.periode.start).toBe('2025-06-16');
     const db = await getDb();
-    const [paid] = await selectRows<{ n: number }>(db, sql`
+    const [paid] = await selectRows<{ n: number }>(
+      db,
+      sql`
       select coalesce(sum((detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int), 0)::int as n
-      from bonuses where member_id = ${me.id} and jenis_bonus = 'PAIR'`);
+      from bonuses where member_id = ${me.id} and jenis_bonus = 'PAIR'`,
+    );
     expect(report.rows.reduce((s, r) => s + r.jumlah_pair_bv_each_year, 0)).toBe(paid!.n);
     expect(report.annualPairingRank.map((r) => r.minimal_pair)).toEqual([100, 300, 1000, 3000]);
   });

@@ -10,7 +10,10 @@ const KONTEN = { id: null, nama: 'Kiki Konten (uji)' };
 
 async function audits(object: string) {
   const db = await getDb();
-  return db.select().from(auditLog).where(and(eq(auditLog.action, 'setting:update'), eq(auditLog.object, object)));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'setting:update'), eq(auditLog.object, object)));
 }
 
 describe('the portal identity (KONTEN, issue #23)', () => {
@@ -38,12 +41,17 @@ describe('the portal identity (KONTEN, issue #23)', () => {
     [{ company_name: ' ', company_logo: '' }, 'company_name', 'no name'],
   ])('refuses %o (%s: %s) with an Indonesian message and changes nothing', async (form, fieldName, _why) => {
     const before = [await getSetting('company_name'), await getSetting('company_logo')];
-    await expect(saveBrand(form, KONTEN)).rejects.toMatchObject({ code: 'BAD_INPUT', fields: { [fieldName]: expect.stringMatching(/Logo|Nama perusahaan/) } });
+    await expect(saveBrand(form, KONTEN)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      fields: { [fieldName]: expect.stringMatching(/Logo|Nama perusahaan/) },
+    });
     expect([await getSetting('company_name'), await getSetting('company_logo')]).toEqual(before);
   });
 
   it('other roles may not change it', async () => {
-    await expect(saveBrand({ company_name: 'PT Lain', company_logo: '' }, { id: 1, nama: 'CS', role: 'CS' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(saveBrand({ company_name: 'PT Lain', company_logo: '' }, { id: 1, nama: 'CS', role: 'CS' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect(await getSetting('company_name')).not.toBe('PT Lain');
   });
 });

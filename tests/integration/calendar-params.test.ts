@@ -20,7 +20,10 @@ const IMPOSSIBLE = ['2026-13', '2026-14', '2026-13-01', '2026-02-30', '0000-00']
 const query = (value: string) => PARAMS.map((p) => `${p}=${encodeURIComponent(value)}`).join('&');
 
 const memberPages = import.meta.glob<{ default: never }>(['../../src/pages/{report,bonus,transaksi,stokis}/**/*.astro', '!**/*\\[*']);
-const consolePages = import.meta.glob<{ default: never }>(['../../src/pages/admin/audit.astro', '../../src/pages/admin/keuangan/{closing,pajak}.astro']);
+const consolePages = import.meta.glob<{ default: never }>([
+  '../../src/pages/admin/audit.astro',
+  '../../src/pages/admin/keuangan/{closing,pajak}.astro',
+]);
 const routeOf = (file: string) => file.replace('../../src/pages', '').replace(/(\/index)?\.astro$/, '');
 
 async function render(Page: never, path: string, locals: Record<string, unknown>): Promise<{ status: number; html: string }> {
@@ -79,15 +82,23 @@ describe('a 500 never goes unlogged', () => {
 
   it('an error thrown by a page is logged once with its stack and answers an Indonesian page', async () => {
     const logged: unknown[][] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { logged.push(args); });
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args);
+    });
     const me = await sessionOf('demosilver');
     const request = new Request('http://portal.test/report/bonus-bulanan', { headers: { authorization: `Bearer ${me.token}` } });
     const ctx = createContext({ request, clientAddress: '127.0.0.1', defaultLocale: 'id' });
     const boom = new Error('halaman uji gagal');
-    const response = await onRequest(ctx as never, async () => { throw boom; }) as Response;
+    const response = (await onRequest(ctx as never, async () => {
+      throw boom;
+    })) as Response;
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('Terjadi kesalahan');
-    const withStack = logged.filter((args) => args.some((a) => (a instanceof Error && a.stack?.includes('halaman uji gagal')) || (typeof a === 'string' && a.includes(boom.stack!))));
+    const withStack = logged.filter((args) =>
+      args.some(
+        (a) => (a instanceof Error && a.stack?.includes('halaman uji gagal')) || (typeof a === 'string' && a.includes(boom.stack!)),
+      ),
+    );
     expect(withStack).toHaveLength(1);
   });
 });

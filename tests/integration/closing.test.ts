@@ -13,17 +13,23 @@ describe('the bonus closing', () => {
     const db = await getDb();
     const [days] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from closed_days`);
     expect(days!.n).toBeGreaterThan(300);
-    const [bad] = await selectRows<{ n: number }>(db, sql`
+    const [bad] = await selectRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from bonuses b join members m on m.id = b.member_id
       where b.bonus_dibayar <> b.bonus_bruto - b.pot_pph
          or (b.jenis_bonus = 'PAIR' and (b.detail -> 0 -> 'bonus_pair_details' -> 0 ->> 'jumlah_pair_dibayar')::int >
-             case m.posisi when 'BRONZE' then 12 when 'SILVER' then 24 else 48 end)`);
+             case m.posisi when 'BRONZE' then 12 when 'SILVER' then 24 else 48 end)`,
+    );
     expect(bad!.n).toBe(0);
-    const [sponsor] = await selectRows<{ bruto: string; bv: string }>(db, sql`
+    const [sponsor] = await selectRows<{ bruto: string; bv: string }>(
+      db,
+      sql`
       select (select sum(bonus_bruto) from bonuses where jenis_bonus = 'SPONSOR')::text as bruto,
         (select sum(o.total_bv) from orders o join members m on m.id = coalesce(o.new_member_id, o.member_id)
          where o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')
-           and m.sponsor_id is not null and (o.paid_at at time zone 'Asia/Jakarta')::date < ${today}::date)::text as bv`);
+           and m.sponsor_id is not null and (o.paid_at at time zone 'Asia/Jakarta')::date < ${today}::date)::text as bv`,
+    );
     // Every registration and upgrade BV paid before today earned its sponsor Rp 100.000 per BV.
     expect(Number(sponsor!.bruto)).toBe(Number(sponsor!.bv) * defaultPlan.sponsorPerBv);
   });
@@ -32,24 +38,43 @@ describe('the bonus closing', () => {
     const db = await getDb();
     const [silver] = await selectRows<{ id: number }>(db, sql`select id::int as id from members where username = 'demosilver'`);
     const placed = await inTransaction(async (tx) => {
-      const m = await addMemberToNetwork(tx, { sponsorId: silver!.id, sisi: 'R', username: 'ujiclosing', nama: 'Uji Closing', email: 'u@contoh.id', phone: '628', posisi: 'PLATINUM', passwordHash: 'x', tglJoin: today });
+      const m = await addMemberToNetwork(tx, {
+        sponsorId: silver!.id,
+        sisi: 'R',
+        username: 'ujiclosing',
+        nama: 'Uji Closing',
+        email: 'u@contoh.id',
+        phone: '628',
+        posisi: 'PLATINUM',
+        passwordHash: 'x',
+        tglJoin: today,
+      });
       await tx.execute(sql`insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, posisi, sisi, new_member_id, total_bv, total_harga, total_bayar)
         values ('ORD-UJI-1', 'INV-UJI-1', ${silver!.id}, 'reg', 'PAID', now(), now(), now(), 'PLATINUM', 'R', ${m.id}, 4, 1400000, 1400000)`);
       return m;
     });
-    const before = await selectRows<{ member_id: number; kiri: number; kanan: number }>(db, sql`
-      select member_id::int as member_id, jumlah_bv_kiri as kiri, jumlah_bv_kanan as kanan from member_pairing order by member_id`);
+    const before = await selectRows<{ member_id: number; kiri: number; kanan: number }>(
+      db,
+      sql`
+      select member_id::int as member_id, jumlah_bv_kiri as kiri, jumlah_bv_kanan as kanan from member_pairing order by member_id`,
+    );
     const first = await closeDay(today);
     expect(first.alreadyClosed).toBe(false);
-    const rows = await selectRows<{ username: string; jenis_bonus: string; bonus_bruto: string }>(db, sql`
+    const rows = await selectRows<{ username: string; jenis_bonus: string; bonus_bruto: string }>(
+      db,
+      sql`
       select m.username, b.jenis_bonus, b.bonus_bruto::text as bonus_bruto from bonuses b join members m on m.id = b.member_id
-      where b.tanggal = ${today}::date and b.jenis_bonus in ('SPONSOR', 'PASSUP') order by b.jenis_bonus`);
+      where b.tanggal = ${today}::date and b.jenis_bonus in ('SPONSOR', 'PASSUP') order by b.jenis_bonus`,
+    );
     expect(rows).toEqual([
       { username: 'demoplatinum', jenis_bonus: 'PASSUP', bonus_bruto: String(4 * defaultPlan.passupPerBv) },
       { username: 'demosilver', jenis_bonus: 'SPONSOR', bonus_bruto: String(4 * defaultPlan.sponsorPerBv) },
     ]);
-    const after = await selectRows<{ member_id: number; kiri: number; kanan: number }>(db, sql`
-      select member_id::int as member_id, jumlah_bv_kiri as kiri, jumlah_bv_kanan as kanan from member_pairing order by member_id`);
+    const after = await selectRows<{ member_id: number; kiri: number; kanan: number }>(
+      db,
+      sql`
+      select member_id::int as member_id, jumlah_bv_kiri as kiri, jumlah_bv_kanan as kanan from member_pairing order by member_id`,
+    );
     const gained = after.reduce((s, r) => s + r.kiri + r.kanan, 0) - before.reduce((s, r) => s + r.kiri + r.kanan, 0);
     expect(gained).toBe(4 * placed.path.length);
 
@@ -71,7 +96,10 @@ describe('auto-withdraw', () => {
     const tomorrow = new Date(Date.now() + 7 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
     await closeDay(tomorrow);
     expect(await listUnpaidBonuses(me)).toEqual([]);
-    const payouts = await selectRows<{ status: string; total_bonus: string }>(db, sql`select status, total_bonus::text as total_bonus from payouts where member_id = ${me.id}`);
+    const payouts = await selectRows<{ status: string; total_bonus: string }>(
+      db,
+      sql`select status, total_bonus::text as total_bonus from payouts where member_id = ${me.id}`,
+    );
     expect(payouts).toEqual([{ status: 'queued', total_bonus: String(unpaid.reduce((s, b) => s + b.bonus_dibayar, 0)) }]);
   });
 });
@@ -86,13 +114,26 @@ describe('the plan comes from the settings table', () => {
     const [stokis] = await selectRows<{ id: number }>(db, sql`select id::int as id from members where username = 'demostokis'`);
     const day = new Date(Date.now() + 7 * 3_600_000 + 2 * 86_400_000).toISOString().slice(0, 10);
     await inTransaction(async (tx) => {
-      const m = await addMemberToNetwork(tx, { sponsorId: stokis!.id, sisi: 'L', username: 'ujiplan', nama: 'Uji Plan', email: 'p@contoh.id', phone: '628', posisi: 'SILVER', passwordHash: 'x', tglJoin: day });
+      const m = await addMemberToNetwork(tx, {
+        sponsorId: stokis!.id,
+        sisi: 'L',
+        username: 'ujiplan',
+        nama: 'Uji Plan',
+        email: 'p@contoh.id',
+        phone: '628',
+        posisi: 'SILVER',
+        passwordHash: 'x',
+        tglJoin: day,
+      });
       await tx.execute(sql`insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, posisi, sisi, new_member_id, total_bv, total_harga, total_bayar)
         values ('ORD-UJI-PLAN', 'INV-UJI-PLAN', ${stokis!.id}, 'reg', 'PAID', now(), now(), (${day}::date + time '10:00') at time zone 'Asia/Jakarta', 'SILVER', 'L', ${m.id}, 2, 700000, 700000)`);
     });
     await closeDay(day);
-    const [bonus] = await selectRows<{ bonus_bruto: string }>(db, sql`
-      select bonus_bruto::text as bonus_bruto from bonuses where member_id = ${stokis!.id} and tanggal = ${day}::date and jenis_bonus = 'SPONSOR'`);
+    const [bonus] = await selectRows<{ bonus_bruto: string }>(
+      db,
+      sql`
+      select bonus_bruto::text as bonus_bruto from bonuses where member_id = ${stokis!.id} and tanggal = ${day}::date and jenis_bonus = 'SPONSOR'`,
+    );
     expect(bonus!.bonus_bruto).toBe(String(2 * 150_000));
     await db.execute(sql`delete from settings where key = 'bonus_plan'`);
     forgetSettingsCache();

@@ -29,14 +29,32 @@ describe('the audit trail records sign-ins and views of personal data', () => {
     const gudang = await operator('gudang');
     const signIns = await rowsOf('operator:sign-in');
     expect(signIns).toHaveLength(before + 1);
-    expect(signIns.at(-1)).toMatchObject({ operatorId: gudang.id, operatorNama: gudang.nama, object: 'sign-in:gudang', after: { username: 'gudang', address: 'audit-test-gudang' } });
+    expect(signIns.at(-1)).toMatchObject({
+      operatorId: gudang.id,
+      operatorNama: gudang.nama,
+      object: 'sign-in:gudang',
+      after: { username: 'gudang', address: 'audit-test-gudang' },
+    });
 
-    await expect(signInOperator({ username: 'Gudang', password: 'tebakan-salah-77' }, { address: '198.51.100.9' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(signInOperator({ username: 'bukan.operator', password: 'tebakan-lain-88' }, { address: '198.51.100.10' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(signInOperator({ username: 'Gudang', password: 'tebakan-salah-77' }, { address: '198.51.100.9' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      signInOperator({ username: 'bukan.operator', password: 'tebakan-lain-88' }, { address: '198.51.100.10' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const failures = await rowsOf('operator:sign-in-failed');
     expect(failures.slice(-2)).toMatchObject([
-      { operatorId: gudang.id, object: 'sign-in:gudang', after: { username: 'gudang', address: '198.51.100.9', alasan: 'Username atau password operator salah' } },
-      { operatorId: null, operatorNama: 'bukan.operator', object: 'sign-in:bukan.operator', after: { username: 'bukan.operator', address: '198.51.100.10' } },
+      {
+        operatorId: gudang.id,
+        object: 'sign-in:gudang',
+        after: { username: 'gudang', address: '198.51.100.9', alasan: 'Username atau password operator salah' },
+      },
+      {
+        operatorId: null,
+        operatorNama: 'bukan.operator',
+        object: 'sign-in:bukan.operator',
+        after: { username: 'bukan.operator', address: '198.51.100.10' },
+      },
     ]);
     const text = JSON.stringify(failures);
     expect(text).not.toContain('tebakan-salah-77');
@@ -47,7 +65,10 @@ describe('the audit trail records sign-ins and views of personal data', () => {
 
   it("each opening of a member's file by CS is recorded (who, which member), and kept out of the file's own action list", async () => {
     const cs = await operator('cs');
-    const [m] = await selectRows<{ id_member: string }>(await getDb(), sql`select id_member from members where id > 20 order by id limit 1`);
+    const [m] = await selectRows<{ id_member: string }>(
+      await getDb(),
+      sql`select id_member from members where id > 20 order by id limit 1`,
+    );
     await getMemberFile(cs, m!.id_member);
     const file = await getMemberFile(cs, m!.id_member);
     const views = (await rowsOf('member:view')).filter((r) => r.object === `member:${m!.id_member}`);
@@ -65,9 +86,16 @@ describe('the audit trail pages, filters and exports', () => {
     const db = await getDb();
     const total = 1234;
     // One statement: every row has the same time, so the order and the paging rest on the id as tie-break.
-    await db.insert(auditLog).values(Array.from({ length: total }, (_, i) => ({
-      operatorId: null, operatorNama: i % 2 ? 'Uji Ganjil' : 'Uji Genap', action: 'uji:paging', object: i === 7 ? '=HYPERLINK("x")' : `uji:${i}`, before: null, after: { i },
-    })));
+    await db.insert(auditLog).values(
+      Array.from({ length: total }, (_, i) => ({
+        operatorId: null,
+        operatorNama: i % 2 ? 'Uji Ganjil' : 'Uji Genap',
+        action: 'uji:paging',
+        object: i === 7 ? '=HYPERLINK("x")' : `uji:${i}`,
+        before: null,
+        after: { i },
+      })),
+    );
     const superadmin = await operator('superadmin');
     const seen: number[] = [];
     let page = 1;
@@ -87,7 +115,13 @@ describe('the audit trail pages, filters and exports', () => {
 
     const odd = await browseAudit(superadmin, { action: 'uji:paging', operator: 'ganjil' }, 1);
     expect(odd.rows.every((r) => r.operatorNama === 'Uji Ganjil')).toBe(true);
-    expect((await browseAudit(superadmin, { object: 'uji:123' }, 1)).rows.map((r) => r.object).sort()).toEqual(['uji:123', 'uji:1230', 'uji:1231', 'uji:1232', 'uji:1233']);
+    expect((await browseAudit(superadmin, { object: 'uji:123' }, 1)).rows.map((r) => r.object).sort()).toEqual([
+      'uji:123',
+      'uji:1230',
+      'uji:1231',
+      'uji:1232',
+      'uji:1233',
+    ]);
     // Underscore and percent are text, not wildcards.
     expect((await browseAudit(superadmin, { object: 'uji_' }, 1)).rows).toEqual([]);
 
@@ -96,7 +130,8 @@ describe('the audit trail pages, filters and exports', () => {
       { operatorNama: 'Uji Hari', action: 'uji:hari', object: 'a', at: new Date('2020-01-01T23:30:00+07:00') },
       { operatorNama: 'Uji Hari', action: 'uji:hari', object: 'b', at: new Date('2020-01-02T00:10:00+07:00') },
     ]);
-    const day = async (from?: string, to?: string) => (await browseAudit(superadmin, { action: 'uji:hari', from, to }, 1)).rows.map((r) => r.object);
+    const day = async (from?: string, to?: string) =>
+      (await browseAudit(superadmin, { action: 'uji:hari', from, to }, 1)).rows.map((r) => r.object);
     expect(await day('2020-01-01', '2020-01-01')).toEqual(['a']);
     expect(await day('2020-01-02', undefined)).toEqual(['b']);
     expect(await day('2020-01-01', '2020-01-02')).toEqual(['b', 'a']);
@@ -136,8 +171,13 @@ describe('the console overview per day', () => {
 
     const start = new Date(`${from}T00:00:00+07:00`);
     const end = new Date(new Date(`${to}T00:00:00+07:00`).getTime() + 86_400_000);
-    const expected = new Map(trends.days.map((d) => [d.day, { paidOrders: 0, revenue: 0, newMembers: 0, bonuses: 0, payouts: 0, paidOut: 0 }]));
-    for (const o of await db.select({ at: orders.paidAt, total: orders.totalBayar }).from(orders).where(and(gte(orders.paidAt, start), lt(orders.paidAt, end)))) {
+    const expected = new Map(
+      trends.days.map((d) => [d.day, { paidOrders: 0, revenue: 0, newMembers: 0, bonuses: 0, payouts: 0, paidOut: 0 }]),
+    );
+    for (const o of await db
+      .select({ at: orders.paidAt, total: orders.totalBayar })
+      .from(orders)
+      .where(and(gte(orders.paidAt, start), lt(orders.paidAt, end)))) {
       const e = expected.get(jakartaDate(o.at!))!;
       e.paidOrders++;
       e.revenue += o.total;
@@ -146,10 +186,16 @@ describe('the console overview per day', () => {
       const e = expected.get(m.day);
       if (e) e.newMembers++;
     }
-    for (const b of await db.select({ day: bonuses.tanggal, bruto: bonuses.bonusBruto }).from(bonuses).where(and(gte(bonuses.tanggal, from), lt(bonuses.tanggal, addDays(to, 1))))) {
+    for (const b of await db
+      .select({ day: bonuses.tanggal, bruto: bonuses.bonusBruto })
+      .from(bonuses)
+      .where(and(gte(bonuses.tanggal, from), lt(bonuses.tanggal, addDays(to, 1))))) {
       expected.get(b.day)!.bonuses += b.bruto;
     }
-    for (const p of await db.select({ at: payouts.completedAt, nominal: payouts.nominal }).from(payouts).where(eq(payouts.status, 'completed'))) {
+    for (const p of await db
+      .select({ at: payouts.completedAt, nominal: payouts.nominal })
+      .from(payouts)
+      .where(eq(payouts.status, 'completed'))) {
       const e = p.at && expected.get(jakartaDate(p.at));
       if (e) {
         e.payouts++;
@@ -174,11 +220,14 @@ describe('promo fulfilment', () => {
     const { getPromo } = await import('../../src/server/services/promo/get-promo');
     const { sessionOf } = await import('./helpers');
     const db = await getDb();
-    const [claim] = await selectRows<{ public_id: string; no: string; promo: string; username: string; waiting: number }>(db, sql`
+    const [claim] = await selectRows<{ public_id: string; no: string; promo: string; username: string; waiting: number }>(
+      db,
+      sql`
       select c.public_id::text as public_id, c.no, p.public_id::text as promo, m.username,
         (select count(*)::int from promo_claims w where w.promo_id = p.id and w.delivered_at is null) as waiting
       from promo_claims c join promos p on p.id = c.promo_id join members m on m.id = c.member_id
-      where p.status = 1 order by c.id limit 1`);
+      where p.status = 1 order by c.id limit 1`,
+    );
     expect(claim).toBeDefined();
     const gudang = await operator('gudang');
     const waiting = await listClaimsToDeliver(gudang, { promo: claim!.promo });
@@ -188,8 +237,14 @@ describe('promo fulfilment', () => {
 
     await expect(deliverPromoClaim(await operator('cs'), claim!.public_id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await deliverPromoClaim(gudang, claim!.public_id)).toBe(`Klaim ${claim!.no} ditandai terkirim`);
-    await expect(deliverPromoClaim(await operator('konten'), claim!.public_id)).rejects.toMatchObject({ code: 'CONFLICT', message: CLAIM_ALREADY_DELIVERED });
-    await expect(deliverPromoClaim(gudang, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Klaim tidak ditemukan' });
+    await expect(deliverPromoClaim(await operator('konten'), claim!.public_id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: CLAIM_ALREADY_DELIVERED,
+    });
+    await expect(deliverPromoClaim(gudang, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Klaim tidak ditemukan',
+    });
 
     const after = await listClaimsToDeliver(gudang, { promo: claim!.promo });
     expect(after.claims.map((c) => c.no)).not.toContain(claim!.no);

@@ -25,17 +25,23 @@ const operator = async (username: string): Promise<SessionOperator & { token: st
   return { ...(await resolveOperatorSession(token))!, token };
 };
 const auditOf = async (idMember: string) =>
-  (await getDb()).select().from(auditLog).where(eq(auditLog.object, `member:${idMember}`)).orderBy(auditLog.id);
-const memberRow = async (idMember: string) =>
-  (await (await getDb()).select().from(members).where(eq(members.idMember, idMember)))[0]!;
+  (await getDb())
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.object, `member:${idMember}`))
+    .orderBy(auditLog.id);
+const memberRow = async (idMember: string) => (await (await getDb()).select().from(members).where(eq(members.idMember, idMember)))[0]!;
 
 const visit = visitConsole;
 
 describe('CS finds members', () => {
   it('by ID Member, username, e-mail, phone in any usual form, and name beginning', async () => {
     const cs = await operator('cs');
-    const [m] = await selectRows<{ id_member: string; username: string; email: string; phone: string; nama: string }>(await getDb(), sql`
-      select id_member, username, email, phone, nama from members where id > 20 order by id limit 1`);
+    const [m] = await selectRows<{ id_member: string; username: string; email: string; phone: string; nama: string }>(
+      await getDb(),
+      sql`
+      select id_member, username, email, phone, nama from members where id > 20 order by id limit 1`,
+    );
     const ids = async (q: string) => (await searchMembers(cs, { q })).map((hit) => hit.id_member);
     expect(await ids(m!.id_member)).toEqual([m!.id_member]);
     expect(await ids(m!.username.toUpperCase())).toContain(m!.id_member);
@@ -64,7 +70,10 @@ describe('CS finds members', () => {
 
   it('refuses a query under 3 characters, and operators of other roles', async () => {
     const cs = await operator('cs');
-    await expect(searchMembers(cs, { q: 'ab' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('minimal 3 karakter') });
+    await expect(searchMembers(cs, { q: 'ab' })).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringContaining('minimal 3 karakter'),
+    });
     await expect(searchMembers(await operator('gudang'), { q: 'demo' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(getMemberFile(await operator('keuangan'), 'demosilver')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await searchMembers(await operator('superadmin'), { q: 'demosilver' })).map((h) => h.username)).toEqual(['demosilver']);
@@ -72,14 +81,25 @@ describe('CS finds members', () => {
 
   it("a member's file: the tree from that member, and a stranger's id is not found", async () => {
     const cs = await operator('cs');
-    const [{ id_member: idMember }] = await selectRows<{ id_member: string }>(await getDb(), sql`
-      select id_member from members where jumlah_child_kiri > 0 and jumlah_child_kanan > 0 order by id desc limit 1`) as [{ id_member: string }];
+    const [{ id_member: idMember }] = (await selectRows<{ id_member: string }>(
+      await getDb(),
+      sql`
+      select id_member from members where jumlah_child_kiri > 0 and jumlah_child_kanan > 0 order by id desc limit 1`,
+    )) as [{ id_member: string }];
     const file = await getMemberFile(cs, idMember, 2);
     expect(file.profile.idMember).toBe(idMember);
     expect(file.tree.tree.id_member).toBe(idMember);
-    const children = await selectRows<{ id_member: string; sisi: string }>(await getDb(), sql`
-      select c.id_member, c.sisi from members c join members p on p.id = c.upline_id where p.id_member = ${idMember} order by c.sisi`);
-    expect(file.tree.tree.childs.filter(Boolean).map((c) => c!.id_member).sort()).toEqual(children.map((c) => c.id_member).sort());
+    const children = await selectRows<{ id_member: string; sisi: string }>(
+      await getDb(),
+      sql`
+      select c.id_member, c.sisi from members c join members p on p.id = c.upline_id where p.id_member = ${idMember} order by c.sisi`,
+    );
+    expect(
+      file.tree.tree.childs
+        .filter(Boolean)
+        .map((c) => c!.id_member)
+        .sort(),
+    ).toEqual(children.map((c) => c.id_member).sort());
     await expect(getMemberFile(cs, '9999999999')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Member tidak ditemukan' });
   });
 });
@@ -88,14 +108,23 @@ describe('CS acts on a member, audited in the same transaction', () => {
   it('suspends with a reason (dashboard warning, no payout), refuses without one, and lifts it', async () => {
     const cs = await operator('cs');
     const idMember = await memberWithUnpaidBonuses();
-    await expect(setSuspension(cs, idMember, { suspend: true, alasan: '  ' })).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Alasan wajib diisi (5–500 karakter)' });
+    await expect(setSuspension(cs, idMember, { suspend: true, alasan: '  ' })).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Alasan wajib diisi (5–500 karakter)',
+    });
     expect((await memberRow(idMember)).isSuspended).toBe(false);
     expect(await auditOf(idMember)).toHaveLength(0);
 
     expect(await setSuspension(cs, idMember, { suspend: true, alasan: 'Laporan penyalahgunaan akun' })).toBe('Akun member ditangguhkan');
     expect((await memberRow(idMember)).isSuspended).toBe(true);
     const [row] = await auditOf(idMember);
-    expect(row).toMatchObject({ action: 'member:suspend', operatorNama: 'Citra CS', operatorId: cs.id, before: { is_suspended: false }, after: { is_suspended: true, alasan: 'Laporan penyalahgunaan akun' } });
+    expect(row).toMatchObject({
+      action: 'member:suspend',
+      operatorNama: 'Citra CS',
+      operatorId: cs.id,
+      before: { is_suspended: false },
+      after: { is_suspended: true, alasan: 'Laporan penyalahgunaan akun' },
+    });
     await expect(setSuspension(cs, idMember, { suspend: true, alasan: 'sekali lagi ya' })).rejects.toMatchObject({ code: 'CONFLICT' });
 
     const { token } = await signIn({ username: idMember, password: 'rahasia123', remember: false }, { address: 'cs-suspended' });
@@ -103,7 +132,12 @@ describe('CS acts on a member, audited in the same transaction', () => {
     expect(token).toBeTruthy();
     expect((await getDashboard(member)).suspend.is_suspended).toBe(true);
     const unpaid = await listUnpaidBonuses(member);
-    await expect(requestPayout(member, unpaid.map((b) => b.public_id))).rejects.toMatchObject({ code: 'CONFLICT', message: PAYOUT_SUSPENDED });
+    await expect(
+      requestPayout(
+        member,
+        unpaid.map((b) => b.public_id),
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: PAYOUT_SUSPENDED });
 
     expect(await setSuspension(cs, idMember, { suspend: false, alasan: 'Sudah diklarifikasi' })).toBe('Penangguhan akun member dicabut');
     expect((await memberRow(idMember)).isSuspended).toBe(false);
@@ -113,8 +147,11 @@ describe('CS acts on a member, audited in the same transaction', () => {
   it('marks a bank account verified, once, and only when one is on file', async () => {
     const cs = await operator('cs');
     const db = await getDb();
-    const [withBank] = await selectRows<{ id_member: string }>(db, sql`
-      select id_member from members where no_rekening is not null and kode_bank is not null and id > 20 order by id desc limit 1`);
+    const [withBank] = await selectRows<{ id_member: string }>(
+      db,
+      sql`
+      select id_member from members where no_rekening is not null and kode_bank is not null and id > 20 order by id desc limit 1`,
+    );
     await db.update(members).set({ statusRekening: 'UNVERIFIED' }).where(eq(members.idMember, withBank!.id_member));
     expect(await verifyMemberBank(cs, withBank!.id_member)).toBe('Rekening bank berhasil diverifikasi');
     expect((await memberRow(withBank!.id_member)).statusRekening).toBe('VERIFIED');
@@ -123,7 +160,10 @@ describe('CS acts on a member, audited in the same transaction', () => {
 
     const [noBank] = await selectRows<{ id_member: string }>(db, sql`select id_member from members where no_rekening is null limit 1`);
     if (noBank) {
-      await expect(verifyMemberBank(cs, noBank.id_member)).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Member belum mengisi rekening bank' });
+      await expect(verifyMemberBank(cs, noBank.id_member)).rejects.toMatchObject({
+        code: 'BAD_INPUT',
+        message: 'Member belum mengisi rekening bank',
+      });
       expect(await auditOf(noBank.id_member)).toHaveLength(0);
     }
   });
@@ -131,12 +171,21 @@ describe('CS acts on a member, audited in the same transaction', () => {
   it('verifies an NPWP or NIK into the dated tax history, named after the operator', async () => {
     const cs = await operator('cs');
     const db = await getDb();
-    const [m] = await selectRows<{ id: number; id_member: string }>(db, sql`
+    const [m] = await selectRows<{ id: number; id_member: string }>(
+      db,
+      sql`
       select id::int as id, id_member from members m where id > 20
-        and not exists (select 1 from npwp_statuses s where s.member_id = m.id) order by id desc limit 1 offset 3`);
+        and not exists (select 1 from npwp_statuses s where s.member_id = m.id) order by id desc limit 1 offset 3`,
+    );
     await db.update(members).set({ npwp: null, statusNpwp: 'UNVERIFIED', nomorIdentitas: '3578000000000001' }).where(eq(members.id, m!.id));
-    await expect(verifyMemberTaxNumber(cs, m!.id_member, 'NPWP')).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Member belum mengisi NPWP' });
-    await expect(verifyMemberTaxNumber(cs, m!.id_member, 'SIM')).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Pilih NPWP atau NIK' });
+    await expect(verifyMemberTaxNumber(cs, m!.id_member, 'NPWP')).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Member belum mengisi NPWP',
+    });
+    await expect(verifyMemberTaxNumber(cs, m!.id_member, 'SIM')).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Pilih NPWP atau NIK',
+    });
     expect(await auditOf(m!.id_member)).toHaveLength(0);
 
     await db.update(members).set({ npwp: '123456789012345' }).where(eq(members.id, m!.id));
@@ -154,7 +203,10 @@ describe('CS acts on a member, audited in the same transaction', () => {
 
   it('sends the reset link (past the forgot-password limit), audited; the link sets a new password', async () => {
     const cs = await operator('cs');
-    const [m] = await selectRows<{ id_member: string; email: string }>(await getDb(), sql`select id_member, email from members where id > 20 order by id desc limit 1 offset 7`);
+    const [m] = await selectRows<{ id_member: string; email: string }>(
+      await getDb(),
+      sql`select id_member, email from members where id > 20 order by id desc limit 1 offset 7`,
+    );
     for (let i = 0; i < 4; i++) expect(await sendResetLink(cs, m!.id_member)).toBe(RESET_LINK_SENT);
     const mails = (await listOutbox(20)).filter((mail) => mail.to === m!.email);
     expect(mails).toHaveLength(4);
@@ -164,7 +216,9 @@ describe('CS acts on a member, audited in the same transaction', () => {
     const older = new URL((mails[1]!.meta as { link: string }).link).searchParams.get('token')!;
     await expect(resetPassword(older, 'BaruSekali123')).rejects.toBeTruthy();
     await resetPassword(token, 'BaruSekali123');
-    expect((await signIn({ username: m!.id_member, password: 'BaruSekali123', remember: false }, { address: 'cs-reset' })).token).toBeTruthy();
+    expect(
+      (await signIn({ username: m!.id_member, password: 'BaruSekali123', remember: false }, { address: 'cs-reset' })).token,
+    ).toBeTruthy();
     const audit = await auditOf(m!.id_member);
     expect(audit).toHaveLength(4);
     expect(audit[0]).toMatchObject({ action: 'member:send-reset-link', operatorNama: 'Citra CS', after: { email: m!.email } });

@@ -12,16 +12,22 @@ const GUDANG = { id: null, nama: 'Gilang Uji', role: 'GUDANG' } as const;
 const KEUANGAN = { id: null, nama: 'Kartika Uji', role: 'KEUANGAN' } as const;
 
 async function operatorOf(role: 'GUDANG' | 'CS') {
-  const [row] = await selectRows<{ id: number; nama: string }>(await getDb(), sql`select id::int as id, nama from operators where role = ${role} order by id limit 1`);
+  const [row] = await selectRows<{ id: number; nama: string }>(
+    await getDb(),
+    sql`select id::int as id, nama from operators where role = ${role} order by id limit 1`,
+  );
   return { ...row!, role };
 }
 
 describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
   it('shows history, payment and shipping; a full refund marks it, refuses packing and shipping, and keeps it off the queue and the prints', async () => {
     const gudang = await operatorOf('GUDANG');
-    const [paid] = await selectRows<{ no_order: string; total_bayar: string }>(await getDb(), sql`
+    const [paid] = await selectRows<{ no_order: string; total_bayar: string }>(
+      await getDb(),
+      sql`
       select no_order, total_bayar::text as total_bayar from orders o where status_order = 'PAID' and not pickup_store and refunded_at is null
-        and not exists (select 1 from order_refunds r where r.order_id = o.id) order by id limit 1`);
+        and not exists (select 1 from order_refunds r where r.order_id = o.id) order by id limit 1`,
+    );
     const no = paid!.no_order;
 
     const before = await getOperatorOrder(gudang, no);
@@ -36,7 +42,9 @@ describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
     await refundOrder(no, { alasan: 'Stok rusak di gudang', admin: 'Kartika Uji', by: KEUANGAN });
     const after = await getOperatorOrder(gudang, no);
     expect(after.order.refunded).toBe(true);
-    expect(after.refunds).toMatchObject([{ jumlah: Number(paid!.total_bayar), alasan: 'Stok rusak di gudang', admin: 'Kartika Uji', ditetapkan: true }]);
+    expect(after.refunds).toMatchObject([
+      { jumlah: Number(paid!.total_bayar), alasan: 'Stok rusak di gudang', admin: 'Kartika Uji', ditetapkan: true },
+    ]);
     expect(after.history.at(-1)).toMatchObject({ status: 'REFUND', oleh: 'Kartika Uji' });
     const refusal = (label: string) => `Order ${no} sudah dikembalikan dananya (refund); "${label}" tidak dapat dilakukan`;
     expect(after.actions.filter((a) => a.action === 'pack' || a.action === 'ship')).toEqual([
@@ -46,7 +54,9 @@ describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
     expect(after.actions.every((a) => !a.allowed)).toBe(true);
 
     // The same refusal from the action itself, nothing changed; off the queue and the prints.
-    expect(await operateOrders(GUDANG, { action: 'pack', orders: [{ noOrder: no }] })).toEqual([{ noOrder: no, ok: false, text: refusal('Kemas') }]);
+    expect(await operateOrders(GUDANG, { action: 'pack', orders: [{ noOrder: no }] })).toEqual([
+      { noOrder: no, ok: false, text: refusal('Kemas') },
+    ]);
     expect((await getOperatorOrder(gudang, no)).order.status_order).toBe('PAID');
     expect(await orderQueue('PAID', no)).toEqual([]);
     await expect(printOrders('label', [no])).rejects.toThrow(`Order ${no} (refund) tidak perlu dicetak`);
@@ -55,7 +65,9 @@ describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
   it('GUDANG and SUPERADMIN only; an unknown or malformed number is not found', async () => {
     const [any] = await selectRows<{ no_order: string }>(await getDb(), sql`select no_order from orders order by id limit 1`);
     await expect(getOperatorOrder(await operatorOf('CS'), any!.no_order)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(getOperatorOrder({ id: 1, nama: 'Sari', role: 'SUPERADMIN' }, any!.no_order)).resolves.toMatchObject({ order: { no_order: any!.no_order } });
+    await expect(getOperatorOrder({ id: 1, nama: 'Sari', role: 'SUPERADMIN' }, any!.no_order)).resolves.toMatchObject({
+      order: { no_order: any!.no_order },
+    });
     await expect(getOperatorOrder(GUDANG, 'ORD-20990101-0000001')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(getOperatorOrder(GUDANG, "x' or 1=1")).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -18,11 +18,24 @@ import { operateOrders } from '../../src/server/services/operator/operate-orders
  */
 const as = (role: OperatorRole): Actor => ({ id: 999_999, nama: `Uji ${role}`, role });
 const refused = { code: 'FORBIDDEN', message: ROLE_REFUSED };
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
 const UUID = '00000000-0000-4000-8000-000000000000';
 const PROMO: PromoForm = {
-  nama: 'Promo peran', deskripsi: 'x', reward: 'x', jenis: 'REWARD', periode_awal: '2026-01-01', periode_akhir: '2026-01-31',
-  batas_klaim: '2026-02-28', syarat_jenis: 'poin', syarat: '10', kelipatan: false, min_posisi: 'BRONZE', status: '1', url_banner: '',
+  nama: 'Promo peran',
+  deskripsi: 'x',
+  reward: 'x',
+  jenis: 'REWARD',
+  periode_awal: '2026-01-01',
+  periode_akhir: '2026-01-31',
+  batas_klaim: '2026-02-28',
+  syarat_jenis: 'poin',
+  syarat: '10',
+  kelipatan: false,
+  min_posisi: 'BRONZE',
+  status: '1',
+  url_banner: '',
 };
 
 describe('KONTEN services refuse other roles', () => {

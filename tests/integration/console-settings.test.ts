@@ -27,7 +27,12 @@ function fieldsOf(view: unknown, prefix = '', out: Record<string, string> = {}):
   return out;
 }
 const formOf = async (group: SettingGroup) => fieldsOf((await getSettings(await operator('superadmin')))[group]);
-const settingAudit = async (key: string) => (await getDb()).select().from(auditLog).where(eq(auditLog.object, `setting:${key}`)).orderBy(auditLog.id);
+const settingAudit = async (key: string) =>
+  (await getDb())
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.object, `setting:${key}`))
+    .orderBy(auditLog.id);
 const settingRow = async (key: string) => (await (await getDb()).select().from(settings).where(eq(settings.key, key)))[0];
 
 describe('settings forms (SUPERADMIN)', () => {
@@ -46,12 +51,19 @@ describe('settings forms (SUPERADMIN)', () => {
     expect(form[`methods.${i}.fix_charge`]).toBe('4000');
     const saved = await updateSettingGroup(admin, 'pembayaran', { ...form, [`methods.${i}.fix_charge`]: '5.500' });
     expect(saved).toEqual({ message: SETTINGS_SAVED, changed: ['payment_methods'] });
-    expect((await listPaymentMethods()).find((m) => m.name === 'bca_va')).toMatchObject({ fix_charge: 5500, label: 'BCA Virtual Account', icon: '/payments/bca.svg' });
+    expect((await listPaymentMethods()).find((m) => m.name === 'bca_va')).toMatchObject({
+      fix_charge: 5500,
+      label: 'BCA Virtual Account',
+      icon: '/payments/bca.svg',
+    });
     const [audit] = await settingAudit('payment_methods');
     expect(audit).toMatchObject({ action: 'setting:update', operatorNama: 'Sari Superadmin', operatorId: admin.id });
     expect((audit!.before as { name: string; fix_charge: number }[]).find((m) => m.name === 'bca_va')!.fix_charge).toBe(4000);
     const history = (await getSettings(admin)).history.payment_methods!;
-    expect(history[0]).toMatchObject({ operatorNama: 'Sari Superadmin', changes: [{ path: '[bca_va].fix_charge', before: '4000', after: '5500' }] });
+    expect(history[0]).toMatchObject({
+      operatorNama: 'Sari Superadmin',
+      changes: [{ path: '[bca_va].fix_charge', before: '4000', after: '5500' }],
+    });
     // The same form again changes nothing and writes no audit row.
     expect((await updateSettingGroup(admin, 'pembayaran', await formOf('pembayaran'))).message).toBe(SETTINGS_UNCHANGED);
     expect(await settingAudit('payment_methods')).toHaveLength(1);
@@ -67,7 +79,10 @@ describe('settings forms (SUPERADMIN)', () => {
     expect((await listPaymentMethods()).map((m) => m.name)).not.toContain('qris');
     await updateSettingGroup(admin, 'pembayaran', form);
     expect((await listPaymentMethods()).map((m) => m.name)).toContain('qris');
-    expect((await settingAudit('payment_methods_off')).map((a) => [a.before, a.after])).toEqual([[[], ['qris']], [['qris'], []]]);
+    expect((await settingAudit('payment_methods_off')).map((a) => [a.before, a.after])).toEqual([
+      [[], ['qris']],
+      [['qris'], []],
+    ]);
   });
 
   it('bad input is refused with an Indonesian message and changes nothing', async () => {
@@ -80,10 +95,18 @@ describe('settings forms (SUPERADMIN)', () => {
       ['pembayaran', { ...form, 'methods.0.fix_charge': 'empat ribu' }, 'Biaya tetap harus diisi dengan angka'],
       ['pembayaran', { ...form, 'methods.0.fix_charge': '-1' }, 'Biaya tetap tidak boleh negatif'],
       ['pembayaran', { ...form, 'methods.0.float_charge': '2,555' }, 'Biaya persen paling banyak 2 angka di belakang koma'],
-      ['pembayaran', Object.fromEntries(Object.entries(form).filter(([k]) => !k.endsWith('.aktif'))), 'Minimal satu metode pembayaran harus aktif'],
+      [
+        'pembayaran',
+        Object.fromEntries(Object.entries(form).filter(([k]) => !k.endsWith('.aktif'))),
+        'Minimal satu metode pembayaran harus aktif',
+      ],
       ['rencana', { ...(await formOf('rencana')), pairPerBv: '' }, 'Bonus pasangan per BV harus diisi dengan angka'],
       ['rencana', { ...(await formOf('rencana')), 'dailyPairCap.SILVER': '0' }, 'Batas pasangan harian SILVER minimal 1'],
-      ['rencana', { ...(await formOf('rencana')), 'annualRanks.1.minimal_pair': '50' }, 'Level dan minimal pasangan peringkat tahunan harus naik berurutan'],
+      [
+        'rencana',
+        { ...(await formOf('rencana')), 'annualRanks.1.minimal_pair': '50' },
+        'Level dan minimal pasangan peringkat tahunan harus naik berurutan',
+      ],
       ['rencana', { ...(await formOf('rencana')), pphBasis: 'minggu' }, 'Pilih dasar pemotongan PPh'],
       ['subsidi', { ...(await formOf('subsidi')), 'subsidies.0.tiers.1.value': '150' }, 'Subsidi persentase maksimal 100'],
       ['ongkir', { ...(await formOf('ongkir')), 'rates.0.perKg.3': '1,5' }, 'Tarif per kg harus bilangan bulat'],
@@ -100,18 +123,43 @@ describe('settings forms (SUPERADMIN)', () => {
     const admin = await operator('superadmin');
     const plan = await formOf('rencana');
     await updateSettingGroup(admin, 'rencana', { ...plan, pairPerBv: '55000', 'dailyPairCap.BRONZE': '10', pphBasis: 'month' });
-    expect(await getPlan()).toMatchObject({ pairPerBv: 55_000, dailyPairCap: { BRONZE: 10, SILVER: 24, PLATINUM: 48 }, pphBasis: 'month', sponsorPerBv: 100_000 });
+    expect(await getPlan()).toMatchObject({
+      pairPerBv: 55_000,
+      dailyPairCap: { BRONZE: 10, SILVER: 24, PLATINUM: 48 },
+      pphBasis: 'month',
+      sponsorPerBv: 100_000,
+    });
     const changes = (await getSettings(admin)).history.bonus_plan![0]!.changes.map((c) => `${c.path}: ${c.before} → ${c.after}`);
     expect(changes.sort()).toEqual(['dailyPairCap.BRONZE: 12 → 10', 'pairPerBv: 50000 → 55000', 'pphBasis: "payment" → "month"']);
 
     await updateSettingGroup(admin, 'ongkir', { ...(await formOf('ongkir')), 'rates.0.perKg.0': '9500' });
-    expect((await getSetting('shipping_rates'))[0]).toMatchObject({ code: 'jne', service: 'REG', perKg: [9500, 12000, 19000, 38000], etd: ['1-2', '2-3', '2-4', '4-6'] });
+    expect((await getSetting('shipping_rates'))[0]).toMatchObject({
+      code: 'jne',
+      service: 'REG',
+      perKg: [9500, 12000, 19000, 38000],
+      etd: ['1-2', '2-3', '2-4', '4-6'],
+    });
 
     // A tier typed into the first blank row is added; a row emptied is removed.
-    await updateSettingGroup(admin, 'subsidi', { ...(await formOf('subsidi')), 'subsidies.0.tiers.2.bv': '8', 'subsidies.0.tiers.2.value': '6' });
-    expect((await getSetting('shipping_subsidies'))[0]!.tiers).toEqual([{ bv: 2, value: 2 }, { bv: 4, value: 4 }, { bv: 8, value: 6 }]);
-    await updateSettingGroup(admin, 'subsidi', { ...(await formOf('subsidi')), 'subsidies.0.tiers.0.bv': '', 'subsidies.0.tiers.0.value': '' });
-    expect((await getSetting('shipping_subsidies'))[0]!.tiers).toEqual([{ bv: 4, value: 4 }, { bv: 8, value: 6 }]);
+    await updateSettingGroup(admin, 'subsidi', {
+      ...(await formOf('subsidi')),
+      'subsidies.0.tiers.2.bv': '8',
+      'subsidies.0.tiers.2.value': '6',
+    });
+    expect((await getSetting('shipping_subsidies'))[0]!.tiers).toEqual([
+      { bv: 2, value: 2 },
+      { bv: 4, value: 4 },
+      { bv: 8, value: 6 },
+    ]);
+    await updateSettingGroup(admin, 'subsidi', {
+      ...(await formOf('subsidi')),
+      'subsidies.0.tiers.0.bv': '',
+      'subsidies.0.tiers.0.value': '',
+    });
+    expect((await getSetting('shipping_subsidies'))[0]!.tiers).toEqual([
+      { bv: 4, value: 4 },
+      { bv: 8, value: 6 },
+    ]);
   });
 
   it('is SUPERADMIN only', async () => {

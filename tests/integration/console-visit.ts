@@ -9,11 +9,15 @@ import { OPERATOR_COOKIE } from '../../src/server/services/operator/operator-ses
 export async function visitConsole(path: string, operatorToken?: string): Promise<{ reached: boolean; status: number }> {
   const headers = new Headers();
   if (operatorToken) headers.set('cookie', `${OPERATOR_COOKIE}=${operatorToken}`);
-  const ctx = createContext({ request: new Request(`http://portal.test${path}`, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
+  const ctx = createContext({
+    request: new Request(`http://portal.test${path}`, { headers }),
+    clientAddress: '127.0.0.1',
+    defaultLocale: 'id',
+  });
   let reached = false;
-  const response = await onRequest(ctx as never, async () => {
+  const response = (await onRequest(ctx as never, async () => {
     reached = true;
     return new Response('halaman');
-  }) as Response;
+  })) as Response;
   return { reached, status: response.status };
 }

@@ -32,20 +32,39 @@ const taxInFile = (xml: string) => {
   return gross.reduce((sum, g, i) => sum + Math.floor((g * deemed[i]! * rate[i]!) / 10_000), 0);
 };
 /** The PPh 21 withheld per tax month in the ledger (a reversal counts in the month of the bonus it reverses). */
-const ledgerMonths = async () => selectRows<{ tahun: number; masa: number; pph: number; bruto: number }>(await getDb(), sql`
+const ledgerMonths = async () =>
+  selectRows<{ tahun: number; masa: number; pph: number; bruto: number }>(
+    await getDb(),
+    sql`
   select extract(year from coalesce(o.tanggal, b.tanggal))::int as tahun, extract(month from coalesce(o.tanggal, b.tanggal))::int as masa,
     sum(b.pot_pph)::bigint::int as pph, sum(b.bonus_bruto)::bigint::int as bruto
-  from bonuses b left join bonuses o on o.id = b.reverses_id group by 1, 2 order by 1, 2`);
-const slipMonths = async () => selectRows<{ tahun: number; masa: number }>(await getDb(), sql`select distinct tahun, masa from bukti_potong order by 1, 2`);
-const audits = async (action: string) => selectRows<{ operator_nama: string; object: string; before: unknown; after: unknown }>(await getDb(), sql`
-  select operator_nama, object, before, after from audit_log where action = ${action} order by id`);
+  from bonuses b left join bonuses o on o.id = b.reverses_id group by 1, 2 order by 1, 2`,
+  );
+const slipMonths = async () =>
+  selectRows<{ tahun: number; masa: number }>(await getDb(), sql`select distinct tahun, masa from bukti_potong order by 1, 2`);
+const audits = async (action: string) =>
+  selectRows<{ operator_nama: string; object: string; before: unknown; after: unknown }>(
+    await getDb(),
+    sql`
+  select operator_nama, object, before, after from audit_log where action = ${action} order by id`,
+  );
 const consoleCall = (url: string, operator: object) =>
-  ({ url: new URL(`http://portal.test${url}`), params: {}, locals: { operator }, request: new Request(`http://portal.test${url}`) }) as never;
-const download = (url: string, operator: object = KARTIKA) => (coretaxRoute as (ctx: never) => Promise<Response>)(consoleCall(url, operator));
+  ({
+    url: new URL(`http://portal.test${url}`),
+    params: {},
+    locals: { operator },
+    request: new Request(`http://portal.test${url}`),
+  }) as never;
+const download = (url: string, operator: object = KARTIKA) =>
+  (coretaxRoute as (ctx: never) => Promise<Response>)(consoleCall(url, operator));
 async function renderPajak(query: string, body?: Record<string, string>) {
   const url = `http://portal.test/admin/keuangan/pajak?${query}`;
   const request = body
-    ? new Request(url, { method: 'POST', body: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://portal.test' } })
+    ? new Request(url, {
+        method: 'POST',
+        body: new URLSearchParams(body).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://portal.test' },
+      })
     : new Request(url);
   const response = await (await createContainer()).renderToResponse(PajakPage, { locals: { operator: KARTIKA } as never, request });
   return { status: response.status, html: await response.text() };
@@ -60,13 +79,19 @@ describe('Coretax BP21 XML of the demo year', () => {
     for (const { tahun, masa } of months) {
       const file = await exportCoretaxXml(tahun, masa);
       expect(await validateBp21Bulk(file.xml), `${masa}/${tahun}`).toEqual({ valid: true, errors: [] });
-      const members = await selectRows<{ n: number }>(db, sql`select count(distinct member_id)::int as n from bukti_potong where tahun = ${tahun} and masa = ${masa}`);
+      const members = await selectRows<{ n: number }>(
+        db,
+        sql`select count(distinct member_id)::int as n from bukti_potong where tahun = ${tahun} and masa = ${masa}`,
+      );
       expect(values(file.xml, 'DocumentNumber')).toHaveLength(members[0]!.n);
       expect(values(file.xml, 'TIN')).toEqual(['0012345678901000']);
       expect(new Set(values(file.xml, 'TaxPeriodMonth'))).toEqual(new Set([String(masa)]));
       expect(new Set(values(file.xml, 'TaxPeriodYear'))).toEqual(new Set([String(tahun)]));
       const month = ledger.get(`${tahun}-${masa}`)!;
-      expect(values(file.xml, 'Gross').reduce((s, g) => s + Number(g), 0), `bruto ${masa}/${tahun}`).toBe(month.bruto);
+      expect(
+        values(file.xml, 'Gross').reduce((s, g) => s + Number(g), 0),
+        `bruto ${masa}/${tahun}`,
+      ).toBe(month.bruto);
       expect(taxInFile(file.xml), `PPh ${masa}/${tahun}`).toBe(month.pph);
       expect(file.total_pph).toBe(month.pph);
       expect(file.selisih).toEqual([]);
@@ -75,8 +100,11 @@ describe('Coretax BP21 XML of the demo year', () => {
 
   it('each recipient is named by the NPWP on the slip (16 digits) or else the NIK, with the ID TKU built from it', async () => {
     const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];
-    const slips = await selectRows<{ nomor: string; npwp: string | null; nik: string }>(await getDb(), sql`
-      select nomor, npwp, nik from bukti_potong where tahun = ${tahun} and masa = ${masa} order by nomor`);
+    const slips = await selectRows<{ nomor: string; npwp: string | null; nik: string }>(
+      await getDb(),
+      sql`
+      select nomor, npwp, nik from bukti_potong where tahun = ${tahun} and masa = ${masa} order by nomor`,
+    );
     const xml = (await exportCoretaxXml(tahun, masa)).xml;
     expect(values(xml, 'DocumentNumber')).toEqual(slips.map((s) => s.nomor));
     const tins = slips.map((s) => (s.npwp ? s.npwp.padStart(16, '0') : s.nik));
@@ -92,7 +120,9 @@ describe('Coretax BP21 XML of the demo year', () => {
     const out = path.join(dir, 'bp21.xml');
     const said = await pajakCommand('ekspor', [String(tahun), String(masa), '--format', 'xml', '--out', out]);
     expect(fs.readFileSync(out, 'utf8')).toBe((await exportCoretaxXml(tahun, masa)).xml);
-    expect(said).toMatch(new RegExp(`^\\d+ bukti potong masa ${masa}/${tahun} untuk Coretax; bruto Rp [\\d.]+, PPh 21 Rp [\\d.]+\nXML: ${out}$`));
+    expect(said).toMatch(
+      new RegExp(`^\\d+ bukti potong masa ${masa}/${tahun} untuk Coretax; bruto Rp [\\d.]+, PPh 21 Rp [\\d.]+\nXML: ${out}$`),
+    );
     const csv = path.join(dir, 'bp21.csv');
     await pajakCommand('ekspor', [String(tahun), String(masa), '--out', csv]);
     expect(fs.readFileSync(csv, 'utf8').split('\r\n')[0]).toMatch(/^nomor,status,pembetulan_ke,/);
@@ -103,7 +133,10 @@ describe('Coretax BP21 XML of the demo year', () => {
   it('the CLI beside a running server gets the same file from GET /admin/api/pajak-ekspor with a KEUANGAN token, audited; GUDANG is refused', async () => {
     const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];
     const token = async (username: string, clientAddress: string) =>
-      ((await callRoute('/admin/api/token', 'POST', { body: { username, password: DEMO_OPERATOR_PASSWORD }, clientAddress })).json!.result as { token: string }).token;
+      (
+        (await callRoute('/admin/api/token', 'POST', { body: { username, password: DEMO_OPERATOR_PASSWORD }, clientAddress })).json!
+          .result as { token: string }
+      ).token;
     const keuangan = await token('keuangan', '198.51.100.31');
     const query = { tahun: String(tahun), masa: String(masa), format: 'xml' };
     const xml = await callRoute('/admin/api/pajak-ekspor', 'GET', { bearer: keuangan, query });
@@ -127,7 +160,9 @@ describe('Coretax BP21 XML of the demo year', () => {
     expect(ok.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(ok.headers.get('content-disposition')).toBe(`attachment; filename="bp21-coretax-${tahun}-${String(masa).padStart(2, '0')}.xml"`);
     expect((await validateBp21Bulk(await ok.text())).valid).toBe(true);
-    expect((await audits('pajak:ekspor-coretax')).slice(earlier)).toMatchObject([{ operator_nama: 'Kartika Uji', object: `masa:${tahun}-${String(masa).padStart(2, '0')}` }]);
+    expect((await audits('pajak:ekspor-coretax')).slice(earlier)).toMatchObject([
+      { operator_nama: 'Kartika Uji', object: `masa:${tahun}-${String(masa).padStart(2, '0')}` },
+    ]);
 
     const refused = await download(`/admin/keuangan/pajak/coretax?tahun=${tahun}&masa=${masa}`, GILANG);
     expect(refused.status).toBe(403);
@@ -146,9 +181,12 @@ describe('Coretax BP21 XML of the demo year', () => {
   it('a slip Coretax would refuse stops the export with the members named; the page lists them instead of the download; a NIK entered later completes it', async () => {
     const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];
     const db = await getDb();
-    const [a, b] = await selectRows<{ id: number; member_id: number; nomor: string; id_member: string; nama: string }>(db, sql`
+    const [a, b] = await selectRows<{ id: number; member_id: number; nomor: string; id_member: string; nama: string }>(
+      db,
+      sql`
       select s.id::int as id, s.member_id::int as member_id, s.nomor, m.id_member, s.nama from bukti_potong s join members m on m.id = s.member_id
-      where s.tahun = ${tahun} and s.masa = ${masa} order by s.nomor limit 2`);
+      where s.tahun = ${tahun} and s.masa = ${masa} order by s.nomor limit 2`,
+    );
     // A slip issued to a member with no number on file, and one whose stored NPWP is malformed (data from before the checks).
     await db.execute(sql`update bukti_potong set npwp = null, nik = null where id = ${a!.id}`);
     await db.execute(sql`update members set nomor_identitas = null where id = ${a!.member_id}`);
@@ -178,11 +216,21 @@ describe('Coretax BP21 XML of the demo year', () => {
     // A slip whose withholding Coretax's Gross × 50% × Rate does not reproduce (rows of two rates in one month) is exported, and flagged.
     await db.execute(sql`update bukti_potong set pph = pph + 7 where id = ${a!.id}`);
     const flagged = await exportCoretaxXml(tahun, masa);
-    expect(flagged.selisih).toEqual([{ nomor: a!.nomor, id_member: a!.id_member, pph: expect.any(Number), pph_coretax: expect.any(Number) }]);
+    expect(flagged.selisih).toEqual([
+      { nomor: a!.nomor, id_member: a!.id_member, pph: expect.any(Number), pph_coretax: expect.any(Number) },
+    ]);
     expect(flagged.selisih[0]!.pph - flagged.selisih[0]!.pph_coretax).toBe(7);
     expect((await renderPajak(`tahun=${tahun}&masa=${masa}`)).html).toContain(`${a!.nomor} (${a!.id_member}): dipotong`);
-    expect(await pajakCommand('ekspor', [String(tahun), String(masa), '--format', 'xml', '--out', path.join(os.tmpdir(), `coretax-${process.pid}.xml`)]))
-      .toContain(`Perhatian: ${a!.nomor} (${a!.id_member}) PPh tersimpan`);
+    expect(
+      await pajakCommand('ekspor', [
+        String(tahun),
+        String(masa),
+        '--format',
+        'xml',
+        '--out',
+        path.join(os.tmpdir(), `coretax-${process.pid}.xml`),
+      ]),
+    ).toContain(`Perhatian: ${a!.nomor} (${a!.id_member}) PPh tersimpan`);
     await db.execute(sql`update bukti_potong set pph = pph - 7 where id = ${a!.id}`);
     fs.rmSync(path.join(os.tmpdir(), `coretax-${process.pid}.xml`));
   });
@@ -190,16 +238,25 @@ describe('Coretax BP21 XML of the demo year', () => {
   it('a refund after the month closed: the file carries the Pembetulan slip instead of the one it corrects, and still equals the ledger', async () => {
     const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];
     const db = await getDb();
-    const [order] = await selectRows<{ no_order: string; sponsor_id: number }>(db, sql`
+    const [order] = await selectRows<{ no_order: string; sponsor_id: number }>(
+      db,
+      sql`
       select o.no_order, m.sponsor_id::int as sponsor_id from orders o join members m on m.id = o.new_member_id
       join bukti_potong s on s.member_id = m.sponsor_id and s.tahun = ${tahun} and s.masa = ${masa}
       where o.jenis_order = 'reg' and extract(year from o.tanggal_bonus) = ${tahun} and extract(month from o.tanggal_bonus) = ${masa}
-        and o.refunded_at is null order by o.id limit 1`);
-    const [normal] = await selectRows<{ nomor: string }>(db, sql`select nomor from bukti_potong where member_id = ${order!.sponsor_id} and tahun = ${tahun} and masa = ${masa}`);
+        and o.refunded_at is null order by o.id limit 1`,
+    );
+    const [normal] = await selectRows<{ nomor: string }>(
+      db,
+      sql`select nomor from bukti_potong where member_id = ${order!.sponsor_id} and tahun = ${tahun} and masa = ${masa}`,
+    );
     await refundOrder(order!.no_order, { alasan: 'Uji pembetulan Coretax', admin: 'Rina' });
     await closeFinishedDays(jakartaDay(), jakartaDay(), { now: noonOf(jakartaDay(1)) });
-    const [pembetulan] = await selectRows<{ nomor: string }>(db, sql`
-      select nomor from bukti_potong where member_id = ${order!.sponsor_id} and tahun = ${tahun} and masa = ${masa} and status = 'PEMBETULAN'`);
+    const [pembetulan] = await selectRows<{ nomor: string }>(
+      db,
+      sql`
+      select nomor from bukti_potong where member_id = ${order!.sponsor_id} and tahun = ${tahun} and masa = ${masa} and status = 'PEMBETULAN'`,
+    );
     expect(pembetulan).toBeDefined();
 
     const file = await exportCoretaxXml(tahun, masa);
@@ -218,10 +275,19 @@ describe('the withholder (Data pemotong): KEUANGAN edits it, one schema, audited
     const next = { npwp: '0987654321012000', id_tku: '0987654321012000000000', nama: 'PT Contoh Sejahtera', penandatangan: 'Dewi Lestari' };
     await expect(updateWithholder(GILANG, next)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     // A bad NPWP is named on its own field only (the ID TKU is not also said to mismatch it).
-    await expect(updateWithholder(KARTIKA, { ...next, npwp: '0987654321' })).rejects.toMatchObject({ code: 'BAD_INPUT', fields: { npwp: withholderMessages.npwp } });
-    expect(await updateWithholder(KARTIKA, { ...next, npwp: '0987654321' }).catch((e: { fields: object }) => Object.keys(e.fields))).toEqual(['npwp']);
-    await expect(updateWithholder(KARTIKA, { ...next, id_tku: '1111111111111111000000' })).rejects.toMatchObject({ fields: { id_tku: withholderMessages.idTkuOfNpwp } });
-    await expect(updateWithholder(KARTIKA, { ...next, penandatangan: '  ' })).rejects.toMatchObject({ fields: { penandatangan: withholderMessages.penandatangan } });
+    await expect(updateWithholder(KARTIKA, { ...next, npwp: '0987654321' })).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      fields: { npwp: withholderMessages.npwp },
+    });
+    expect(
+      await updateWithholder(KARTIKA, { ...next, npwp: '0987654321' }).catch((e: { fields: object }) => Object.keys(e.fields)),
+    ).toEqual(['npwp']);
+    await expect(updateWithholder(KARTIKA, { ...next, id_tku: '1111111111111111000000' })).rejects.toMatchObject({
+      fields: { id_tku: withholderMessages.idTkuOfNpwp },
+    });
+    await expect(updateWithholder(KARTIKA, { ...next, penandatangan: '  ' })).rejects.toMatchObject({
+      fields: { penandatangan: withholderMessages.penandatangan },
+    });
     expect(await getWithholder()).toEqual(before);
     expect(await audits('setting:update')).toEqual([]);
 
@@ -234,7 +300,9 @@ describe('the withholder (Data pemotong): KEUANGAN edits it, one schema, audited
     expect(saved.status).toBe(200);
     expect(saved.html).toContain(WITHHOLDER_SAVED);
     expect(await getWithholder()).toEqual(next);
-    expect(await audits('setting:update')).toMatchObject([{ operator_nama: 'Kartika Uji', object: 'setting:pemotong', before, after: next }]);
+    expect(await audits('setting:update')).toMatchObject([
+      { operator_nama: 'Kartika Uji', object: 'setting:pemotong', before, after: next },
+    ]);
     expect(await updateWithholder(KARTIKA, next)).toEqual({ message: 'Tidak ada perubahan', changed: false });
 
     const [{ tahun, masa }] = (await slipMonths()).slice(-1) as [{ tahun: number; masa: number }];

@@ -16,15 +16,25 @@ import { memberId, memberWithUnpaidBonuses, sessionOf } from './helpers';
 
 const KEUANGAN = { id: null, nama: 'Kartika Uji', role: 'KEUANGAN' } as const;
 const consoleCall = (path: string, params: Record<string, string> = {}) =>
-  ({ url: new URL(`http://portal.test${path}`), params, locals: { operator: KEUANGAN }, request: new Request(`http://portal.test${path}`) }) as never;
+  ({
+    url: new URL(`http://portal.test${path}`),
+    params,
+    locals: { operator: KEUANGAN },
+    request: new Request(`http://portal.test${path}`),
+  }) as never;
 
 describe('CSV exports defuse spreadsheet formulas', () => {
   it('the withholder’s tax CSV (/admin/keuangan/pajak/ekspor)', async () => {
     const db = await getDb();
-    const [slip] = await selectRows<{ id: number; tahun: number; masa: number }>(db, sql`
-      select id::int as id, tahun, masa from bukti_potong order by tahun desc, masa desc, id limit 1`);
+    const [slip] = await selectRows<{ id: number; tahun: number; masa: number }>(
+      db,
+      sql`
+      select id::int as id, tahun, masa from bukti_potong order by tahun desc, masa desc, id limit 1`,
+    );
     await db.execute(sql`update bukti_potong set nama = '=HYPERLINK("http://evil.example","klik")' where id = ${slip!.id}`);
-    const response = await (taxExport as (ctx: never) => Promise<Response>)(consoleCall(`/admin/keuangan/pajak/ekspor?tahun=${slip!.tahun}&masa=${slip!.masa}`));
+    const response = await (taxExport as (ctx: never) => Promise<Response>)(
+      consoleCall(`/admin/keuangan/pajak/ekspor?tahun=${slip!.tahun}&masa=${slip!.masa}`),
+    );
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""klik"")"`);
@@ -33,12 +43,17 @@ describe('CSV exports defuse spreadsheet formulas', () => {
 
   it('the bank bulk-transfer batch (/admin/keuangan/batch/<no>)', async () => {
     const me = await sessionOf(await memberWithUnpaidBonuses());
-    await requestPayout(me, (await listUnpaidBonuses(me)).map((b) => b.public_id));
+    await requestPayout(
+      me,
+      (await listUnpaidBonuses(me)).map((b) => b.public_id),
+    );
     const db = await getDb();
     const [payout] = await selectRows<{ no: string }>(db, sql`select no from payouts where member_id = ${me.id} order by id desc limit 1`);
     await db.execute(sql`update payouts set nama_rekening = '@SUM(A1:A9)' where no = ${payout!.no}`);
     const batch = await exportPayoutBatch([payout!.no], KEUANGAN);
-    const response = await (batchDownload as (ctx: never) => Promise<Response>)(consoleCall(`/admin/keuangan/batch/${batch.no}`, { no: batch.no }));
+    const response = await (batchDownload as (ctx: never) => Promise<Response>)(
+      consoleCall(`/admin/keuangan/batch/${batch.no}`, { no: batch.no }),
+    );
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain(`,'@SUM(A1:A9),`);

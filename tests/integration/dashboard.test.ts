@@ -17,7 +17,9 @@ async function render(member: Awaited<ReturnType<typeof sessionOf>>): Promise<st
   return html.replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '');
 }
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('dashboard data read once per request', () => {
   it.each(['demoplatinum', 'demostokis', memberId(6)])('the cards of %s agree with the reports and the database', async (username) => {
@@ -28,22 +30,36 @@ describe('dashboard data read once per request', () => {
     // Annual rank card = the last row (current period) of the annual pairing report.
     const last = (await annualPairingReport(member)).rows.at(-1)!;
     expect(d.annual_rank).toEqual({
-      jumlah_bv_kiri: last.jumlah_bv_kiri_each_year, jumlah_bv_kanan: last.jumlah_bv_kanan_each_year, jumlah_pair_bv: last.jumlah_pair_bv_each_year,
+      jumlah_bv_kiri: last.jumlah_bv_kiri_each_year,
+      jumlah_bv_kanan: last.jumlah_bv_kanan_each_year,
+      jumlah_pair_bv: last.jumlah_pair_bv_each_year,
     });
 
     // Sponsored: every member they sponsored is counted, the 5 newest are listed.
-    const sponsored = await selectRows<{ id_member: string }>(db, sql`
-      select id_member from members where sponsor_id = ${member.id} order by tgl_join desc, id desc`);
+    const sponsored = await selectRows<{ id_member: string }>(
+      db,
+      sql`
+      select id_member from members where sponsor_id = ${member.id} order by tgl_join desc, id desc`,
+    );
     expect(d.sponsored.jumlah).toBe(sponsored.length);
     expect(d.sponsored.recently.map((m) => m.id_member)).toEqual(sponsored.slice(0, 5).map((m) => m.id_member));
 
     // Downline doughnut from the counters; order composition over invoiced orders only.
-    const [counters] = await selectRows<{ kiri: number; kanan: number }>(db, sql`
-      select jumlah_child_kiri as kiri, jumlah_child_kanan as kanan from members where id = ${member.id}`);
+    const [counters] = await selectRows<{ kiri: number; kanan: number }>(
+      db,
+      sql`
+      select jumlah_child_kiri as kiri, jumlah_child_kanan as kanan from members where id = ${member.id}`,
+    );
     expect(d.downline).toEqual({ total_downline_kiri: counters!.kiri, total_downline_kanan: counters!.kanan });
-    const byType = await selectRows<{ jenis_order: string; n: number }>(db, sql`
+    const byType = await selectRows<{ jenis_order: string; n: number }>(
+      db,
+      sql`
       select jenis_order, count(*)::int as n from orders where member_id = ${member.id}
-        and status_order in (${sql.join(INVOICED_STATUSES.map((s) => sql`${s}`), sql`, `)}) group by 1`);
+        and status_order in (${sql.join(
+          INVOICED_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}) group by 1`,
+    );
     const n = (jenis: string) => byType.find((r) => r.jenis_order === jenis)?.n ?? 0;
     expect(d.orders).toEqual({ totalorderregistrasi: n('reg'), totalorderupgrade: n('upg'), totalrepeatorder: n('ro') });
   });

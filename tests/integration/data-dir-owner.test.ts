@@ -11,7 +11,9 @@ describe('one process per PGlite data folder', () => {
     const server = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       fs.writeFileSync(path.join(dir, OWNER_FILE), String(server.pid));
-      expect(() => claimDataDir(dir)).toThrow(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${server.pid}, biasanya server); hentikan server dulu atau gunakan PostgreSQL`);
+      expect(() => claimDataDir(dir)).toThrow(
+        `DATA_DIR ${dir} sedang dipakai proses lain (pid ${server.pid}, biasanya server); hentikan server dulu atau gunakan PostgreSQL`,
+      );
     } finally {
       server.kill();
       await new Promise((resolve) => server.once('exit', resolve));

@@ -32,7 +32,11 @@ const full = tmpfs('full', 'size=1m');
 if (full) {
   fs.mkdirSync(path.join(full, 'data'));
   const fd = fs.openSync(path.join(full, 'filler'), 'w');
-  try { for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024)); } catch { /* ENOSPC: full */ }
+  try {
+    for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024));
+  } catch {
+    /* ENOSPC: full */
+  }
   fs.closeSync(fd);
 }
 const readOnly = tmpfs('ro', 'ro,size=1m');
@@ -52,7 +56,9 @@ function start(dataDir: string) {
 function expectClearRefusal(dataDir: string, cause: string) {
   const run = start(dataDir);
   expect(run.status).toBe(1);
-  expect(run.stderr.trim()).toMatch(new RegExp(`^\\[portal\\] DATA_DIR ${dataDir.replaceAll('/', '\\/')} tidak bisa ditulis: ${cause} \\(`));
+  expect(run.stderr.trim()).toMatch(
+    new RegExp(`^\\[portal\\] DATA_DIR ${dataDir.replaceAll('/', '\\/')} tidak bisa ditulis: ${cause} \\(`),
+  );
   expect(run.stderr).not.toMatch(/\n\s+at /);
   expect(run.stdout).not.toContain('siap di');
 }
@@ -72,9 +78,12 @@ describe('npm start with a data folder it cannot write', () => {
     expectClearRefusal(path.join(full!, 'data'), 'disk penuh');
   });
 
-  it.skipIf(!readOnly)(`a read-only file system (tmpfs mounted ro): 'sistem file hanya-baca'${readOnly ? '' : ` — skipped: ${noMount}`}`, () => {
-    expectClearRefusal(path.join(readOnly!, 'data'), 'sistem file hanya-baca');
-  });
+  it.skipIf(!readOnly)(
+    `a read-only file system (tmpfs mounted ro): 'sistem file hanya-baca'${readOnly ? '' : ` — skipped: ${noMount}`}`,
+    () => {
+      expectClearRefusal(path.join(readOnly!, 'data'), 'sistem file hanya-baca');
+    },
+  );
 
   it('the server itself refuses the same folder when it opens the database (not only npm start)', async () => {
     const saved = { dir: process.env.DATA_DIR, url: process.env.DATABASE_URL };
@@ -105,35 +114,70 @@ describe(runtimeTitle, () => {
     process.env.DATA_DIR = path.join(disk, 'data');
     try {
       const db = await getDb();
-      const count = async () => (await selectRows<{ n: number; qty: number }>(db, sql`
-        select (select count(*)::int from orders) as n, (select sum(qty)::int from warehouse_stock) as qty`))[0]!;
+      const count = async () =>
+        (
+          await selectRows<{ n: number; qty: number }>(
+            db,
+            sql`
+        select (select count(*)::int from orders) as n, (select sum(qty)::int from warehouse_stock) as qty`,
+          )
+        )[0]!;
       const { createOrder } = await import('../../src/server/services/order/create-order');
       const { listProducts } = await import('../../src/server/services/order/list-products');
       const { findWarehouses } = await import('../../src/server/services/order/find-warehouses');
-      const [buyer] = await selectRows<{ id: number; posisi: 'SILVER' }>(db, sql`select id::int as id, posisi from members where username = 'demosilver'`);
+      const [buyer] = await selectRows<{ id: number; posisi: 'SILVER' }>(
+        db,
+        sql`select id::int as id, posisi from members where username = 'demosilver'`,
+      );
       const details = (await listProducts('repeat-order')).rows.slice(0, 3).map((p) => ({ id: p.public_id, qty: 1 }));
       const [gudang] = await findWarehouses(details, { online: false, pickup: true });
-      const order = (ref: string) => createOrder(buyer!, {
-        client_ref: ref, pickup_store: true, id_gudang: gudang!.public_id, is_asuransi: false, details,
-        payment_method: 'bca_va', join_member: false, upgrade_member: false, is_ro: true, member: null,
-      } as Parameters<typeof createOrder>[1]);
+      const order = (ref: string) =>
+        createOrder(buyer!, {
+          client_ref: ref,
+          pickup_store: true,
+          id_gudang: gudang!.public_id,
+          is_asuransi: false,
+          details,
+          payment_method: 'bca_va',
+          join_member: false,
+          upgrade_member: false,
+          is_ro: true,
+          member: null,
+        } as Parameters<typeof createOrder>[1]);
 
       // The loop leaves hundreds of orders unpaid on purpose: lift the per-member cap of unpaid orders.
-      await db.execute(sql`insert into settings (key, value) values ('order_max_pending', '1000000'::jsonb) on conflict (key) do update set value = excluded.value`);
+      await db.execute(
+        sql`insert into settings (key, value) values ('order_max_pending', '1000000'::jsonb) on conflict (key) do update set value = excluded.value`,
+      );
       (await import('../../src/server/services/settings')).forgetSettingsCache();
       const before = await count();
       const filler = path.join(disk, 'filler');
       const fd = fs.openSync(filler, 'w');
-      try { for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024)); } catch { /* ENOSPC: full */ }
+      try {
+        for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024));
+      } catch {
+        /* ENOSPC: full */
+      }
       fs.closeSync(fd);
       // Writes go on into space PostgreSQL had already taken (WAL segments, free room in pages) until one needs more.
       let made = 0;
       let failed: unknown;
-      while (!failed && made < 500) await order(`disk-penuh-${made}`).then(() => { made++; }, (error: unknown) => { failed = error; });
+      while (!failed && made < 500)
+        await order(`disk-penuh-${made}`).then(
+          () => {
+            made++;
+          },
+          (error: unknown) => {
+            failed = error;
+          },
+        );
       expect(isDatabaseUnavailable(failed), String((failed as { cause?: unknown })?.cause ?? failed)).toBe(true);
       expect(await count()).toEqual({ n: before.n + made, qty: before.qty - 3 * made });
-      const [torn] = await selectRows<{ n: number }>(db, sql`
-        select count(*)::int as n from orders o where o.client_ref like 'disk-penuh-%' and not exists (select 1 from order_details d where d.order_id = o.id)`);
+      const [torn] = await selectRows<{ n: number }>(
+        db,
+        sql`
+        select count(*)::int as n from orders o where o.client_ref like 'disk-penuh-%' and not exists (select 1 from order_details d where d.order_id = o.id)`,
+      );
       expect(torn!.n).toBe(0);
 
       fs.rmSync(filler);

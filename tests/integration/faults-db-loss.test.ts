@@ -29,7 +29,10 @@ class TcpProxy {
       for (const s of [client, upstream]) {
         this.sockets.add(s);
         s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });
@@ -66,12 +69,12 @@ async function visit(path: string, token: string, behind: 'page' | 'api', before
   const headers = new Headers({ cookie: `${SESSION_COOKIE}=${token}` });
   const request = new Request(ORIGIN + path, { headers });
   const ctx = createContext({ request, clientAddress: '127.0.0.1', defaultLocale: 'id' });
-  const response = await onRequest(ctx as never, async () => {
+  const response = (await onRequest(ctx as never, async () => {
     await beforePage?.();
     if (behind === 'api') return unpaidBonuses(ctx as never);
     const container = await createContainer();
     return container.renderToResponse(Dashboard, { locals: ctx.locals, request });
-  }) as Response;
+  })) as Response;
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
@@ -80,44 +83,53 @@ const title = postgres
   : 'the database going away — not applicable on PGlite: the database runs inside the server process and cannot go away (runs with DATABASE_URL)';
 
 describe(title, () => {
-  it.skipIf(!postgres)('503 with an Indonesian page or JSON message and no stack while it is gone; works again when it returns, without a restart', async () => {
-    const { token } = await signIn({ username: 'demosilver', password: 'rahasia123', remember: false }, { address: '192.0.2.80' });
-    const up = { page: await visit('/', token, 'page'), api: await visit('/member/bonus/unpayout', token, 'api') };
-    expect(up.page.status).toBe(200);
-    expect(up.page.body).toContain('</html>');
-    expect(up.api.status).toBe(200);
-    expect(JSON.parse(up.api.body)).toMatchObject({ success: true });
-    const member = await resolveSession(token);
+  it.skipIf(!postgres)(
+    '503 with an Indonesian page or JSON message and no stack while it is gone; works again when it returns, without a restart',
+    async () => {
+      const { token } = await signIn({ username: 'demosilver', password: 'rahasia123', remember: false }, { address: '192.0.2.80' });
+      const up = { page: await visit('/', token, 'page'), api: await visit('/member/bonus/unpayout', token, 'api') };
+      expect(up.page.status).toBe(200);
+      expect(up.page.body).toContain('</html>');
+      expect(up.api.status).toBe(200);
+      expect(JSON.parse(up.api.body)).toMatchObject({ success: true });
+      const member = await resolveSession(token);
 
-    await proxy!.cut();
-    const page = await visit('/', token, 'page');
-    expect(page).toMatchObject({ status: 503, type: 'text/html; charset=utf-8' });
-    expect(page.body).toContain('<html lang="id">');
-    expect(page.body).toContain(SERVICE_UNAVAILABLE);
-    const api = await visit('/member/bonus/unpayout', token, 'api');
-    expect(api.status).toBe(503);
-    expect(JSON.parse(api.body)).toEqual({ success: false, message: 'Layanan sedang tidak tersedia. Silakan coba lagi beberapa saat lagi.' });
-    // The endpoint on its own (the session already loaded), as when the database goes between the two.
-    const ctx = createContext({ request: new Request(`${ORIGIN}/member/bonus/unpayout`), locals: { member }, defaultLocale: 'id' });
-    const direct = await unpaidBonuses(ctx as never);
-    expect(direct.status).toBe(503);
-    expect(await direct.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE });
-    for (const body of [page.body, api.body]) expect(body).not.toMatch(/\bat .+:\d+:\d+|Error|ECONNREFUSED|CONNECTION_/);
+      await proxy!.cut();
+      const page = await visit('/', token, 'page');
+      expect(page).toMatchObject({ status: 503, type: 'text/html; charset=utf-8' });
+      expect(page.body).toContain('<html lang="id">');
+      expect(page.body).toContain(SERVICE_UNAVAILABLE);
+      const api = await visit('/member/bonus/unpayout', token, 'api');
+      expect(api.status).toBe(503);
+      expect(JSON.parse(api.body)).toEqual({
+        success: false,
+        message: 'Layanan sedang tidak tersedia. Silakan coba lagi beberapa saat lagi.',
+      });
+      // The endpoint on its own (the session already loaded), as when the database goes between the two.
+      const ctx = createContext({ request: new Request(`${ORIGIN}/member/bonus/unpayout`), locals: { member }, defaultLocale: 'id' });
+      const direct = await unpaidBonuses(ctx as never);
+      expect(direct.status).toBe(503);
+      expect(await direct.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE });
+      for (const body of [page.body, api.body]) expect(body).not.toMatch(/\bat .+:\d+:\d+|Error|ECONNREFUSED|CONNECTION_/);
 
-    await proxy!.open();
-    const back = { page: await visit('/', token, 'page'), api: await visit('/member/bonus/unpayout', token, 'api') };
-    expect(back.page.status).toBe(200);
-    expect(back.page.body).toContain('</html>');
-    expect(back.page.body).not.toContain(SERVICE_UNAVAILABLE);
-    expect(back.api).toEqual(up.api);
-  });
+      await proxy!.open();
+      const back = { page: await visit('/', token, 'page'), api: await visit('/member/bonus/unpayout', token, 'api') };
+      expect(back.page.status).toBe(200);
+      expect(back.page.body).toContain('</html>');
+      expect(back.page.body).not.toContain(SERVICE_UNAVAILABLE);
+      expect(back.api).toEqual(up.api);
+    },
+  );
 
-  it.skipIf(!postgres)('the database going away in the middle of a page (after the session was read) also answers the 503 page', async () => {
-    const { token } = await signIn({ username: 'demobronze', password: 'rahasia123', remember: false }, { address: '192.0.2.81' });
-    const page = await visit('/', token, 'page', () => proxy!.cut());
-    expect(page.status).toBe(503);
-    expect(page.body).toContain(SERVICE_UNAVAILABLE);
-    await proxy!.open();
-    expect((await visit('/', token, 'page')).status).toBe(200);
-  });
+  it.skipIf(!postgres)(
+    'the database going away in the middle of a page (after the session was read) also answers the 503 page',
+    async () => {
+      const { token } = await signIn({ username: 'demobronze', password: 'rahasia123', remember: false }, { address: '192.0.2.81' });
+      const page = await visit('/', token, 'page', () => proxy!.cut());
+      expect(page.status).toBe(503);
+      expect(page.body).toContain(SERVICE_UNAVAILABLE);
+      await proxy!.open();
+      expect((await visit('/', token, 'page')).status).toBe(200);
+    },
+  );
 });

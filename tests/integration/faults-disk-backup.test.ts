@@ -6,7 +6,18 @@ import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
 import { SERVICE_UNAVAILABLE } from '../../src/server/unavailable';
 import { tempDir, usePostgres } from '../setup/databases';
-import { NO_MOUNT, cli, fillDisk, mountTmpfs, postJson, request, spawnServer, unmount, untilServing, type ServerProcess } from '../faults/server-process';
+import {
+  NO_MOUNT,
+  cli,
+  fillDisk,
+  mountTmpfs,
+  postJson,
+  request,
+  spawnServer,
+  unmount,
+  untilServing,
+  type ServerProcess,
+} from '../faults/server-process';
 
 /**
  * Issue #26: `npm run backup` against a running PGlite server whose disk is full. Before the fix
@@ -18,7 +29,12 @@ import { NO_MOUNT, cli, fillDisk, mountTmpfs, postJson, request, spawnServer, un
 const PORT = Number(process.env.PORT_DISK_BACKUP ?? 4817);
 // No folder at all on PostgreSQL, where every test here is skipped (and no hook would remove it).
 const scratch = usePostgres() ? '' : tempDir('portal-diskbackup-');
-const disk = usePostgres() ? undefined : mountTmpfs(path.join(scratch, 'disk'), Math.ceil(Number(execFileSync('du', ['-sm', process.env.DATA_DIR!], { encoding: 'utf8' }).split('\t')[0]) + 100));
+const disk = usePostgres()
+  ? undefined
+  : mountTmpfs(
+      path.join(scratch, 'disk'),
+      Math.ceil(Number(execFileSync('du', ['-sm', process.env.DATA_DIR!], { encoding: 'utf8' }).split('\t')[0]) + 100),
+    );
 afterAll(() => {
   if (disk) unmount(disk);
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
@@ -58,20 +74,28 @@ describe.skipIf(usePostgres() || !disk).each([
     expect(r.status, r.text).toBe(200);
     return (JSON.parse(r.text) as { result: { token: string } }).result.token;
   };
-  const memberLogin = () => postJson(server.base, '/member/login', { username: 'demosilver', password: DEMO_PASSWORD }, {}).catch((e: Error) => ({ status: 0, text: e.message }));
+  const memberLogin = () =>
+    postJson(server.base, '/member/login', { username: 'demosilver', password: DEMO_PASSWORD }, {}).catch((e: Error) => ({
+      status: 0,
+      text: e.message,
+    }));
 
   it('fails with one line, the server reads on and refuses writes with 503, and writes again once space is back', async () => {
     const token = await operatorToken();
     const login = await memberLogin();
     expect(login.status, login.text).toBe(200);
     const memberToken = (JSON.parse(login.text) as { result: { access_token: string } }).result.access_token;
-    const dashboard = () => request(server.base, '/member/dashboard', { headers: { authorization: `Bearer ${memberToken}` }, timeoutMs: 15_000 });
+    const dashboard = () =>
+      request(server.base, '/member/dashboard', { headers: { authorization: `Bearer ${memberToken}` }, timeoutMs: 15_000 });
     expect((await dashboard()).status).toBe(200);
 
     const elsewhere = path.join(scratch, 'elsewhere.tar.gz');
     fs.rmSync(elsewhere, { force: true });
     // Nearly full (room for a few rows, not for the archive), then full to the last block.
-    for (const [out, room] of [[path.join(disk!, 'backup.tar.gz'), 256 * 1024], [elsewhere, 0]] as const) {
+    for (const [out, room] of [
+      [path.join(disk!, 'backup.tar.gz'), 256 * 1024],
+      [elsewhere, 0],
+    ] as const) {
       filler = fillDisk(disk!);
       fs.truncateSync(filler, fs.statSync(filler).size - room);
       const r = cli('backup', ['--out', out], { DATA_DIR: dataDir, OPERATOR_TOKEN: token }, 60_000);
@@ -92,7 +116,7 @@ describe.skipIf(usePostgres() || !disk).each([
     }
     let refused = await memberLogin();
     // A write may still fit into room PostgreSQL had already taken; a few more fill it.
-    for (const until = Date.now() + 120_000; refused.status === 200 && Date.now() < until;) refused = await memberLogin();
+    for (const until = Date.now() + 120_000; refused.status === 200 && Date.now() < until; ) refused = await memberLogin();
     expect(refused.status, refused.text.slice(0, 300)).toBe(503);
     expect(JSON.parse(refused.text)).toEqual({ success: false, message: SERVICE_UNAVAILABLE });
 

@@ -37,7 +37,9 @@ async function killRuns(args: (run: number) => string[], script = WORKER, delays
     lines.push(...printed);
   }
   // Figures only (how far each run got depends on the machine): no assertion on them.
-  console.info(`[faults] ${script} ${args(0)[0]}: ${delays.length} SIGKILLs (${running} while still writing), writes acknowledged before each: ${perKill.join(', ')}`);
+  console.info(
+    `[faults] ${script} ${args(0)[0]}: ${delays.length} SIGKILLs (${running} while still writing), writes acknowledged before each: ${perKill.join(', ')}`,
+  );
   return lines;
 }
 
@@ -49,7 +51,9 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
     const { last, first } = await one<{ last: string; first: string }>(sql`
       select max(tanggal)::text as last, (max(tanggal) - ${CLOSE_DAYS - 1}::int)::text as first from closed_days`);
     const db = await getDb();
-    const held = await one<{ n: number }>(sql`select count(*)::int as n from bonuses where tanggal >= ${first}::date and payout_id is not null`);
+    const held = await one<{ n: number }>(
+      sql`select count(*)::int as n from bonuses where tanggal >= ${first}::date and payout_id is not null`,
+    );
     expect(held.n).toBe(0);
     await db.execute(sql`delete from bonuses where tanggal >= ${first}::date`);
     await db.execute(sql`delete from closed_days where tanggal >= ${first}::date`);
@@ -113,11 +117,16 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
   it('order creation: every acknowledged order is there with its lines, totals, history and reserved stock', async () => {
     const stockBefore = await one<{ qty: number }>(sql`select sum(qty)::int as qty from warehouse_stock`);
     // The loop leaves many orders unpaid on purpose: lift the per-member cap of unpaid orders.
-    await (await getDb()).execute(sql`insert into settings (key, value) values ('order_max_pending', '1000000'::jsonb) on conflict (key) do update set value = excluded.value`);
+    await (await getDb()).execute(
+      sql`insert into settings (key, value) values ('order_max_pending', '1000000'::jsonb) on conflict (key) do update set value = excluded.value`,
+    );
     const printed = await killRuns((run) => ['order', `k${run}`]);
     const acknowledged = printed.filter((l) => l.startsWith('ok ')).map((l) => l.slice(3));
 
-    const rows = await selectRows<{ client_ref: string }>(await getDb(), sql`select client_ref from orders where client_ref like 'fault-%'`);
+    const rows = await selectRows<{ client_ref: string }>(
+      await getDb(),
+      sql`select client_ref from orders where client_ref like 'fault-%'`,
+    );
     expect(rows.length).toBeGreaterThanOrEqual(acknowledged.length);
     expect(new Set(rows.map((r) => r.client_ref))).toEqual(new Set([...acknowledged, ...rows.map((r) => r.client_ref)]));
     expect(rows.length - acknowledged.length).toBeLessThanOrEqual(DELAYS.length); // at most one committed but not yet printed per kill
@@ -148,7 +157,10 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
     expect(requested.length).toBeGreaterThan(0);
 
     const db = await getDb();
-    const found = await selectRows<{ public_id: string; status: string }>(db, sql`select public_id::text as public_id, status from payouts`);
+    const found = await selectRows<{ public_id: string; status: string }>(
+      db,
+      sql`select public_id::text as public_id, status from payouts`,
+    );
     const status = new Map(found.map((p) => [p.public_id, p.status]));
     for (const id of requested) expect(status.has(id)).toBe(true);
     for (const id of rejected) expect(status.get(id)).toBe('rejected');
@@ -171,18 +183,26 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
 
   it('promo claim: each claim marked exactly the omset rows it counts, each row used at most once', async () => {
     const db = await getDb();
-    const [promo] = await selectRows<{ id: number; public_id: string }>(db, sql`
+    const [promo] = await selectRows<{ id: number; public_id: string }>(
+      db,
+      sql`
       insert into promos (nama, reward, periode_awal, periode_akhir, batas_klaim, syarat_poin, kelipatan)
       values ('Uji Gangguan', 'Hadiah uji', current_date - 1000, current_date + 10, current_date + 20, ${THRESHOLD}, true)
-      returning id::int as id, public_id::text as public_id`);
+      returning id::int as id, public_id::text as public_id`,
+    );
     await recordAllPromoOmsets(db, promo!.id);
-    const rowsBefore = await one<{ n: number; poin: number }>(sql`select count(*)::int as n, sum(poin)::float8 as poin from promo_omsets where promo_id = ${promo!.id}`);
+    const rowsBefore = await one<{ n: number; poin: number }>(
+      sql`select count(*)::int as n, sum(poin)::float8 as poin from promo_omsets where promo_id = ${promo!.id}`,
+    );
 
     const printed = await killRuns(() => ['claim', promo!.public_id], WORKER, CLAIM_DELAYS);
     const acknowledged = printed.filter((l) => l.startsWith('ok ')).map((l) => l.slice(3));
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    const claims = await selectRows<{ public_id: string }>(await getDb(), sql`select public_id::text as public_id from promo_claims where promo_id = ${promo!.id}`);
+    const claims = await selectRows<{ public_id: string }>(
+      await getDb(),
+      sql`select public_id::text as public_id from promo_claims where promo_id = ${promo!.id}`,
+    );
     const ids = new Set(claims.map((c) => c.public_id));
     for (const id of acknowledged) expect(ids.has(id)).toBe(true);
     // Each claim's parts (promo_claim_omsets) sum to what it claimed, exactly the threshold, and
@@ -198,7 +218,9 @@ describe('SIGKILL mid-write loses nothing and leaves nothing half-written', () =
           and po.poin_terpakai is distinct from (select coalesce(sum(u.poin), 0) from promo_claim_omsets u where u.omset_id = po.id))::int as bad_used
       from promo_claims c where c.promo_id = ${promo!.id}`);
     expect(torn).toEqual({ without_rows: 0, bad_sums: 0, not_threshold: 0, foreign_rows: 0, unnumbered: 0, bad_used: 0 });
-    const rowsAfter = await one<{ n: number; poin: number }>(sql`select count(*)::int as n, sum(poin)::float8 as poin from promo_omsets where promo_id = ${promo!.id}`);
+    const rowsAfter = await one<{ n: number; poin: number }>(
+      sql`select count(*)::int as n, sum(poin)::float8 as poin from promo_omsets where promo_id = ${promo!.id}`,
+    );
     expect(rowsAfter).toEqual(rowsBefore);
   }, 120_000);
 });

@@ -30,7 +30,9 @@ describe('SIGTERM under load: a graceful stop', { timeout: 300_000 }, () => {
   it('answers the requests in flight, closes the database, exits 0; order numbers go on without a gap', async () => {
     const db = await getDb();
     // Many unpaid orders by one member on purpose: lift the cap of unpaid orders.
-    await db.execute(sql`insert into settings (key, value) values ('order_max_pending', '1000000'::jsonb) on conflict (key) do update set value = excluded.value`);
+    await db.execute(
+      sql`insert into settings (key, value) values ('order_max_pending', '1000000'::jsonb) on conflict (key) do update set value = excluded.value`,
+    );
     forgetSettingsCache();
     const details = (await listProducts('repeat-order')).rows.slice(0, 2).map((p) => ({ id: p.public_id, qty: 1 }));
     const [gudang] = await findWarehouses(details, { online: false, pickup: true });
@@ -40,10 +42,23 @@ describe('SIGTERM under load: a graceful stop', { timeout: 300_000 }, () => {
 
     let ref = 0;
     const order = async (base: string, token: string) => {
-      const r = await postJson(base, '/member/transaction', {
-        client_ref: `sigterm-${ref++}`, id_gudang: gudang!.public_id, details, payment_method: 'bca_va', is_ro: true, pickup_store: true,
-      }, { authorization: `Bearer ${token}` });
-      return { status: r.status, no: r.status === 201 ? (JSON.parse(r.text) as { result: { no_order: string } }).result.no_order : r.text.slice(0, 300) };
+      const r = await postJson(
+        base,
+        '/member/transaction',
+        {
+          client_ref: `sigterm-${ref++}`,
+          id_gudang: gudang!.public_id,
+          details,
+          payment_method: 'bca_va',
+          is_ro: true,
+          pickup_store: true,
+        },
+        { authorization: `Bearer ${token}` },
+      );
+      return {
+        status: r.status,
+        no: r.status === 201 ? (JSON.parse(r.text) as { result: { no_order: string } }).result.no_order : r.text.slice(0, 300),
+      };
     };
     const serial = (no: string) => Number(no.split('-').pop());
     const signIn = async (base: string) => {
@@ -61,7 +76,9 @@ describe('SIGTERM under load: a graceful stop', { timeout: 300_000 }, () => {
     const burst = Array.from({ length: 8 }, () => order(server!.base, token));
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
-    const answers = await Promise.all(burst.map((p) => p.catch((error: Error) => ({ status: 0, no: `${error.message}: ${server!.output().slice(-1500)}` }))));
+    const answers = await Promise.all(
+      burst.map((p) => p.catch((error: Error) => ({ status: 0, no: `${error.message}: ${server!.output().slice(-1500)}` }))),
+    );
     for (const a of answers) expect(a.status, a.no).toBe(201);
     const exit = await server.exited;
     expect(exit, server.output().slice(-2000)).toEqual({ code: 0, signal: null });

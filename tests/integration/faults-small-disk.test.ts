@@ -27,7 +27,9 @@ const title = usePostgres()
 
 describe.skipIf(usePostgres() || !disk)(title, { timeout: 300_000 }, () => {
   let server: ServerProcess | undefined;
-  afterAll(async () => { await server?.stop('SIGKILL'); });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
 
   it('npm start: one line with the free space and what a new database needs, exit 1, nothing left behind', async () => {
     const dataDir = path.join(disk!, 'data');
@@ -35,7 +37,11 @@ describe.skipIf(usePostgres() || !disk)(title, { timeout: 300_000 }, () => {
     const exit = await server.exited;
     expect(exit.code).toBe(1);
     const lines = server.output().trim().split('\n');
-    expect(lines.at(-1)).toMatch(new RegExp(`^\\[portal\\] DATA_DIR ${dataDir} tidak bisa ditulis: disk penuh \\(sisa \\d+ MB; database baru perlu paling sedikit 100 MB\\)$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        `^\\[portal\\] DATA_DIR ${dataDir} tidak bisa ditulis: disk penuh \\(sisa \\d+ MB; database baru perlu paling sedikit 100 MB\\)$`,
+      ),
+    );
     expect(server.output()).not.toMatch(/\n\s+at /);
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
   });
@@ -52,7 +58,11 @@ describe.skipIf(usePostgres() || !disk)(title, { timeout: 300_000 }, () => {
     expect(page.text).toContain('Layanan sedang tidak tersedia');
     expect(page.text).toContain('Penyebab (untuk operator): database server tidak bisa dibuka: disk penuh.');
     expect(page.text).not.toContain(dataDir);
-    expect(server.output()).toMatch(new RegExp(`\\[portal\\] database tidak tersedia \\(DATA_DIR_UNWRITABLE\\): Database di DATA_DIR ${dataDir} tidak bisa dibuka: disk penuh`));
+    expect(server.output()).toMatch(
+      new RegExp(
+        `\\[portal\\] database tidak tersedia \\(DATA_DIR_UNWRITABLE\\): Database di DATA_DIR ${dataDir} tidak bisa dibuka: disk penuh`,
+      ),
+    );
     expect(server.output()).not.toContain('[object Object]');
 
     // The disk grows (the operator freed space): the next requests open, migrate and seed the database.

@@ -13,16 +13,35 @@ import { sessionOf } from './helpers';
  */
 
 const HOSTILE: Record<string, string>[] = [
-  { filter: 'null' }, { sort: 'null' }, { filter: '[1,2]' }, { filter: '7' }, { filter: '{"status":null,"created_at":{"between":null}}' },
-  { q: 'a\u0000b' }, { search: '\u0000' }, { page: 'null' }, { status: 'null' },
-  { from: '0000-01-01', to: '0000-12-31' }, { from: '2026-13-01', to: '2026-13-31' }, { from: '2026-02-30', to: '2026-02-30' },
-  { filter: JSON.stringify({ created_at: { between: ['0000-01-01', '0000-12-31'] }, tgl_order: { between: ['0000-01-01', '0000-12-31'] } }) },
+  { filter: 'null' },
+  { sort: 'null' },
+  { filter: '[1,2]' },
+  { filter: '7' },
+  { filter: '{"status":null,"created_at":{"between":null}}' },
+  { q: 'a\u0000b' },
+  { search: '\u0000' },
+  { page: 'null' },
+  { status: 'null' },
+  { from: '0000-01-01', to: '0000-12-31' },
+  { from: '2026-13-01', to: '2026-13-31' },
+  { from: '2026-02-30', to: '2026-02-30' },
+  {
+    filter: JSON.stringify({ created_at: { between: ['0000-01-01', '0000-12-31'] }, tgl_order: { between: ['0000-01-01', '0000-12-31'] } }),
+  },
 ];
 
 const YEAR_ZERO = { from: '0000-01-01', to: '0000-12-31' };
 /** Report endpoints that read a from/to range (they answered 500 to year 0000). */
-const RANGED = ['/member/bonus', '/member/bonus/payout', '/member/reports/bonus-bulanan', '/member/reports/bonus-harian', '/member/reports/omset',
-  '/member/reports/redemption-statement', '/member/transaction', '/member/transaction/retur'];
+const RANGED = [
+  '/member/bonus',
+  '/member/bonus/payout',
+  '/member/reports/bonus-bulanan',
+  '/member/reports/bonus-harian',
+  '/member/reports/omset',
+  '/member/reports/redemption-statement',
+  '/member/transaction',
+  '/member/transaction/retur',
+];
 
 let me: Awaited<ReturnType<typeof sessionOf>>;
 let gets: EndpointMethod[];
@@ -40,7 +59,8 @@ describe('hostile query strings', () => {
       for (const query of HOSTILE) {
         const result = await callRoute(e.route, 'GET', { params, query, bearer: me.token });
         if (result.status >= 500) failures.push(`${result.status} ${e.key} ${JSON.stringify(query)}`);
-        else if (result.status >= 400 && result.json && messageProblem(result.json.message)) failures.push(`${e.key} ${JSON.stringify(query)}: ${messageProblem(result.json.message)}`);
+        else if (result.status >= 400 && result.json && messageProblem(result.json.message))
+          failures.push(`${e.key} ${JSON.stringify(query)}: ${messageProblem(result.json.message)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -59,8 +79,15 @@ describe('report pages with impossible dates', () => {
   it('year 0000, month 13 and 30 February show the default range with the Indonesian message, not a 500', async () => {
     const container = await createContainer();
     const member = await resolveSession(me.token);
-    for (const [Page, path] of [[BonusHarianPage, '/report/bonus-harian'], [OmsetPage, '/report/omset']] as const) {
-      for (const [from, to] of [['0000-01-01', '0000-12-31'], ['2026-13-01', '2026-13-31'], ['2026-02-30', '2026-03-01']]) {
+    for (const [Page, path] of [
+      [BonusHarianPage, '/report/bonus-harian'],
+      [OmsetPage, '/report/omset'],
+    ] as const) {
+      for (const [from, to] of [
+        ['0000-01-01', '0000-12-31'],
+        ['2026-13-01', '2026-13-31'],
+        ['2026-02-30', '2026-03-01'],
+      ]) {
         const request = new Request(`http://portal.test${path}?from=${from}&to=${to}`);
         const response = await container.renderToResponse(Page, { locals: { member }, request });
         expect(response.status, `${path} ${from}`).toBeLessThan(500);

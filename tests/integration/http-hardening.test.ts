@@ -19,14 +19,20 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.PORT_HTTP_HARDENING ?? 4806);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-interface Answer { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** One raw HTTP request (any method, TRACE included) on a connection of its own. */
 function call(route: string, method = 'GET', headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${BASE}${route}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res
+        .on('data', (chunk: Buffer) => chunks.push(chunk))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end(body);
@@ -43,7 +49,11 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
 
 function cli(script: string, args: string[], env: Record<string, string | undefined>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    cwd: ROOT, env: childEnv(env), encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: childEnv(env),
+    encoding: 'utf8',
+    timeout: 120_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
@@ -78,11 +88,21 @@ describe.skipIf(usePostgres())('the running portal on PGlite', { timeout: 240_00
     fs.chmodSync(dataDir, 0o755);
     buildIfNeeded();
     server = spawn(process.execPath, ['scripts/server.mjs'], {
-      cwd: ROOT, env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }), stdio: ['ignore', 'ignore', 'pipe'],
+      cwd: ROOT,
+      env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }),
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    server.stderr!.setEncoding('utf8').on('data', (text: string) => { serverErr += text; });
+    server.stderr!.setEncoding('utf8').on('data', (text: string) => {
+      serverErr += text;
+    });
     for (let i = 0; i < 300; i++) {
-      if (await call('/signin').then((r) => r.status === 200, () => false)) return;
+      if (
+        await call('/signin').then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`server tidak siap: ${serverErr}`);
@@ -120,7 +140,12 @@ describe.skipIf(usePostgres())('the running portal on PGlite', { timeout: 240_00
   });
 
   it('GET /admin/api/backup streams the archive (chunked, no Content-Length) and it restores', async () => {
-    const signIn = await call('/admin/api/token', 'POST', { 'content-type': 'application/json' }, JSON.stringify({ username: 'superadmin', password: DEMO_OPERATOR_PASSWORD }));
+    const signIn = await call(
+      '/admin/api/token',
+      'POST',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ username: 'superadmin', password: DEMO_OPERATOR_PASSWORD }),
+    );
     const { token } = (JSON.parse(signIn.body.toString()) as { result: { token: string } }).result;
     const answer = await call('/admin/api/backup', 'GET', { authorization: `Bearer ${token}` });
     expect(answer.status).toBe(200);
@@ -137,7 +162,11 @@ describe.skipIf(usePostgres())('the running portal on PGlite', { timeout: 240_00
   it('npm run backup through the server writes a 0600 file that npm run restore loads', () => {
     const file = path.join(work, 'lewat-server.tar.gz');
     fs.writeFileSync(file, 'lama', { mode: 0o644 });
-    const backup = cli('backup', ['--out', file], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const backup = cli('backup', ['--out', file], {
+      DATA_DIR: dataDir,
+      OPERATOR_USERNAME: 'superadmin',
+      OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD,
+    });
     expect(backup.err).toBe('');
     expect(backup.code).toBe(0);
     expect(modeOf(file)).toBe('600');

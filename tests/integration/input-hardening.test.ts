@@ -17,7 +17,16 @@ import { sessionOf, memberId } from './helpers';
 
 describe('the domicile fallback stays on the site', () => {
   it('paths a browser would take to another host, and control characters, are refused', () => {
-    for (const hostile of ['/\t/evil.example', '/\\evil.example', '//evil.example', '/\n', '/a\r\nSet-Cookie: x=1', 'https://evil.example/', '/%09/evil.example'.replace('%09', '\t'), '/\u0000']) {
+    for (const hostile of [
+      '/\t/evil.example',
+      '/\\evil.example',
+      '//evil.example',
+      '/\n',
+      '/a\r\nSet-Cookie: x=1',
+      'https://evil.example/',
+      '/%09/evil.example'.replace('%09', '\t'),
+      '/\u0000',
+    ]) {
       expect(safeLocalPath(hostile, ORIGIN), JSON.stringify(hostile)).toBeUndefined();
     }
   });
@@ -34,8 +43,21 @@ describe('the profile page after a save with a hostile fallback', () => {
     const member = (await resolveSession(me.token))!;
     const container = await createContainer();
     for (const fallback of ['%2F%09%2Fevil.example', '%2F%0a', '%2Fa%0d%0aSet-Cookie:x=1', '%2F%5Cevil.example', '%2F%2Fevil.example']) {
-      const body = new URLSearchParams({ _action: 'profile', id: me.publicId, username: me.username, nama: 'Nama Uji', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '35', kota_domisili: '35.78' });
-      const request = new Request(`${ORIGIN}/account/profile?field=domisili&fallback=${fallback}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const body = new URLSearchParams({
+        _action: 'profile',
+        id: me.publicId,
+        username: me.username,
+        nama: 'Nama Uji',
+        agama: 'ISLAM',
+        status_kawin: 'KAWIN',
+        propinsi_domisili: '35',
+        kota_domisili: '35.78',
+      });
+      const request = new Request(`${ORIGIN}/account/profile?field=domisili&fallback=${fallback}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       const response = await container.renderToResponse(ProfilePage, { locals: { member }, request });
       expect(response.status, fallback).toBe(303);
       const location = response.headers.get('location') ?? '';
@@ -58,7 +80,10 @@ describe('/kode-etik reads its body with the cap', () => {
       },
     });
     const request = new Request(`${ORIGIN}/kode-etik`, {
-      method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     } as RequestInit);
     const ctx = createContext({ request, params: {}, clientAddress: '192.0.2.81', defaultLocale: 'id' });
     ctx.locals.member = (await resolveSession(me.token))!;
@@ -77,7 +102,11 @@ describe('hostile JSON', () => {
     const result = await callRoute('/member/login', 'POST', { body: deep, clientAddress: '192.0.2.82' });
     expect(result.status).toBe(400);
     expect(result.json?.message).toBe('Format data tidak valid');
-    const mine = await callRoute('/member/account/[id]', 'PUT', { params: { id: me.publicId }, bearer: me.token, body: `{"nama":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}` });
+    const mine = await callRoute('/member/account/[id]', 'PUT', {
+      params: { id: me.publicId },
+      bearer: me.token,
+      body: `{"nama":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`,
+    });
     expect(mine.status).toBe(400);
   });
 });
@@ -87,27 +116,50 @@ describe('GET state changes refuse cookie-authenticated cross-site requests', ()
     const me = await sessionOf(memberId(283));
     const db = await getDb();
     await db.update(members).set({ noRekening: '1234567890', statusRekening: 'UNVERIFIED' }).where(eq(members.id, me.id));
-    const mails = async () => (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from mail_outbox where "to" = ${me.email}`))[0]!.n;
+    const mails = async () =>
+      (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from mail_outbox where "to" = ${me.email}`))[0]!.n;
     const before = await mails();
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
-      const result = await callRoute('/member/account/resend-bank-validation/[id]', 'GET', { params: { id: me.publicId }, cookie: me.token, headers });
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ] as Record<string, string>[]) {
+      const result = await callRoute('/member/account/resend-bank-validation/[id]', 'GET', {
+        params: { id: me.publicId },
+        cookie: me.token,
+        headers,
+      });
       expect(result.status, JSON.stringify(headers)).toBe(403);
       expect(result.json?.message).toBe('Permintaan lintas situs ditolak');
     }
     expect(await mails()).toBe(before);
-    const own = await callRoute('/member/account/resend-bank-validation/[id]', 'GET', { params: { id: me.publicId }, cookie: me.token, headers: { 'sec-fetch-site': 'same-origin' } });
+    const own = await callRoute('/member/account/resend-bank-validation/[id]', 'GET', {
+      params: { id: me.publicId },
+      cookie: me.token,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.status).not.toBe(403);
   });
 
   it('process-selesai from another site is refused before the order is touched', async () => {
     const db = await getDb();
-    const [order] = await selectRows<{ public_id: string; id_member: string; no_order: string }>(db, sql`
+    const [order] = await selectRows<{ public_id: string; id_member: string; no_order: string }>(
+      db,
+      sql`
       select o.public_id::text as public_id, m.id_member, o.no_order from orders o join members m on m.id = o.member_id
-      where o.status_order = 'RECEIVED' order by o.id desc limit 1`);
+      where o.status_order = 'RECEIVED' order by o.id desc limit 1`,
+    );
     const owner = await sessionOf(order!.id_member);
-    const result = await callRoute('/member/transaction/process-selesai/[id]', 'GET', { params: { id: order!.public_id }, cookie: owner.token, headers: { 'sec-fetch-site': 'cross-site' } });
+    const result = await callRoute('/member/transaction/process-selesai/[id]', 'GET', {
+      params: { id: order!.public_id },
+      cookie: owner.token,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(result.status).toBe(403);
-    const [after] = await selectRows<{ status_order: string }>(db, sql`select status_order from orders where public_id = ${order!.public_id}::uuid`);
+    const [after] = await selectRows<{ status_order: string }>(
+      db,
+      sql`select status_order from orders where public_id = ${order!.public_id}::uuid`,
+    );
     expect(after!.status_order).toBe('RECEIVED');
   });
 });

@@ -27,11 +27,15 @@ import type { PromoForm } from '../../src/lib/schemas/promo-form';
 import { sessionOf } from './helpers';
 
 const KONTEN = { id: null, nama: 'Kiki Konten (uji)' };
-const HOSTILE = '<p onclick="steal()">Halo <strong>member</strong></p><script>alert(1)</script><a href="javascript:alert(2)">klik</a><img src="x" onerror="alert(3)"><style>body{}</style>';
+const HOSTILE =
+  '<p onclick="steal()">Halo <strong>member</strong></p><script>alert(1)</script><a href="javascript:alert(2)">klik</a><img src="x" onerror="alert(3)"><style>body{}</style>';
 
 async function audits(action: string, object?: string) {
   const db = await getDb();
-  return db.select().from(auditLog).where(and(eq(auditLog.action, action), object ? eq(auditLog.object, object) : undefined));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), object ? eq(auditLog.object, object) : undefined));
 }
 
 function expectClean(html: string) {
@@ -75,9 +79,14 @@ describe('news (KONTEN)', () => {
   it('bad input is refused in Indonesian and stores nothing', async () => {
     const db = await getDb();
     const [before] = await db.select({ n: count() }).from(news);
-    await expect(saveNews(undefined, { title: '  ', content: '<p>x</p>' }, KONTEN)).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Judul wajib diisi' });
-    await expect(saveNews(undefined, { title: 'Hanya skrip', content: '<script>alert(1)</script>' }, KONTEN))
-      .rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Isi berita kosong setelah dibersihkan' });
+    await expect(saveNews(undefined, { title: '  ', content: '<p>x</p>' }, KONTEN)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Judul wajib diisi',
+    });
+    await expect(saveNews(undefined, { title: 'Hanya skrip', content: '<script>alert(1)</script>' }, KONTEN)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Isi berita kosong setelah dibersihkan',
+    });
     await expect(setNewsStatus('bukan-uuid', true, KONTEN)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const [after] = await db.select({ n: count() }).from(news);
     expect(after!.n).toBe(before!.n);
@@ -85,7 +94,9 @@ describe('news (KONTEN)', () => {
 });
 
 // A 1×1 PNG: the type is read from these bytes, not from a name.
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
 
 describe('banners (KONTEN)', () => {
   const names = async () => (await getBanners('banner-member')).banner_items.map((item) => item.nama);
@@ -107,7 +118,9 @@ describe('banners (KONTEN)', () => {
     expect(await names()).toEqual([...seeded.slice(0, -1), 'Banner uji', seeded.at(-1)]);
     expect((await dashboardBanners()).banner_items.map((item) => item.nama)).toEqual(await names());
     // Numbers are 1..n after a move, so two banners never tie.
-    const numbers = (await db.select({ number: banners.number }).from(banners).where(eq(banners.groupName, 'banner-member')).orderBy(asc(banners.number))).map((r) => r.number);
+    const numbers = (
+      await db.select({ number: banners.number }).from(banners).where(eq(banners.groupName, 'banner-member')).orderBy(asc(banners.number))
+    ).map((r) => r.number);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     await moveBanner(id, 'down', KONTEN);
     expect(await moveBanner(id, 'down', KONTEN)).toBe('Banner "Banner uji" sudah di posisi terakhir');
@@ -125,13 +138,20 @@ describe('banners (KONTEN)', () => {
     const db = await getDb();
     const [before] = await db.select({ n: count() }).from(banners);
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await expect(addBanner({ nama: 'SVG' }, { bytes: svg }, KONTEN)).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Banner harus gambar JPG, PNG, WebP atau GIF' });
+    await expect(addBanner({ nama: 'SVG' }, { bytes: svg }, KONTEN)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Banner harus gambar JPG, PNG, WebP atau GIF',
+    });
     const big = new Uint8Array(1_000_001);
     big.set(PNG);
-    await expect(addBanner({ nama: 'Besar' }, { bytes: big }, KONTEN)).rejects.toMatchObject({ message: 'Gambar banner paling besar 1 MB' });
+    await expect(addBanner({ nama: 'Besar' }, { bytes: big }, KONTEN)).rejects.toMatchObject({
+      message: 'Gambar banner paling besar 1 MB',
+    });
     await expect(addBanner({ nama: 'Kosong' }, undefined, KONTEN)).rejects.toMatchObject({ message: 'Pilih gambar banner' });
     await expect(addBanner({ nama: '' }, { bytes: PNG }, KONTEN)).rejects.toMatchObject({ message: 'Nama banner wajib diisi' });
-    await expect(addBanner({ nama: 'Tautan', link: 'javascript:alert(1)' }, { bytes: PNG }, KONTEN)).rejects.toMatchObject({ message: 'Tautan harus diawali / atau http(s)://' });
+    await expect(addBanner({ nama: 'Tautan', link: 'javascript:alert(1)' }, { bytes: PNG }, KONTEN)).rejects.toMatchObject({
+      message: 'Tautan harus diawali / atau http(s)://',
+    });
     const [after] = await db.select({ n: count() }).from(banners);
     expect(after!.n).toBe(before!.n);
   });
@@ -160,31 +180,53 @@ describe('public pages (KONTEN)', () => {
     const [audit] = await audits('page:update', 'page:faq');
     expect(audit!.before).toMatchObject({ judul: 'FAQ', bawaan: true });
     expect(audit!.after).toMatchObject({ judul: 'FAQ', konten: stored!.konten });
-    await expect(savePage('faq', { judul: '', konten: '<p>x</p>' }, KONTEN)).rejects.toMatchObject({ code: 'BAD_INPUT', message: 'Judul wajib diisi' });
+    await expect(savePage('faq', { judul: '', konten: '<p>x</p>' }, KONTEN)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: 'Judul wajib diisi',
+    });
     await expect(savePage('lain', { judul: 'X', konten: '<p>x</p>' }, KONTEN)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await getPage('faq')).konten).toBe(shown.konten);
   });
 
-  it('migration 0010 replaces stored example.com footer links with the portal pages and leaves an operator\'s own links alone', async () => {
+  it("migration 0010 replaces stored example.com footer links with the portal pages and leaves an operator's own links alone", async () => {
     const db = await getDb();
-    const statement = fs.readFileSync('drizzle/0010_konten-pages.sql', 'utf8').split('--> statement-breakpoint').find((part) => part.includes('UPDATE "settings"'))!;
-    await db.execute(sql`update settings set value = ${JSON.stringify([{ label: 'FAQ', url: 'https://example.com/faq' }])}::jsonb where key = 'footer_links'`);
+    const statement = fs
+      .readFileSync('drizzle/0010_konten-pages.sql', 'utf8')
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('UPDATE "settings"'))!;
+    await db.execute(
+      sql`update settings set value = ${JSON.stringify([{ label: 'FAQ', url: 'https://example.com/faq' }])}::jsonb where key = 'footer_links'`,
+    );
     await db.execute(sql.raw(statement));
     const [row] = await selectRows<{ value: { url: string }[] }>(db, sql`select value from settings where key = 'footer_links'`);
     expect(row!.value.map((link) => link.url)).toEqual(defaultSettings.footer_links.map((link) => link.url));
-    await db.execute(sql`update settings set value = ${JSON.stringify([{ label: 'Toko', url: 'https://toko.test/' }])}::jsonb where key = 'footer_links'`);
+    await db.execute(
+      sql`update settings set value = ${JSON.stringify([{ label: 'Toko', url: 'https://toko.test/' }])}::jsonb where key = 'footer_links'`,
+    );
     await db.execute(sql.raw(statement));
     const [kept] = await selectRows<{ value: { url: string }[] }>(db, sql`select value from settings where key = 'footer_links'`);
     expect(kept!.value).toEqual([{ label: 'Toko', url: 'https://toko.test/' }]);
   });
 });
 
-const jakartaDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
+const jakartaDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
 
 const promoInput = (over: Partial<PromoForm> = {}): PromoForm => ({
-  nama: 'Promo Uji Konsol', deskripsi: 'Dibuat dari konsol', reward: 'Voucher belanja', jenis: 'REWARD',
-  periode_awal: jakartaDay(-400), periode_akhir: jakartaDay(10), batas_klaim: jakartaDay(20),
-  syarat_jenis: 'poin', syarat: '5', kelipatan: false, min_posisi: 'BRONZE', status: '1', url_banner: '', ...over,
+  nama: 'Promo Uji Konsol',
+  deskripsi: 'Dibuat dari konsol',
+  reward: 'Voucher belanja',
+  jenis: 'REWARD',
+  periode_awal: jakartaDay(-400),
+  periode_akhir: jakartaDay(10),
+  batas_klaim: jakartaDay(20),
+  syarat_jenis: 'poin',
+  syarat: '5',
+  kelipatan: false,
+  min_posisi: 'BRONZE',
+  status: '1',
+  url_banner: '',
+  ...over,
 });
 
 describe('promos (KONTEN)', () => {
@@ -201,25 +243,41 @@ describe('promos (KONTEN)', () => {
 
     const member = await sessionOf('demoplatinum');
     expect((await listPromoOptions(member, 'active')).map((p) => p.public_id)).toContain(publicId);
-    const [earner] = await selectRows<{ username: string }>(db, sql`
+    const [earner] = await selectRows<{ username: string }>(
+      db,
+      sql`
       select m.username from promo_omsets po join members m on m.id = po.member_id
-      where po.promo_id = ${promo!.id} and m.password_hash is not null and not m.is_suspended group by m.username having sum(po.poin) >= 5 order by m.username limit 1`);
+      where po.promo_id = ${promo!.id} and m.password_hash is not null and not m.is_suspended group by m.username having sum(po.poin) >= 5 order by m.username limit 1`,
+    );
     const claim = await claimPromo(await sessionOf(earner!.username), publicId);
     expect(claim.message).toBe('claim berhasil');
-    await expect(updatePromo(publicId, promoInput({ syarat: '10' }), KONTEN)).rejects.toMatchObject({ code: 'CONFLICT', message: PROMO_LOCKED });
+    await expect(updatePromo(publicId, promoInput({ syarat: '10' }), KONTEN)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: PROMO_LOCKED,
+    });
     // What does not touch the claims may still change.
     await updatePromo(publicId, promoInput({ reward: 'Voucher belanja Rp 500.000', status: '0' }), KONTEN);
     expect((await listPromoOptions(member, 'active')).map((p) => p.public_id)).not.toContain(publicId);
   });
 
   it('a new period before any claim rebuilds the omsets from the paid orders in it', async () => {
-    const { publicId, omsets } = await createPromo(promoInput({ nama: 'Promo Uji Periode', syarat_jenis: 'nominal', syarat: '1000000', kelipatan: true }), KONTEN);
-    const { omsets: narrowed } = await updatePromo(publicId, promoInput({ nama: 'Promo Uji Periode', periode_awal: jakartaDay(-30), syarat_jenis: 'nominal', syarat: '1000000', kelipatan: true }), KONTEN);
+    const { publicId, omsets } = await createPromo(
+      promoInput({ nama: 'Promo Uji Periode', syarat_jenis: 'nominal', syarat: '1000000', kelipatan: true }),
+      KONTEN,
+    );
+    const { omsets: narrowed } = await updatePromo(
+      publicId,
+      promoInput({ nama: 'Promo Uji Periode', periode_awal: jakartaDay(-30), syarat_jenis: 'nominal', syarat: '1000000', kelipatan: true }),
+      KONTEN,
+    );
     expect(narrowed).toBeLessThan(omsets);
     const db = await getDb();
-    const [outside] = await selectRows<{ n: number }>(db, sql`
+    const [outside] = await selectRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from promo_omsets po join promos p on p.id = po.promo_id
-      where p.public_id = ${publicId}::uuid and (po.tanggal at time zone 'Asia/Jakarta')::date < p.periode_awal`);
+      where p.public_id = ${publicId}::uuid and (po.tanggal at time zone 'Asia/Jakarta')::date < p.periode_awal`,
+    );
     expect(outside!.n).toBe(0);
   });
 
@@ -245,10 +303,19 @@ describe('promos (KONTEN)', () => {
 describe('console pages by role', () => {
   const tokens = new Map<string, string>();
   async function visit(path: string, username?: string) {
-    if (username && !tokens.has(username)) tokens.set(username, (await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `konten-${username}` })).token);
+    if (username && !tokens.has(username))
+      tokens.set(username, (await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `konten-${username}` })).token);
     return visitConsole(path, username ? tokens.get(username) : undefined);
   }
-  const CONTENT_PAGES = ['/admin/news', '/admin/news/baru', '/admin/banners', '/admin/promos', '/admin/promos/baru', '/admin/halaman', '/admin/halaman/faq'];
+  const CONTENT_PAGES = [
+    '/admin/news',
+    '/admin/news/baru',
+    '/admin/banners',
+    '/admin/promos',
+    '/admin/promos/baru',
+    '/admin/halaman',
+    '/admin/halaman/faq',
+  ];
 
   it('KONTEN and SUPERADMIN open the content pages; GUDANG, KEUANGAN and CS are refused with 403; KONTEN not the orders', async () => {
     for (const path of CONTENT_PAGES) {
@@ -287,16 +354,26 @@ describe('console forms fed bad input (as KONTEN)', () => {
     const [operator] = await (await getDb()).select().from(operatorsTable).where(eq(operatorsTable.username, 'konten'));
     const locals = { operator: { id: operator!.id, username: 'konten', nama: operator!.nama, role: 'KONTEN' as const } };
     const db = await getDb();
-    const counts = async () => selectRows(db, sql`select (select count(*)::int from news) as news, (select count(*)::int from promos) as promos,
+    const counts = async () =>
+      selectRows(
+        db,
+        sql`select (select count(*)::int from news) as news, (select count(*)::int from promos) as promos,
       (select count(*)::int from pages) as pages, (select count(*)::int from banners) as banners, (select count(*)::int from audit_log) as audits,
-      (select max(updated_at) from news) as news_at`);
+      (select max(updated_at) from news) as news_at`,
+      );
     const before = await counts();
     for (const [body, contentType] of BODIES) {
-      const request = new Request(`http://portal.test${path}`, { method: 'POST', body, headers: { 'content-type': contentType, origin: 'http://portal.test' } });
+      const request = new Request(`http://portal.test${path}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': contentType, origin: 'http://portal.test' },
+      });
       const response = await container.renderToResponse(Page, { locals, params, request });
       expect(response.status, `${contentType} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      expect((await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '')).toMatch(/class="alert alert-danger" role="alert">[^<]*[a-z]/);
+      expect((await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '')).toMatch(
+        /class="alert alert-danger" role="alert">[^<]*[a-z]/,
+      );
     }
     expect(await counts()).toEqual(before);
   });

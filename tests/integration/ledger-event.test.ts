@@ -11,10 +11,16 @@ const dayAfter = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n
 const setSetting = async (key: string, value: unknown) => {
   const db = await getDb();
   if (value === undefined) await db.execute(sql`delete from settings where key = ${key}`);
-  else await db.execute(sql`insert into settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb) on conflict (key) do update set value = excluded.value`);
+  else
+    await db.execute(
+      sql`insert into settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb) on conflict (key) do update set value = excluded.value`,
+    );
   forgetSettingsCache();
 };
-const expiryOf = async (memberId: number) => (await selectRows<{ d: string }>(await getDb(), sql`select tanggal_expired::text as d from member_pairing where member_id = ${memberId}`))[0]?.d;
+const expiryOf = async (memberId: number) =>
+  (
+    await selectRows<{ d: string }>(await getDb(), sql`select tanggal_expired::text as d from member_pairing where member_id = ${memberId}`)
+  )[0]?.d;
 
 describe('exact at the event: the rank a member held when it happened', () => {
   it('a repeat order pays its sponsor by the buyer’s rank at payment, not by an upgrade paid later that day', async () => {
@@ -29,7 +35,12 @@ describe('exact at the event: the rank a member held when it happened', () => {
     const rows = await bonusesOf(sponsor, day);
     const roRow = rows.find((b) => b.jenis_bonus === 'RO')!;
     expect(roRow.bonus_bruto).toBe(2 * defaultPlan.roPerBv.BRONZE);
-    expect(roRow.detail).toEqual([expect.objectContaining({ sponsored_member: expect.objectContaining({ posisi: 'BRONZE' }), nominal_ro: 2 * defaultPlan.roPerBv.BRONZE })]);
+    expect(roRow.detail).toEqual([
+      expect.objectContaining({
+        sponsored_member: expect.objectContaining({ posisi: 'BRONZE' }),
+        nominal_ro: 2 * defaultPlan.roPerBv.BRONZE,
+      }),
+    ]);
     const [order] = await selectRows<{ posisi_pembeli: string }>(await getDb(), sql`select posisi_pembeli from orders where id = ${ro.id}`);
     expect(order!.posisi_pembeli).toBe('BRONZE');
     // The upgrade itself pays its sponsor per BV bought.
@@ -46,7 +57,11 @@ describe('exact at the event: the rank a member held when it happened', () => {
     await payAt(upg.id, at(dayAfter(day), '00:30'));
     await closeDay(day);
     const [pair] = (await bonusesOf(upline.id, day)).filter((b) => b.jenis_bonus === 'PAIR');
-    expect(pair!.detail[0]).toMatchObject({ posisi: 'BRONZE', jumlah_increment_pair_bv: 16, bonus_pair_details: [{ jumlah_pair_dibayar: 12, max_pair_dibayar: 12 }] });
+    expect(pair!.detail[0]).toMatchObject({
+      posisi: 'BRONZE',
+      jumlah_increment_pair_bv: 16,
+      bonus_pair_details: [{ jumlah_pair_dibayar: 12, max_pair_dibayar: 12 }],
+    });
     expect(pair!.bonus_bruto).toBe(12 * defaultPlan.pairPerBv);
 
     for (const sisi of ['L', 'R'] as const) {
@@ -81,7 +96,13 @@ describe('the annual pairing award and the withholding per payment', () => {
   it('the closing of an annual period’s last day pays the award of the level reached, once, with its withholding', async () => {
     const end = jakartaDay(120);
     await setSetting('annual_pairing_period', { start: dayAfter(end, -3), end, label: 'periode uji' });
-    const plan = { ...defaultPlan, annualRanks: [{ level: 1, minimal_pair: 10, nilai_bonus: 1_000_000 }, { level: 2, minimal_pair: 100, nilai_bonus: 3_500_000 }] };
+    const plan = {
+      ...defaultPlan,
+      annualRanks: [
+        { level: 1, minimal_pair: 10, nilai_bonus: 1_000_000 },
+        { level: 2, minimal_pair: 100, nilai_bonus: 3_500_000 },
+      ],
+    };
     try {
       const upline = await registerPaid(await memberIdOf('demobaru'), 'R', 'BRONZE', at(dayAfter(end, -2), '08:00'));
       await closeDay(dayAfter(end, -2), plan);
@@ -111,7 +132,12 @@ describe('the annual pairing award and the withholding per payment', () => {
     await closeDay(first, { ...defaultPlan, sponsorPerBv: 25_000_000 });
     await registerPaid(sponsor, 'R', 'PLATINUM', at(second, '10:00'));
     await closeDay(second, { ...defaultPlan, sponsorPerBv: 10_000_000 });
-    const sponsorRows = [...(await bonusesOf(sponsor, first)), ...(await bonusesOf(sponsor, second))].filter((b) => b.jenis_bonus === 'SPONSOR');
-    expect(sponsorRows.map((b) => [b.bonus_bruto, b.pot_pph])).toEqual([[100_000_000, 2_500_000], [40_000_000, 1_000_000]]);
+    const sponsorRows = [...(await bonusesOf(sponsor, first)), ...(await bonusesOf(sponsor, second))].filter(
+      (b) => b.jenis_bonus === 'SPONSOR',
+    );
+    expect(sponsorRows.map((b) => [b.bonus_bruto, b.pot_pph])).toEqual([
+      [100_000_000, 2_500_000],
+      [40_000_000, 1_000_000],
+    ]);
   });
 });

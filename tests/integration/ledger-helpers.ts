@@ -25,8 +25,15 @@ export async function registerPaid(sponsorId: number, sisi: 'L' | 'R', posisi: R
   const bv = { BRONZE: 1, SILVER: 2, PLATINUM: 4 }[posisi];
   return inTransaction(async (tx) => {
     const m = await addMemberToNetwork(tx, {
-      sponsorId, sisi, username: `ujiledger${n}${Date.now() % 100000}`, nama: `Uji Ledger ${n}`, email: `l${n}@contoh.id`, phone: '628',
-      posisi, passwordHash: 'x', tglJoin: new Date(paidAt.getTime() + 7 * 3_600_000).toISOString().slice(0, 10),
+      sponsorId,
+      sisi,
+      username: `ujiledger${n}${Date.now() % 100000}`,
+      nama: `Uji Ledger ${n}`,
+      email: `l${n}@contoh.id`,
+      phone: '628',
+      posisi,
+      passwordHash: 'x',
+      tglJoin: new Date(paidAt.getTime() + 7 * 3_600_000).toISOString().slice(0, 10),
     });
     await tx.execute(sql`insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, posisi, posisi_pembeli, sisi, new_member_id, total_bv, total_harga, total_bayar)
       values (${`ORD-LEDGER-R${n}-${m.id}`}, ${`INV-LEDGER-R${n}-${m.id}`}, ${sponsorId}, 'reg', 'PAID', ${paidAt.toISOString()}, ${paidAt.toISOString()}, ${paidAt.toISOString()},
@@ -39,14 +46,22 @@ export async function registerPaid(sponsorId: number, sisi: 'L' | 'R', posisi: R
 }
 
 /** A PENDING order (repeat order or upgrade) of `memberId`, as checkout leaves it. */
-export async function pendingOrder(memberId: number, jenis: 'ro' | 'upg', totalBv: number, posisi?: Rank): Promise<{ id: number; no_order: string; total_bayar: number }> {
+export async function pendingOrder(
+  memberId: number,
+  jenis: 'ro' | 'upg',
+  totalBv: number,
+  posisi?: Rank,
+): Promise<{ id: number; no_order: string; total_bayar: number }> {
   const n = ++serial;
   const db = await getDb();
   const total = 100_000 + totalBv * 150_000;
-  const [row] = await selectRows<{ id: number; no_order: string }>(db, sql`
+  const [row] = await selectRows<{ id: number; no_order: string }>(
+    db,
+    sql`
     insert into orders (no_order, member_id, jenis_order, status_order, posisi, total_bv, total_harga, total_bayar)
     values (${`ORD-LEDGER-${jenis.toUpperCase()}${n}-${memberId}-${Date.now() % 100000}`}, ${memberId}, ${jenis}, 'PENDING', ${posisi ?? null}, ${totalBv}, ${total}, ${total})
-    returning id::int as id, no_order`);
+    returning id::int as id, no_order`,
+  );
   return { ...row!, total_bayar: total };
 }
 
@@ -59,7 +74,10 @@ export async function payAt(orderId: number, paidAt: Date): Promise<void> {
 }
 
 export async function bonusesOf(memberId: number, tanggal: string) {
-  return selectRows<{ jenis_bonus: string; bonus_bruto: number; pot_pph: number; detail: Record<string, unknown>[] }>(await getDb(), sql`
+  return selectRows<{ jenis_bonus: string; bonus_bruto: number; pot_pph: number; detail: Record<string, unknown>[] }>(
+    await getDb(),
+    sql`
     select jenis_bonus, bonus_bruto::int as bonus_bruto, pot_pph::int as pot_pph, detail from bonuses
-    where member_id = ${memberId} and tanggal = ${tanggal}::date order by jenis_bonus`);
+    where member_id = ${memberId} and tanggal = ${tanggal}::date order by jenis_bonus`,
+  );
 }

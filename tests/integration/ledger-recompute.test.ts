@@ -9,11 +9,21 @@ import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
 
 const PLAN = {
-  sponsor: 100_000, passup: 25_000, pair: 50_000, roSponsor: 5_000,
+  sponsor: 100_000,
+  passup: 25_000,
+  pair: 50_000,
+  roSponsor: 5_000,
   ro: { BRONZE: 10_000, SILVER: 15_000, PLATINUM: 20_000 } as Record<string, number>,
   cap: { BRONZE: 12, SILVER: 24, PLATINUM: 48 } as Record<string, number>,
-  daysAtJoin: 60, daysPerRo: 30, roMinBv: 1,
-  annual: [[100, 1_000_000], [300, 3_500_000], [1_000, 12_500_000], [3_000, 40_000_000]] as [number, number][],
+  daysAtJoin: 60,
+  daysPerRo: 30,
+  roMinBv: 1,
+  annual: [
+    [100, 1_000_000],
+    [300, 3_500_000],
+    [1_000, 12_500_000],
+    [3_000, 40_000_000],
+  ] as [number, number][],
   firstPeriod: { start: '2024-06-13', end: '2025-06-15' },
 };
 
@@ -23,7 +33,13 @@ const todayJakarta = () => new Date(Date.now() + 7 * 3_600_000).toISOString().sl
 /** PPh 21 of one payment (INTEGRATIONS.md): Pasal 17 on 50% of the gross, 120% without an NPWP. */
 function pph(gross: number, npwp: boolean): number {
   const base = Math.floor(gross / 2);
-  const brackets: [number, number][] = [[60_000_000, 5], [250_000_000, 15], [500_000_000, 25], [5_000_000_000, 30], [Infinity, 35]];
+  const brackets: [number, number][] = [
+    [60_000_000, 5],
+    [250_000_000, 15],
+    [500_000_000, 25],
+    [5_000_000_000, 30],
+    [Infinity, 35],
+  ];
   let tax = 0;
   let lower = 0;
   for (const [upTo, rate] of brackets) {
@@ -34,22 +50,48 @@ function pph(gross: number, npwp: boolean): number {
   return npwp ? t : Math.floor((t * 120) / 100);
 }
 
-interface Order { id: number; hari: string; at: number; jenis: string; bv: number; buyer: number; subject: number; posisi: string | null }
-interface Member { id: number; path: string; sponsor: number | null; join: string; posisi: string; npwp: boolean }
+interface Order {
+  id: number;
+  hari: string;
+  at: number;
+  jenis: string;
+  bv: number;
+  buyer: number;
+  subject: number;
+  posisi: string | null;
+}
+interface Member {
+  id: number;
+  path: string;
+  sponsor: number | null;
+  join: string;
+  posisi: string;
+  npwp: boolean;
+}
 
 describe('an independent recomputation of the demo year', () => {
   it('equals the stored bonuses row by row (member, day, type, gross, withholding)', async () => {
     const db = await getDb();
     const today = todayJakarta();
-    const orders = await selectRows<Order>(db, sql`
+    const orders = await selectRows<Order>(
+      db,
+      sql`
       select id::int as id, (paid_at at time zone 'Asia/Jakarta')::date::text as hari, (extract(epoch from paid_at) * 1000)::float8 as at,
         jenis_order as jenis, total_bv as bv, member_id::int as buyer, coalesce(new_member_id, member_id)::int as subject, posisi
       from orders where paid_at is not null and status_order not in ('PENDING', 'CANCEL', 'EXPIRED')
         and paid_at < (${today}::date)::timestamp at time zone 'Asia/Jakarta'
-      order by paid_at, id`);
-    const members = new Map((await selectRows<Member>(db, sql`
+      order by paid_at, id`,
+    );
+    const members = new Map(
+      (
+        await selectRows<Member>(
+          db,
+          sql`
       select id::int as id, path, sponsor_id::int as sponsor, tgl_join::text as "join", posisi, (status_npwp = 'VERIFIED' and npwp is not null) as npwp
-      from members`)).map((m) => [m.id, m]));
+      from members`,
+        )
+      ).map((m) => [m.id, m]),
+    );
     const byPath = new Map([...members.values()].map((m) => [m.path, m]));
 
     // Rank history from the orders: the registration's rank, raised by each paid upgrade.
@@ -129,15 +171,23 @@ describe('an independent recomputation of the demo year', () => {
       }
     }
 
-    const stored = await selectRows<{ member_id: number; tanggal: string; jenis_bonus: string; bonus_bruto: number; pot_pph: number }>(db, sql`
+    const stored = await selectRows<{ member_id: number; tanggal: string; jenis_bonus: string; bonus_bruto: number; pot_pph: number }>(
+      db,
+      sql`
       select member_id::int as member_id, tanggal::text as tanggal, jenis_bonus, bonus_bruto::int as bonus_bruto, pot_pph::int as pot_pph
-      from bonuses where tanggal < ${today}::date`);
+      from bonuses where tanggal < ${today}::date`,
+    );
     const storedMap = new Map(stored.map((b) => [`${b.member_id}|${b.tanggal}|${b.jenis_bonus}`, [b.bonus_bruto, b.pot_pph]]));
-    const expectedMap = new Map([...expected].map(([key, gross]) => [key, [gross, pph(gross, members.get(Number(key.split('|')[0]))!.npwp)]]));
+    const expectedMap = new Map(
+      [...expected].map(([key, gross]) => [key, [gross, pph(gross, members.get(Number(key.split('|')[0]))!.npwp)]]),
+    );
     const differences = [...new Set([...storedMap.keys(), ...expectedMap.keys()])]
       .filter((k) => JSON.stringify(storedMap.get(k)) !== JSON.stringify(expectedMap.get(k)))
       .map((k) => ({ key: k, stored: storedMap.get(k), expected: expectedMap.get(k) }));
-    expect({ count: differences.length, first: differences.slice(0, 6).map((d) => `${d.key} stored ${d.stored} expected ${d.expected}`) }).toEqual({ count: 0, first: [] });
+    expect({
+      count: differences.length,
+      first: differences.slice(0, 6).map((d) => `${d.key} stored ${d.stored} expected ${d.expected}`),
+    }).toEqual({ count: 0, first: [] });
     expect(stored.length).toBe(expectedMap.size);
     expect(stored.length).toBeGreaterThan(1000);
     expect(stored.filter((b) => b.jenis_bonus === 'ANNUAL').length).toBeGreaterThan(0);
@@ -150,9 +200,12 @@ describe('an independent recomputation of the demo year', () => {
     const { annualPairingReport } = await import('../../src/server/services/bonus/annual-pairing');
     const { sessionOf } = await import('./helpers');
     const report = await annualPairingReport(await sessionOf('demoplatinum'));
-    const [paid] = await selectRows<{ tanggal: string; bruto: number }>(await getDb(), sql`
+    const [paid] = await selectRows<{ tanggal: string; bruto: number }>(
+      await getDb(),
+      sql`
       select b.tanggal::text as tanggal, b.bonus_bruto::int as bruto from bonuses b join members m on m.id = b.member_id
-      where m.username = 'demoplatinum' and b.jenis_bonus = 'ANNUAL'`);
+      where m.username = 'demoplatinum' and b.jenis_bonus = 'ANNUAL'`,
+    );
     expect(paid).toBeTruthy();
     const row = report.rows.find((r) => r.periode.end === paid!.tanggal)!;
     expect(row.dibayar).toBe(paid!.bruto);
@@ -160,8 +213,11 @@ describe('an independent recomputation of the demo year', () => {
   });
 
   it('the demo’s leader logins are active: demoplatinum’s pairing has not expired', async () => {
-    const [row] = await selectRows<{ d: string }>(await getDb(), sql`
-      select p.tanggal_expired::text as d from member_pairing p join members m on m.id = p.member_id where m.username = 'demoplatinum'`);
+    const [row] = await selectRows<{ d: string }>(
+      await getDb(),
+      sql`
+      select p.tanggal_expired::text as d from member_pairing p join members m on m.id = p.member_id where m.username = 'demoplatinum'`,
+    );
     expect(row!.d >= todayJakarta()).toBe(true);
   });
 });

@@ -83,9 +83,12 @@ describe('an existing database upgrades in place', () => {
     const applied = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(applied[0].n).toBe(journal.entries.length);
 
-    const counts = await selectRows<{ members: number; orders: number; bonuses: number }>(db, sql`
+    const counts = await selectRows<{ members: number; orders: number; bonuses: number }>(
+      db,
+      sql`
       select (select count(*)::int from members) as members, (select count(*)::int from orders) as orders,
-             (select count(*)::int from bonuses) as bonuses`);
+             (select count(*)::int from bonuses) as bonuses`,
+    );
     expect(counts[0]).toEqual({ members: 12, orders: 99, bonuses: 108 });
 
     const { sessionOf } = await import('./helpers');

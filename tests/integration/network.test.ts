@@ -22,14 +22,20 @@ describe('pathsBelow', () => {
 describe('network tree', () => {
   it('the counters on every member equal a recount from the raw placement rows', async () => {
     const db = await getDb();
-    const wrong = await selectRows<{ id_member: string }>(db, sql`
+    const wrong = await selectRows<{ id_member: string }>(
+      db,
+      sql`
       select m.id_member from members m
       where m.jumlah_child_kiri <> (select count(*) from members d where d.path > m.path || '0' and d.path < m.path || '02' or d.path = m.path || '0')
-         or m.jumlah_child_kanan <> (select count(*) from members d where d.path > m.path || '1' and d.path < m.path || '12' or d.path = m.path || '1')`);
+         or m.jumlah_child_kanan <> (select count(*) from members d where d.path > m.path || '1' and d.path < m.path || '12' or d.path = m.path || '1')`,
+    );
     expect(wrong).toEqual([]);
-    const orphans = await selectRows<{ n: number }>(db, sql`
+    const orphans = await selectRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from members m join members u on u.id = m.upline_id
-      where m.path <> u.path || case m.sisi when 'L' then '0' else '1' end`);
+      where m.path <> u.path || case m.sisi when 'L' then '0' else '1' end`,
+    );
     expect(orphans[0]!.n).toBe(0);
   });
 
@@ -45,15 +51,24 @@ describe('network tree', () => {
     expect(leaves).toHaveLength(4);
     expect(leaves.every((leaf) => leaf === null || leaf.childs.length === 0)).toBe(true);
     const db = await getDb();
-    const [pairing] = await selectRows<{ jumlah_pair: number; sisa_bv_kiri: number; sisa_bv_kanan: number }>(db, sql`
-      select jumlah_pair, sisa_bv_kiri, sisa_bv_kanan from member_pairing where member_id = ${me.id}`);
-    expect({ p: tree.jumlah_pair, l: tree.sisa_bv_kiri, r: tree.sisa_bv_kanan })
-      .toEqual({ p: pairing?.jumlah_pair ?? 0, l: pairing?.sisa_bv_kiri ?? 0, r: pairing?.sisa_bv_kanan ?? 0 });
+    const [pairing] = await selectRows<{ jumlah_pair: number; sisa_bv_kiri: number; sisa_bv_kanan: number }>(
+      db,
+      sql`
+      select jumlah_pair, sisa_bv_kiri, sisa_bv_kanan from member_pairing where member_id = ${me.id}`,
+    );
+    expect({ p: tree.jumlah_pair, l: tree.sisa_bv_kiri, r: tree.sisa_bv_kanan }).toEqual({
+      p: pairing?.jumlah_pair ?? 0,
+      l: pairing?.sisa_bv_kiri ?? 0,
+      r: pairing?.sisa_bv_kanan ?? 0,
+    });
   });
 
   it('a member sees only their own downline: upline and other legs answer as not found', async () => {
     const silver = await sessionOf('demosilver');
-    await expect(getTree(silver, '1000000001', 3)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Member tidak ditemukan di jaringan Anda' });
+    await expect(getTree(silver, '1000000001', 3)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Member tidak ditemukan di jaringan Anda',
+    });
     await expect(getTree(silver, '1000000003', 3)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(getSubTree(silver, '1000000005')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const inside = await getTree(silver, '1000000004', 2);
@@ -66,11 +81,14 @@ describe('network tree', () => {
   it('the downline report and its totals agree with the database', async () => {
     const me = await sessionOf('demosilver');
     const db = await getDb();
-    const [expected] = await selectRows<{ n: number; bv: number; sponsored: number }>(db, sql`
+    const [expected] = await selectRows<{ n: number; bv: number; sponsored: number }>(
+      db,
+      sql`
       select count(*)::int as n,
         sum(case posisi when 'BRONZE' then 1 when 'SILVER' then 2 else 4 end)::int as bv,
         count(*) filter (where sponsor_id = ${me.id})::int as sponsored
-      from members where path like '0_%'`);
+      from members where path like '0_%'`,
+    );
     const page = await getDownlineReport(me, { page: 1, pageSize: 20 });
     expect(page.total_count).toBe(expected!.n);
     expect(page.rows.length).toBe(Math.min(20, expected!.n));
@@ -91,10 +109,13 @@ describe('pairing card', () => {
     const { getPairingCard } = await import('../../src/server/services/network/get-pairing-card');
     const me = await sessionOf('demoplatinum');
     const db = await getDb();
-    const [bv] = await selectRows<{ kiri: number; kanan: number }>(db, sql`
+    const [bv] = await selectRows<{ kiri: number; kanan: number }>(
+      db,
+      sql`
       select coalesce(sum(case posisi when 'BRONZE' then 1 when 'SILVER' then 2 else 4 end) filter (where path like '0%'), 0)::int as kiri,
              coalesce(sum(case posisi when 'BRONZE' then 1 when 'SILVER' then 2 else 4 end) filter (where path like '1%'), 0)::int as kanan
-      from members`);
+      from members`,
+    );
     const card = await getPairingCard(me);
     expect(card.jumlah_bv_kiri).toBe(bv!.kiri);
     expect(card.jumlah_bv_kanan).toBe(bv!.kanan);

@@ -18,17 +18,29 @@ async function visit(path: string, auth: { cookie?: string; bearer?: string } = 
   if (auth.cookie) headers.set('cookie', `${SESSION_COOKIE}=${auth.cookie}`);
   if (auth.bearer) headers.set('authorization', `Bearer ${auth.bearer}`);
   const ctx = createContext({ request: new Request(ORIGIN + path, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-  const response = await onRequest(ctx as never, async () => new Response('halaman', { status })) as Response;
-  return { response, key: response.headers.get(OFFLINE_KEY_HEADER), until: Number(response.headers.get(OFFLINE_UNTIL_HEADER)), locals: ctx.locals };
+  const response = (await onRequest(ctx as never, async () => new Response('halaman', { status }))) as Response;
+  return {
+    response,
+    key: response.headers.get(OFFLINE_KEY_HEADER),
+    until: Number(response.headers.get(OFFLINE_UNTIL_HEADER)),
+    locals: ctx.locals,
+  };
 }
 
 const session = async (username: string, remember = false) =>
   (await signIn({ username, password: 'rahasia123', remember }, { address: '192.0.2.7' })).token;
 
 describe('pages kept for offline reading', () => {
-  it('the dashboard, bonus reports, tree and order list carry the session\'s key and its end; the HTTP cache still may not store them', async () => {
+  it("the dashboard, bonus reports, tree and order list carry the session's key and its end; the HTTP cache still may not store them", async () => {
     const token = await session('1000000231');
-    for (const path of ['/', '/bonus/rincian-bonus', '/bonus/withdraw', '/report/tree', '/report/bonus-harian', '/transaksi/order-transaksi']) {
+    for (const path of [
+      '/',
+      '/bonus/rincian-bonus',
+      '/bonus/withdraw',
+      '/report/tree',
+      '/report/bonus-harian',
+      '/transaksi/order-transaksi',
+    ]) {
       const before = Date.now();
       const page = await visit(path, { cookie: token });
       expect(page.response.status, path).toBe(200);
@@ -51,7 +63,7 @@ describe('pages kept for offline reading', () => {
     expect(second.key).not.toBe(first.key);
   });
 
-  it('Remember Me: kept until the session\'s own end (30 days), not the idle half hour', async () => {
+  it("Remember Me: kept until the session's own end (30 days), not the idle half hour", async () => {
     const page = await visit('/', { cookie: await session('1000000233', true) });
     expect(page.until).toBeGreaterThan(Date.now() + 29 * 24 * 60 * MINUTE);
     expect(page.until).toBeLessThanOrEqual(Date.now() + 30 * 24 * 60 * MINUTE + 1000);

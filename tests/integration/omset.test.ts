@@ -12,10 +12,13 @@ describe('turnover report', () => {
   it('default sums the member’s invoiced registrations, upgrades and repeat orders', async () => {
     const me = await sessionOf('demoplatinum');
     const db = await getDb();
-    const [expected] = await selectRows<{ reg: string; ro: string }>(db, sql`
+    const [expected] = await selectRows<{ reg: string; ro: string }>(
+      db,
+      sql`
       select coalesce(sum(total_harga) filter (where jenis_order = 'reg'), 0)::text as reg,
              coalesce(sum(total_harga) filter (where jenis_order = 'ro'), 0)::text as ro
-      from orders where member_id = ${me.id} and no_invoice is not null`);
+      from orders where member_id = ${me.id} and no_invoice is not null`,
+    );
     const report = await getOmset(me, OmsetQuerySchema.parse({ jenisOmset: 'default', ...wide }));
     const row = report.rows[0] as { registrasi: number; ro: number; total: number; upgrade: number };
     expect(row.registrasi).toBe(Number(expected!.reg));
@@ -28,7 +31,10 @@ describe('turnover report', () => {
     const me = await sessionOf('demosilver');
     const pribadi = await getOmset(me, OmsetQuerySchema.parse({ jenisOmset: 'pribadi', ...wide }));
     const db = await getDb();
-    const [count] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from orders where member_id = ${me.id} and no_invoice is not null`);
+    const [count] = await selectRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders where member_id = ${me.id} and no_invoice is not null`,
+    );
     expect(pribadi.rows).toHaveLength(count!.n);
     const grup = await getOmset(me, OmsetQuerySchema.parse({ jenisOmset: 'sponsorgrup', ...wide }));
     const [sponsored] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from members where sponsor_id = ${me.id}`);

@@ -17,15 +17,17 @@ const ORIGIN = 'http://portal.test';
 
 async function visit(path: string, cookies: Record<string, string> = {}, bearer?: string) {
   const headers = new Headers();
-  const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
   if (cookie) headers.set('cookie', cookie);
   if (bearer) headers.set('authorization', `Bearer ${bearer}`);
   const ctx = createContext({ request: new Request(ORIGIN + path, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
   let reached = false;
-  const response = await onRequest(ctx as never, async () => {
+  const response = (await onRequest(ctx as never, async () => {
     reached = true;
     return new Response('halaman', { status: 200 });
-  }) as Response;
+  })) as Response;
   return { response, reached, locals: ctx.locals };
 }
 
@@ -48,29 +50,44 @@ describe('operator accounts', () => {
     expect(await resolveSession(token)).toBeUndefined();
     const member = await memberToken();
     expect(await resolveOperatorSession(member)).toBeUndefined();
-    await expect(signInOperator({ username: 'demosilver', password: 'rahasia123' }, { address: 'x' }))
-      .rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Username atau password operator salah' });
+    await expect(signInOperator({ username: 'demosilver', password: 'rahasia123' }, { address: 'x' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Username atau password operator salah',
+    });
   });
 
   it('is rate limited after repeated failures from one address, like members (strangers cannot lock the owner out)', async () => {
     for (let i = 0; i < 5; i++) {
       await signInOperator({ username: 'konten', password: 'salah-salah' }, { address: 'rl-stranger' }).catch(() => {});
     }
-    await expect(signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-stranger' }))
-      .rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    expect((await signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-owner' })).operator.role).toBe('KONTEN');
+    await expect(
+      signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-stranger' }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await signInOperator({ username: 'konten', password: DEMO_OPERATOR_PASSWORD }, { address: 'rl-owner' })).operator.role).toBe(
+      'KONTEN',
+    );
   });
 
   it('creating an operator writes an audit row in the same transaction; a duplicate writes none', async () => {
-    await createOperator({ username: 'Budi.Gudang', nama: 'Budi', role: 'GUDANG', password: 'panjang-sekali-1' }, { id: null, nama: 'Sistem' });
-    await expect(createOperator({ username: 'budi.gudang', nama: 'Budi 2', role: 'CS', password: 'panjang-sekali-1' }, { id: null, nama: 'Sistem' }))
-      .rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(createOperator({ username: 'x1', nama: 'X', role: 'CS', password: 'pendek' }, { id: null, nama: 'Sistem' }))
-      .rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await createOperator(
+      { username: 'Budi.Gudang', nama: 'Budi', role: 'GUDANG', password: 'panjang-sekali-1' },
+      { id: null, nama: 'Sistem' },
+    );
+    await expect(
+      createOperator({ username: 'budi.gudang', nama: 'Budi 2', role: 'CS', password: 'panjang-sekali-1' }, { id: null, nama: 'Sistem' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      createOperator({ username: 'x1', nama: 'X', role: 'CS', password: 'pendek' }, { id: null, nama: 'Sistem' }),
+    ).rejects.toMatchObject({ code: 'BAD_INPUT' });
     const db = await getDb();
     const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'operator:create'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ object: 'operator:budi.gudang', operatorNama: 'Sistem', before: null, after: { username: 'budi.gudang', role: 'GUDANG' } });
+    expect(rows[0]).toMatchObject({
+      object: 'operator:budi.gudang',
+      operatorNama: 'Sistem',
+      before: null,
+      after: { username: 'budi.gudang', role: 'GUDANG' },
+    });
     expect(JSON.stringify(rows[0]!.after)).not.toContain('panjang-sekali');
     expect((await listAudit({ object: 'budi' })).map((row) => row.object)).toEqual(['operator:budi.gudang']);
     expect(await listAudit({ operator: 'tidak-ada' })).toEqual([]);
@@ -87,7 +104,11 @@ describe('the /admin branch of the middleware', () => {
 
   it('a member session (cookie or bearer) never reaches /admin', async () => {
     const token = await memberToken();
-    for (const attempt of [await visit('/admin', { [SESSION_COOKIE]: token }), await visit('/admin/audit', {}, token), await visit('/admin', { [OPERATOR_COOKIE]: token })]) {
+    for (const attempt of [
+      await visit('/admin', { [SESSION_COOKIE]: token }),
+      await visit('/admin/audit', {}, token),
+      await visit('/admin', { [OPERATOR_COOKIE]: token }),
+    ]) {
       expect(attempt.reached).toBe(false);
       expect(attempt.response.headers.get('location')).toBe('/admin/signin');
     }
@@ -124,15 +145,24 @@ describe('an order moved from the console', () => {
     const { operateOrder } = await import('../../src/server/services/order/operate-order');
     const { orders, orderHistories } = await import('../../src/server/db/schema');
     const db = await getDb();
-    const [order] = await db.select({ id: orders.id, noOrder: orders.noOrder }).from(orders)
-      .where(eq(orders.statusOrder, 'PAID')).limit(1);
+    const [order] = await db.select({ id: orders.id, noOrder: orders.noOrder }).from(orders).where(eq(orders.statusOrder, 'PAID')).limit(1);
     const by = { id: 2, nama: 'Gilang Gudang' };
     await operateOrder('pack', order!.noOrder, { by });
-    const [history] = await db.select().from(orderHistories).where(eq(orderHistories.orderId, order!.id)).orderBy(desc(orderHistories.id)).limit(1);
+    const [history] = await db
+      .select()
+      .from(orderHistories)
+      .where(eq(orderHistories.orderId, order!.id))
+      .orderBy(desc(orderHistories.id))
+      .limit(1);
     expect(history).toMatchObject({ status: 'WAREHOUSE', adminNama: 'Gilang Gudang' });
     const audit = await listAudit({ object: order!.noOrder });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'order:pack', operatorNama: 'Gilang Gudang', before: { status_order: 'PAID' }, after: { status_order: 'WAREHOUSE' } });
+    expect(audit[0]).toMatchObject({
+      action: 'order:pack',
+      operatorNama: 'Gilang Gudang',
+      before: { status_order: 'PAID' },
+      after: { status_order: 'WAREHOUSE' },
+    });
     // A refused move (wrong from-state) changes nothing and leaves no audit row.
     await expect(operateOrder('pack', order!.noOrder, { by })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await listAudit({ object: order!.noOrder })).toHaveLength(1);

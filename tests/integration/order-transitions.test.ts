@@ -18,31 +18,55 @@ import { simulatorGateway } from '../../src/server/integrations/payment/simulato
  * member and the refund all go through.
  */
 
-interface Order { id: number; no_order: string; status_order: string; created_at: string; total_bayar: number }
+interface Order {
+  id: number;
+  no_order: string;
+  status_order: string;
+  created_at: string;
+  total_bayar: number;
+}
 
 async function orders(where: ReturnType<typeof sql>, limit: number): Promise<Order[]> {
-  return selectRows<Order>(await getDb(), sql`
+  return selectRows<Order>(
+    await getDb(),
+    sql`
     select o.id::int as id, o.no_order, o.status_order, o.created_at::text as created_at, o.total_bayar::float8 as total_bayar
-    from orders o where ${where} order by o.id limit ${limit}`);
+    from orders o where ${where} order by o.id limit ${limit}`,
+  );
 }
 
 /** The warehouse stock of every (warehouse, product) the given orders hold, and how many they hold. */
 async function stockOf(orderIds: number[]) {
-  return selectRows<{ warehouse_id: number; product_id: number; stock: number; held: number }>(await getDb(), sql`
+  return selectRows<{ warehouse_id: number; product_id: number; stock: number; held: number }>(
+    await getDb(),
+    sql`
     select s.warehouse_id::int as warehouse_id, s.product_id::int as product_id, s.qty as stock, sum(d.qty)::int as held
     from order_details d join orders o on o.id = d.order_id
     join warehouse_stock s on s.warehouse_id = o.gudang_id and s.product_id = d.product_id
-    where o.id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
-    group by s.warehouse_id, s.product_id, s.qty order by s.warehouse_id, s.product_id`);
+    where o.id in (${sql.join(
+      orderIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by s.warehouse_id, s.product_id, s.qty order by s.warehouse_id, s.product_id`,
+  );
 }
 
-const stateOf = async (id: number) => (await selectRows<{ status_order: string; histories: number }>(await getDb(), sql`
-  select status_order, (select count(*)::int from order_histories h where h.order_id = o.id) as histories from orders o where o.id = ${id}`))[0]!;
+const stateOf = async (id: number) =>
+  (
+    await selectRows<{ status_order: string; histories: number }>(
+      await getDb(),
+      sql`
+  select status_order, (select count(*)::int from order_histories h where h.order_id = o.id) as histories from orders o where o.id = ${id}`,
+    )
+  )[0]!;
 
 describe('cancel', () => {
   it('an operator cancel of a PENDING order puts its reserved stock back exactly as expiry does', async () => {
-    const [cancelled, expired] = await orders(sql`o.status_order = 'PENDING' and o.gudang_id is not null
-      and exists (select 1 from order_details d where d.order_id = o.id)`, 2);
+    const [cancelled, expired] = await orders(
+      sql`o.status_order = 'PENDING' and o.gudang_id is not null
+      and exists (select 1 from order_details d where d.order_id = o.id)`,
+      2,
+    );
     expect(expired).toBeDefined();
     const ids = [cancelled!.id, expired!.id];
     const before = await stockOf(ids);
@@ -63,7 +87,8 @@ describe('cancel', () => {
     const [paid] = await orders(sql`o.status_order = 'PAID' and o.gudang_id is not null`, 1);
     const before = await stockOf([paid!.id]);
     await expect(operateOrder('cancel', paid!.no_order)).rejects.toMatchObject({
-      code: 'CONFLICT', message: `Order ${paid!.no_order} berstatus PAID; "Batalkan" hanya untuk order berstatus PENDING`,
+      code: 'CONFLICT',
+      message: `Order ${paid!.no_order} berstatus PAID; "Batalkan" hanya untuk order berstatus PENDING`,
     });
     expect(await stockOf([paid!.id])).toEqual(before);
   });
@@ -72,8 +97,14 @@ describe('cancel', () => {
 describe('a fully refunded order', () => {
   it('leaves the warehouse queue and cannot be packed, shipped, made ready or printed', async () => {
     const [paid, packed] = [
-      ...(await orders(sql`o.status_order = 'PAID' and not o.pickup_store and not exists (select 1 from order_refunds r where r.order_id = o.id)`, 1)),
-      ...(await orders(sql`o.status_order = 'WAREHOUSE' and not o.pickup_store and not exists (select 1 from order_refunds r where r.order_id = o.id)`, 1)),
+      ...(await orders(
+        sql`o.status_order = 'PAID' and not o.pickup_store and not exists (select 1 from order_refunds r where r.order_id = o.id)`,
+        1,
+      )),
+      ...(await orders(
+        sql`o.status_order = 'WAREHOUSE' and not o.pickup_store and not exists (select 1 from order_refunds r where r.order_id = o.id)`,
+        1,
+      )),
     ];
     expect(packed).toBeDefined();
     for (const order of [paid!, packed!]) {
@@ -83,10 +114,14 @@ describe('a fully refunded order', () => {
       const before = await stateOf(order.id);
       for (const action of ['pack', 'ship', 'pickupable', 'track', 'receive', 'cancel'] as OperatorAction[]) {
         await expect(operateOrder(action, order.no_order, { resi: 'JNE0001', kota: 'Surabaya', catatan: 'x' })).rejects.toMatchObject({
-          code: 'CONFLICT', message: expect.stringContaining(`Order ${order.no_order} sudah dikembalikan dananya (refund)`),
+          code: 'CONFLICT',
+          message: expect.stringContaining(`Order ${order.no_order} sudah dikembalikan dananya (refund)`),
         });
       }
-      await expect(printOrders('packing', [order.no_order])).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('refund') });
+      await expect(printOrders('packing', [order.no_order])).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining('refund'),
+      });
       await expect(printOrders('label', [order.no_order])).rejects.toMatchObject({ code: 'CONFLICT' });
       expect(await stateOf(order.id)).toEqual(before);
       const [row] = await selectRows<{ no_resi: string | null }>(await getDb(), sql`select no_resi from orders where id = ${order.id}`);
@@ -96,12 +131,18 @@ describe('a fully refunded order', () => {
 
   it('a partly refunded order stays in the queue and can still be packed', async () => {
     // A repeat order is refunded by line (COMP_PLAN.md): one unit of a line with more than one.
-    const [paid] = await orders(sql`o.status_order = 'PAID' and not o.pickup_store and o.jenis_order = 'ro'
+    const [paid] = await orders(
+      sql`o.status_order = 'PAID' and not o.pickup_store and o.jenis_order = 'ro'
       and exists (select 1 from order_details d where d.order_id = o.id and d.qty > 1)
-      and not exists (select 1 from order_refunds r where r.order_id = o.id)`, 1);
+      and not exists (select 1 from order_refunds r where r.order_id = o.id)`,
+      1,
+    );
     expect(paid).toBeDefined();
-    const [line] = await selectRows<{ public_id: string }>(await getDb(), sql`
-      select public_id::text as public_id from order_details where order_id = ${paid!.id} and qty > 1 order by id limit 1`);
+    const [line] = await selectRows<{ public_id: string }>(
+      await getDb(),
+      sql`
+      select public_id::text as public_id from order_details where order_id = ${paid!.id} and qty > 1 order by id limit 1`,
+    );
     await refundOrder(paid!.no_order, { baris: [{ detail: line!.public_id, qty: 1 }], alasan: 'Satu botol pecah', admin: 'Keuangan' });
     expect((await orderQueue('PAID', paid!.no_order)).map((r) => r.noOrder)).toEqual([paid!.no_order]);
     await operateOrder('pack', paid!.no_order);
@@ -112,22 +153,34 @@ describe('a fully refunded order', () => {
 describe('paid time', () => {
   it('a signed settlement back-dated to 2020-01-01 does not back-date the paid time or the invoice', async () => {
     const db = await getDb();
-    const [order] = await orders(sql`o.status_order = 'PENDING' and not o.via_referral and o.jenis_order = 'ro'
-      and o.payment_method not in ('cash', 'transferbca')`, 1);
+    const [order] = await orders(
+      sql`o.status_order = 'PENDING' and not o.via_referral and o.jenis_order = 'ro'
+      and o.payment_method not in ('cash', 'transferbca')`,
+      1,
+    );
     expect(order).toBeDefined();
     const key = await simulatorGateway.serverKey();
     const gross = `${order!.total_bayar}.00`;
     const started = Date.now();
     const body = {
-      order_id: order!.no_order, status_code: '200', gross_amount: gross, transaction_status: 'settlement', payment_type: 'bank_transfer',
-      transaction_id: randomUUID(), transaction_time: '2020-01-01 00:00:00', settlement_time: '2020-01-01 00:00:00',
+      order_id: order!.no_order,
+      status_code: '200',
+      gross_amount: gross,
+      transaction_status: 'settlement',
+      payment_type: 'bank_transfer',
+      transaction_id: randomUUID(),
+      transaction_time: '2020-01-01 00:00:00',
+      settlement_time: '2020-01-01 00:00:00',
       signature_key: notificationSignature(order!.no_order, '200', gross, key),
     };
     expect(await handlePaymentNotification(body)).toEqual({ outcome: 'PAID' });
-    const [row] = await selectRows<{ paid_at: string; tgl_invoice: string; no_invoice: string; history: string }>(db, sql`
+    const [row] = await selectRows<{ paid_at: string; tgl_invoice: string; no_invoice: string; history: string }>(
+      db,
+      sql`
       select paid_at::text as paid_at, tgl_invoice::text as tgl_invoice, no_invoice,
         (select h.tanggal::text from order_histories h where h.order_id = o.id and h.status = 'PAID') as history
-      from orders o where o.id = ${order!.id}`);
+      from orders o where o.id = ${order!.id}`,
+    );
     const created = Date.parse(order!.created_at);
     expect(Date.parse(row!.paid_at)).toBeGreaterThanOrEqual(created);
     expect(Date.parse(row!.paid_at)).toBeLessThanOrEqual(Date.now());

@@ -13,8 +13,10 @@ import { memberId, sessionOf } from './helpers';
 const PERSONAL = 'Password tidak boleh memuat username, ID Member, nama atau e-mail Anda';
 
 async function personalOf(idMember: string) {
-  const [row] = await (await getDb()).select({ id: members.id, username: members.username, nama: members.nama, email: members.email })
-    .from(members).where(eq(members.idMember, idMember));
+  const [row] = await (await getDb())
+    .select({ id: members.id, username: members.username, nama: members.nama, email: members.email })
+    .from(members)
+    .where(eq(members.idMember, idMember));
   return row!;
 }
 
@@ -37,7 +39,9 @@ describe('passwords built from the member’s own data are refused', () => {
     const data = await personalOf(id);
     for (const weak of builtFromOwnData(data, id)) {
       await expect(changePassword(me, me.token, 'rahasia123', weak), weak).rejects.toMatchObject({
-        code: 'BAD_INPUT', message: PERSONAL, fields: { password_baru: PERSONAL },
+        code: 'BAD_INPUT',
+        message: PERSONAL,
+        fields: { password_baru: PERSONAL },
       });
     }
     expect((await signIn({ username: id, password: 'rahasia123', remember: false }, { address: '192.0.2.165' })).user.idMember).toBe(id);
@@ -51,6 +55,8 @@ describe('passwords built from the member’s own data are refused', () => {
       await expect(resetPassword(token, weak), weak).rejects.toMatchObject({ code: 'BAD_INPUT', message: PERSONAL });
     }
     expect(await resetPassword(token, 'Kopi-Tubruk-1987')).toBe('Password berhasil direset. Silakan login dengan password baru.');
-    expect((await signIn({ username: id, password: 'Kopi-Tubruk-1987', remember: false }, { address: '192.0.2.166' })).user.idMember).toBe(id);
+    expect((await signIn({ username: id, password: 'Kopi-Tubruk-1987', remember: false }, { address: '192.0.2.166' })).user.idMember).toBe(
+      id,
+    );
   });
 });

@@ -18,25 +18,41 @@ import { AppError } from '../../src/server/errors';
  * docs.midtrans.com documents); amounts over Rp 2.147.483.647 work for the token and the payment.
  */
 
-interface Pending { id: number; no_order: string; member_id: number; total_bayar: number }
+interface Pending {
+  id: number;
+  no_order: string;
+  member_id: number;
+  total_bayar: number;
+}
 
 let pending: Pending[] = [];
 let next = 0;
 /** A PENDING online order of the demo no other test here used. */
 const takeOrder = (): Pending => pending[next++]!;
 
-const statusOf = async (id: number) => (await selectRows<{ status_order: string }>(await getDb(), sql`select status_order from orders where id = ${id}`))[0]!.status_order;
+const statusOf = async (id: number) =>
+  (await selectRows<{ status_order: string }>(await getDb(), sql`select status_order from orders where id = ${id}`))[0]!.status_order;
 
 function notification(order: Pending, key: string, status: string, statusCode: string, extra: Record<string, unknown> = {}) {
   const gross = `${order.total_bayar}.00`;
   return {
-    order_id: order.no_order, status_code: statusCode, gross_amount: gross, transaction_status: status, payment_type: 'bank_transfer',
-    transaction_id: randomUUID(), transaction_time: '2026-11-22 10:00:00', signature_key: notificationSignature(order.no_order, statusCode, gross, key), ...extra,
+    order_id: order.no_order,
+    status_code: statusCode,
+    gross_amount: gross,
+    transaction_status: status,
+    payment_type: 'bank_transfer',
+    transaction_id: randomUUID(),
+    transaction_time: '2026-11-22 10:00:00',
+    signature_key: notificationSignature(order.no_order, statusCode, gross, key),
+    ...extra,
   };
 }
 
 async function refused(body: Record<string, unknown>): Promise<AppError> {
-  const error = await handlePaymentNotification(body).then(() => undefined, (e: unknown) => e);
+  const error = await handlePaymentNotification(body).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -47,9 +63,12 @@ beforeAll(async () => {
   await db.execute(sql`update orders set status_order = 'PENDING', payment_token = null, expires_at = now() + interval '1 day'
     where id in (select id from orders where status_order = 'EXPIRED' and jenis_order = 'ro' and not via_referral
       and payment_method not in ('cash', 'transferbca') order by id limit 10)`);
-  pending = await selectRows<Pending>(db, sql`
+  pending = await selectRows<Pending>(
+    db,
+    sql`
     select id::int as id, no_order, member_id::int as member_id, total_bayar::float8 as total_bayar from orders
-    where status_order = 'PENDING' and not via_referral and payment_method not in ('cash', 'transferbca') order by id limit 12`);
+    where status_order = 'PENDING' and not via_referral and payment_method not in ('cash', 'transferbca') order by id limit 12`,
+  );
   expect(pending.length).toBeGreaterThanOrEqual(8);
 });
 
@@ -72,7 +91,8 @@ describe('transaction_status is bound to the signed status_code', () => {
     const order = takeOrder();
     const key = await simulatorGateway.serverKey();
     const deny = notification(order, key, 'deny', '202');
-    for (const status of ['expire', 'cancel', 'settlement', 'capture']) await refused({ ...deny, transaction_status: status, fraud_status: 'accept' });
+    for (const status of ['expire', 'cancel', 'settlement', 'capture'])
+      await refused({ ...deny, transaction_status: status, fraud_status: 'accept' });
     expect(await statusOf(order.id)).toBe('PENDING');
     expect(await handlePaymentNotification(deny)).toEqual({ outcome: 'IGNORED' });
   });
@@ -81,9 +101,13 @@ describe('transaction_status is bound to the signed status_code', () => {
     const order = takeOrder();
     const key = await simulatorGateway.serverKey();
     expect(await handlePaymentNotification(notification(order, key, 'capture', '200'))).toEqual({ outcome: 'IGNORED' });
-    expect(await handlePaymentNotification(notification(order, key, 'capture', '200', { fraud_status: 'challenge' }))).toEqual({ outcome: 'IGNORED' });
+    expect(await handlePaymentNotification(notification(order, key, 'capture', '200', { fraud_status: 'challenge' }))).toEqual({
+      outcome: 'IGNORED',
+    });
     expect(await statusOf(order.id)).toBe('PENDING');
-    expect(await handlePaymentNotification(notification(order, key, 'capture', '200', { fraud_status: 'accept' }))).toEqual({ outcome: 'PAID' });
+    expect(await handlePaymentNotification(notification(order, key, 'capture', '200', { fraud_status: 'accept' }))).toEqual({
+      outcome: 'PAID',
+    });
     expect(await statusOf(order.id)).toBe('PAID');
   });
 });
@@ -113,9 +137,18 @@ describe('with Midtrans keys the status is confirmed with the Get Status API', (
   }
   const statusAnswer = (order: Pending, status: string, code: string, fraud?: string) => ({
     status: 200,
-    body: { status_code: code, status_message: 'Success, transaction is found', transaction_id: randomUUID(), order_id: order.no_order,
-      gross_amount: `${order.total_bayar}.00`, currency: 'IDR', payment_type: 'bank_transfer', transaction_time: '2026-11-22 10:00:00',
-      transaction_status: status, ...(fraud ? { fraud_status: fraud } : {}) },
+    body: {
+      status_code: code,
+      status_message: 'Success, transaction is found',
+      transaction_id: randomUUID(),
+      order_id: order.no_order,
+      gross_amount: `${order.total_bayar}.00`,
+      currency: 'IDR',
+      payment_type: 'bank_transfer',
+      transaction_time: '2026-11-22 10:00:00',
+      transaction_status: status,
+      ...(fraud ? { fraud_status: fraud } : {}),
+    },
   });
 
   it('a signed settlement that Midtrans still reports as pending does not pay the order', async () => {
@@ -153,7 +186,9 @@ describe('with Midtrans keys the status is confirmed with the Get Status API', (
     useMidtrans();
     const order = takeOrder();
     answers.set(order.no_order, statusAnswer(order, 'capture', '200', 'challenge'));
-    expect(await handlePaymentNotification(notification(order, SERVER_KEY, 'capture', '200', { fraud_status: 'accept' }))).toEqual({ outcome: 'IGNORED' });
+    expect(await handlePaymentNotification(notification(order, SERVER_KEY, 'capture', '200', { fraud_status: 'accept' }))).toEqual({
+      outcome: 'IGNORED',
+    });
     expect(await statusOf(order.id)).toBe('PENDING');
   });
 });
@@ -164,12 +199,19 @@ describe('amounts are bigint end to end', () => {
     const db = await getDb();
     const big = 3_000_000_000;
     // The goods line carries the difference, so the lines still add up to the total.
-    await db.execute(sql`update order_details set harga = harga + ${big - order.total_bayar} where id = (select min(id) from order_details where order_id = ${order.id})`);
-    await db.execute(sql`update orders set total_bayar = ${big}, total_harga = total_harga + ${big - order.total_bayar}, payment_token = null where id = ${order.id}`);
+    await db.execute(
+      sql`update order_details set harga = harga + ${big - order.total_bayar} where id = (select min(id) from order_details where order_id = ${order.id})`,
+    );
+    await db.execute(
+      sql`update orders set total_bayar = ${big}, total_harga = total_harga + ${big - order.total_bayar}, payment_token = null where id = ${order.id}`,
+    );
     const token = await issuePaymentToken({ memberId: order.member_id, noOrder: order.no_order });
     expect(token.token).toMatch(/^SIM-/);
     expect(await simulatePayment(token.token, 'success')).toEqual({ outcome: 'PAID', status_code: '200' });
-    const [row] = await selectRows<{ status_order: string; total_bayar: string }>(db, sql`select status_order, total_bayar::text as total_bayar from orders where id = ${order.id}`);
+    const [row] = await selectRows<{ status_order: string; total_bayar: string }>(
+      db,
+      sql`select status_order, total_bayar::text as total_bayar from orders where id = ${order.id}`,
+    );
     expect(row).toEqual({ status_order: 'PAID', total_bayar: '3000000000' });
   });
 });

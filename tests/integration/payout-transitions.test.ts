@@ -12,15 +12,29 @@ const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
 
 /** What the database holds for a payout: its status and its bonuses (how many it holds, their transfer status). */
 async function held(no: string) {
-  const [row] = await selectRows<{ status: string; bonuses: number; transfer: string | null; id_member: string }>(await getDb(), sql`
+  const [row] = await selectRows<{ status: string; bonuses: number; transfer: string | null; id_member: string }>(
+    await getDb(),
+    sql`
     select p.status, m.id_member, (select count(*)::int from bonuses b where b.payout_id = p.id) as bonuses,
       (select string_agg(distinct b.status_transfer, ',') from bonuses b where b.payout_id = p.id) as transfer
-    from payouts p join members m on m.id = p.member_id where p.no = ${no}`);
+    from payouts p join members m on m.id = p.member_id where p.no = ${no}`,
+  );
   return row!;
 }
-const audits = async (action: string, no: string) => (await selectRows<{ n: number }>(await getDb(), sql`
-  select count(*)::int as n from audit_log where action = ${action} and object = ${`payout:${no}`}`))[0]!.n;
-const fileLines = async (batchNo: string) => (await payoutBatchFile(batchNo)).csv.trimEnd().split('\r\n').slice(1).map((l) => l.split(',').at(-1));
+const audits = async (action: string, no: string) =>
+  (
+    await selectRows<{ n: number }>(
+      await getDb(),
+      sql`
+  select count(*)::int as n from audit_log where action = ${action} and object = ${`payout:${no}`}`,
+    )
+  )[0]!.n;
+const fileLines = async (batchNo: string) =>
+  (await payoutBatchFile(batchNo)).csv
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((l) => l.split(',').at(-1));
 
 // Generous limits: several members sign in and withdraw per test on a machine that may be busy.
 describe('a payout inside an exported bank batch (issue #21)', { timeout: 120_000 }, () => {
@@ -44,7 +58,10 @@ describe('a payout inside an exported bank batch (issue #21)', { timeout: 120_00
     const nos = await queuedPayouts(2);
     const batch = await exportPayoutBatch(nos, KARTIKA);
     const [failed, paid] = nos as [string, string];
-    const results = await Promise.allSettled([settlePayout(failed, 'fail', 'Rekening tidak aktif', KARTIKA), settlePayout(failed, 'fail', 'Rekening tidak aktif', KARTIKA)]);
+    const results = await Promise.allSettled([
+      settlePayout(failed, 'fail', 'Rekening tidak aktif', KARTIKA),
+      settlePayout(failed, 'fail', 'Rekening tidak aktif', KARTIKA),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await held(failed)).toMatchObject({ status: 'failed', bonuses: 0 });
     expect(await fileLines(batch.no)).toEqual([paid]);
@@ -54,7 +71,10 @@ describe('a payout inside an exported bank batch (issue #21)', { timeout: 120_00
     const me = await sessionOf((await held(failed)).id_member);
     const unpaid = await listUnpaidBonuses(me);
     expect(unpaid.length).toBeGreaterThan(0);
-    const { public_id } = await requestPayout(me, unpaid.map((b) => b.public_id));
+    const { public_id } = await requestPayout(
+      me,
+      unpaid.map((b) => b.public_id),
+    );
     const [again] = await selectRows<{ no: string }>(await getDb(), sql`select no from payouts where public_id = ${public_id}::uuid`);
     await expect(settlePayout(failed, 'fail', 'Rekening tidak aktif', KARTIKA)).rejects.toMatchObject({ code: 'CONFLICT' });
     const done = await completePayoutBatch(batch.no, KARTIKA);
@@ -75,10 +95,11 @@ describe('completing a payout goes through processing and a bank batch (issue #2
 
     await settlePayout(processed, 'process', undefined, KARTIKA);
     await expect(settlePayout(processed, 'complete', undefined, KARTIKA)).rejects.toMatchObject({
-      code: 'CONFLICT', message: `Payout ${processed} belum masuk batch transfer; "Selesai" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
+      code: 'CONFLICT',
+      message: `Payout ${processed} belum masuk batch transfer; "Selesai" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
     });
     expect(await held(processed)).toMatchObject({ status: 'processed', transfer: 'PENDING' });
-    expect(await audits('payout:complete', queued) + await audits('payout:complete', processed)).toBe(0);
+    expect((await audits('payout:complete', queued)) + (await audits('payout:complete', processed))).toBe(0);
   });
 
   it('a suspended member’s payout is never completed, one by one or by its batch; after the suspension ends it can be', async () => {
@@ -87,7 +108,8 @@ describe('completing a payout goes through processing and a bank batch (issue #2
     const db = await getDb();
     await db.execute(sql`update members set is_suspended = true where id = (select member_id from payouts where no = ${frozen})`);
     await expect(settlePayout(frozen, 'complete', undefined, KARTIKA)).rejects.toMatchObject({
-      code: 'CONFLICT', message: `Payout ${frozen}: akun member dibekukan; "Selesai" tidak dapat dilakukan sampai pembekuan dicabut`,
+      code: 'CONFLICT',
+      message: `Payout ${frozen}: akun member dibekukan; "Selesai" tidak dapat dilakukan sampai pembekuan dicabut`,
     });
     expect(await completePayoutBatch(batch.no, KARTIKA)).toEqual({ selesai: [paid], dilewati: [`${frozen} (akun member dibekukan)`] });
     expect(await held(frozen)).toMatchObject({ status: 'processed', transfer: 'PENDING' });

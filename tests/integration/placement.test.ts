@@ -8,7 +8,9 @@ import { RANKS } from '../../src/lib/rank';
 /** Every counter that disagrees with a recount from the raw placement rows. */
 async function miscounted(): Promise<string[]> {
   const db = await getDb();
-  const rows = await selectRows<{ id_member: string }>(db, sql`
+  const rows = await selectRows<{ id_member: string }>(
+    db,
+    sql`
     with d as (
       select a.id, substr(m.path, length(a.path) + 1, 1) as side, m.posisi
       from members a join members m on m.path > a.path and m.path < a.path || '2'
@@ -24,13 +26,21 @@ async function miscounted(): Promise<string[]> {
     where m.jumlah_child_kiri <> coalesce(c.kiri, 0) or m.jumlah_child_kanan <> coalesce(c.kanan, 0)
        or m.jumlah_bronze_kiri <> coalesce(c.bk, 0) or m.jumlah_bronze_kanan <> coalesce(c.bn, 0)
        or m.jumlah_silver_kiri <> coalesce(c.sk, 0) or m.jumlah_silver_kanan <> coalesce(c.sn, 0)
-       or m.jumlah_platinum_kiri <> coalesce(c.pk, 0) or m.jumlah_platinum_kanan <> coalesce(c.pn, 0)`);
+       or m.jumlah_platinum_kiri <> coalesce(c.pk, 0) or m.jumlah_platinum_kanan <> coalesce(c.pn, 0)`,
+  );
   return rows.map((r) => r.id_member);
 }
 
 const newMember = (n: number, sponsorId: number, sisi: 'L' | 'R', posisi: (typeof RANKS)[number]) => ({
-  sponsorId, sisi, posisi, username: `uji${n}x${Math.random().toString(36).slice(2, 7)}`, nama: `Member Uji ${n}`,
-  email: `uji${n}@contoh.id`, phone: '6281100000000', passwordHash: 'x', tglJoin: '2026-11-01',
+  sponsorId,
+  sisi,
+  posisi,
+  username: `uji${n}x${Math.random().toString(36).slice(2, 7)}`,
+  nama: `Member Uji ${n}`,
+  email: `uji${n}@contoh.id`,
+  phone: '6281100000000',
+  passwordHash: 'x',
+  tglJoin: '2026-11-01',
 });
 
 describe('placement', () => {
@@ -42,7 +52,10 @@ describe('placement', () => {
     const random = createRandom(20261122);
     const db = await getDb();
     for (let i = 0; i < 60; i++) {
-      const [sponsor] = await selectRows<{ id: number; path: string }>(db, sql`select id::int as id, path from members order by random() limit 1`);
+      const [sponsor] = await selectRows<{ id: number; path: string }>(
+        db,
+        sql`select id::int as id, path from members order by random() limit 1`,
+      );
       const sisi = random.chance(0.5) ? 'L' : 'R';
       const placed = await inTransaction((tx) => addMemberToNetwork(tx, newMember(i, sponsor!.id, sisi, random.pick(RANKS))));
       const digit = sisi === 'L' ? '0' : '1';
@@ -50,7 +63,10 @@ describe('placement', () => {
       expect(placed.path).toMatch(new RegExp(`^${sponsor!.path}${digit}+$`));
       expect(placed.idMember).toMatch(/^\d{10}$/);
       if (i % 7 === 0) {
-        const [m] = await selectRows<{ path: string; posisi: (typeof RANKS)[number] }>(db, sql`select path, posisi from members where id = ${placed.id}`);
+        const [m] = await selectRows<{ path: string; posisi: (typeof RANKS)[number] }>(
+          db,
+          sql`select path, posisi from members where id = ${placed.id}`,
+        );
         await inTransaction(async (tx) => {
           await tx.execute(sql`update members set posisi = 'PLATINUM' where id = ${placed.id}`);
           await countRankChange(tx, m!.path, m!.posisi, 'PLATINUM');
@@ -61,8 +77,9 @@ describe('placement', () => {
   });
 
   it('simultaneous placements under the same leg each get their own slot', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      inTransaction((tx) => addMemberToNetwork(tx, newMember(100 + i, 1, 'L', 'BRONZE')))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => inTransaction((tx) => addMemberToNetwork(tx, newMember(100 + i, 1, 'L', 'BRONZE')))),
+    );
     expect(new Set(results.map((r) => r.path)).size).toBe(8);
     expect(await miscounted()).toEqual([]);
   });

@@ -31,7 +31,9 @@ describe('health and readiness', () => {
     const db = await getDb();
     await db.execute(sql`create temporary table hidden_migration as
       select * from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
-    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
     try {
       const r = await callRoute('/readyz', 'GET');
       expect(r.status).toBe(503);
@@ -52,7 +54,9 @@ describe('health and readiness', () => {
 describe('/metrics access and content', () => {
   it('refused (404) to a caller that is neither local nor holds the token', async () => {
     expect((await callRoute('/metrics', 'GET', { clientAddress: '192.0.2.7' })).status).toBe(404);
-    expect((await callRoute('/metrics', 'GET', { clientAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.7' } })).status).toBe(404);
+    expect((await callRoute('/metrics', 'GET', { clientAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.7' } })).status).toBe(
+      404,
+    );
     process.env.METRICS_TOKEN = 'token-metrik-uji';
     expect((await callRoute('/metrics', 'GET', { clientAddress: '192.0.2.7', bearer: 'bukan-token' })).status).toBe(404);
     process.env.METRICS_NETWORK = '10.20.0.0/16';
@@ -71,7 +75,10 @@ describe('/metrics access and content', () => {
     expect(text).toMatch(/^portal_db_up 1$/m);
     expect(text).toMatch(/^portal_db_pool_max\{kind="(pglite|postgres)"\} \d+$/m);
     const db = await getDb();
-    for (const { status, n } of await selectRows<{ status: string; n: number }>(db, sql`select status_order as status, count(*)::int as n from orders group by 1`)) {
+    for (const { status, n } of await selectRows<{ status: string; n: number }>(
+      db,
+      sql`select status_order as status, count(*)::int as n from orders group by 1`,
+    )) {
       expect(text).toContain(`portal_orders{status="${status}"} ${n}\n`);
     }
     expect(text).toMatch(/^# TYPE portal_job_runs gauge$/m);
@@ -83,7 +90,7 @@ describe('/metrics access and content', () => {
     expect((await callRoute('/metrics', 'GET', { clientAddress: '192.0.2.7', bearer: 'token-metrik-uji' })).status).toBe(200);
   });
 
-  it('every answer carries a request id: the proxy\'s when it gives one, a new one otherwise', async () => {
+  it("every answer carries a request id: the proxy's when it gives one, a new one otherwise", async () => {
     const given = await callRoute('/healthz', 'GET', { headers: { 'x-request-id': 'proxy-abc.123' } });
     expect(given.headers.get('x-request-id')).toBe('proxy-abc.123');
     const made = await callRoute('/readyz', 'GET', { headers: { 'x-request-id': 'bad id with spaces' } });

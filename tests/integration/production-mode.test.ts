@@ -22,18 +22,25 @@ const ORIGIN = 'http://portal.test';
 
 /** `node scripts/start.mjs` as an operator runs it (through tsx so this Node reads the .ts imports). */
 function start(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)));
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.mjs'], { cwd: ROOT, env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)),
+  );
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 /** The real middleware; `next` stands for the page. */
 async function visit(pathname: string, address = '127.0.0.1', headers: Record<string, string> = {}) {
   const ctx = createContext({ request: new Request(ORIGIN + pathname, { headers }), clientAddress: address, defaultLocale: 'id' });
   let reached = false;
-  const response = await onRequest(ctx as never, async () => {
+  const response = (await onRequest(ctx as never, async () => {
     reached = true;
     return new Response('halaman', { status: 200 });
-  }) as Response;
+  })) as Response;
   return { status: response.status, reached };
 }
 
@@ -45,7 +52,10 @@ describe('PORTAL_ENV=production refuses to start without what it needs', () => {
   it('no Midtrans keys and no PUBLIC_BASE_URL: exit 1 with one line naming them, before any build', () => {
     const run = start({ PORTAL_ENV: 'production' });
     expect(run.status).toBe(1);
-    const lines = run.stderr.trim().split('\n').filter((l) => l.startsWith('[portal]'));
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('[portal]'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/MIDTRANS_SERVER_KEY, MIDTRANS_CLIENT_KEY, PUBLIC_BASE_URL/);
     expect(run.stdout).not.toMatch(/siap di/);
@@ -69,7 +79,10 @@ describe('PORTAL_ENV=production refuses to start without what it needs', () => {
       // An unwritable data folder: had the mode been accepted, the start would stop there instead.
       const run = start({ ...env, DATA_DIR: '/proc/portal-tidak-bisa' });
       expect(run.status, JSON.stringify(env)).toBe(1);
-      const lines = run.stderr.trim().split('\n').filter((l) => l.startsWith('[portal]'));
+      const lines = run.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('[portal]'));
       expect(lines, JSON.stringify(env)).toHaveLength(1);
       expect(lines[0]).toMatch(line);
       expect(lines[0]).toMatch(/isi tepat production atau development|atur PORTAL_ENV=production/);
@@ -134,7 +147,9 @@ describe('production: no simulator, no /dev, no demo seeding, Secure cookies', (
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
       expect(await seedIfEmpty(db, 'test')).toBe('off');
-      expect(log.mock.calls.map((c) => String(c[0]))).toContain('[portal] PORTAL_ENV=production: SEED_ON_START diabaikan, data demo tidak pernah dibuat di produksi');
+      expect(log.mock.calls.map((c) => String(c[0]))).toContain(
+        '[portal] PORTAL_ENV=production: SEED_ON_START diabaikan, data demo tidak pernah dibuat di produksi',
+      );
     } finally {
       log.mockRestore();
     }
@@ -163,7 +178,11 @@ describe('development: /dev/outbox answers only this machine', () => {
   it('a loopback client reads it; another address, or a request relayed by a proxy, gets 404', async () => {
     expect((await visit('/dev/outbox', '127.0.0.1')).reached).toBe(true);
     expect((await visit('/dev/outbox', '::1')).reached).toBe(true);
-    for (const [address, headers] of [['203.0.113.9', {}], ['10.0.0.5', {}], ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }]] as const) {
+    for (const [address, headers] of [
+      ['203.0.113.9', {}],
+      ['10.0.0.5', {}],
+      ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+    ] as const) {
       const answer = await visit('/dev/outbox?to=korban%40contoh.id', address, headers);
       expect(answer.status, `${address} ${JSON.stringify(headers)}`).toBe(404);
       expect(answer.reached).toBe(false);
@@ -174,7 +193,8 @@ describe('development: /dev/outbox answers only this machine', () => {
 });
 
 describe('TRUST_PROXY counts hops from the right', () => {
-  const at = (xff: string) => clientAddress({ request: new Request(ORIGIN, { headers: { 'x-forwarded-for': xff } }), clientAddress: '10.0.0.1' });
+  const at = (xff: string) =>
+    clientAddress({ request: new Request(ORIGIN, { headers: { 'x-forwarded-for': xff } }), clientAddress: '10.0.0.1' });
 
   it('one proxy: the entry it added (the last), not the first one the client wrote', () => {
     vi.stubEnv('TRUST_PROXY', '1');

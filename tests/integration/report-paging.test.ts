@@ -17,10 +17,13 @@ type Me = Awaited<ReturnType<typeof sessionOf>>;
 /** The report's order as the old query read it: the whole downline, newest first. */
 async function oldOrder(me: Me, where = sql``): Promise<string[]> {
   const db = await getDb();
-  const rows = await selectRows<{ id_member: string }>(db, sql`
+  const rows = await selectRows<{ id_member: string }>(
+    db,
+    sql`
     select d.id_member from members d, members v
     where v.id = ${me.id} and d.path > v.path and d.path < v.path || '2' ${where}
-    order by d.tgl_join desc, d.id desc`);
+    order by d.tgl_join desc, d.id desc`,
+  );
   return rows.map((r) => r.id_member);
 }
 
@@ -78,8 +81,11 @@ describe('downline report keyset paging', () => {
     const me = await sessionOf('demoplatinum');
     const db = await getDb();
     await db.execute(sql`update members set nama = 'Rani 100%_Persen' where id_member = ${memberId(12)}`);
-    const [{ fragment }] = await selectRows<{ fragment: string }>(db, sql`
-      select lower(substr(nama, 2, 3)) as fragment from members where id_member = ${memberId(7)}`) as [{ fragment: string }];
+    const [{ fragment }] = (await selectRows<{ fragment: string }>(
+      db,
+      sql`
+      select lower(substr(nama, 2, 3)) as fragment from members where id_member = ${memberId(7)}`,
+    )) as [{ fragment: string }];
     const hits = await oldOrder(me, sql`and lower(d.nama) like ${`%${fragment}%`}`);
     expect(hits.length).toBeGreaterThan(0);
     const report = await getDownlineReport(me, { cariNama: fragment.toUpperCase(), page: 1, pageSize: 20 });
@@ -97,7 +103,7 @@ describe('downline report keyset paging', () => {
   it('the name-search count stops at its cap and says so', async () => {
     const me = await sessionOf('demoplatinum');
     const db = await getDb();
-    const [{ path }] = await selectRows<{ path: string }>(db, sql`select path from members where id = ${me.id}`) as [{ path: string }];
+    const [{ path }] = (await selectRows<{ path: string }>(db, sql`select path from members where id = ${me.id}`)) as [{ path: string }];
     const everyone = (await oldOrder(me, sql`and lower(d.nama) like '%a%'`)).length;
     expect(everyone).toBeGreaterThan(5);
     expect(await downlineCountCapped(db, path, { name: '%a%' }, 5)).toEqual({ n: 5, capped: true });
@@ -111,7 +117,9 @@ describe('downline report keyset paging', () => {
     const first = (await call({ page: '1' })).json!.result as { next_cursor: string; total_count: number };
     expect(first.total_count).toBe(all.length);
     const byNumber = (await call({ page: '2' })).json!.result as { rows: { id_member: string }[]; prev_cursor: string };
-    const byCursor = (await call({ filter: JSON.stringify({ page: 2, after: first.next_cursor }) })).json!.result as { rows: { id_member: string }[] };
+    const byCursor = (await call({ filter: JSON.stringify({ page: 2, after: first.next_cursor }) })).json!.result as {
+      rows: { id_member: string }[];
+    };
     expect(ids(byNumber)).toEqual(all.slice(20, 40));
     expect(ids(byCursor)).toEqual(all.slice(20, 40));
     const back = (await call({ page: '1', before: byNumber.prev_cursor })).json!.result as { rows: { id_member: string }[] };
@@ -128,7 +136,10 @@ describe('the downline CSV export streams (src/server/csv.ts csvStream)', () => 
     await db.execute(sql`update members set nama = ${'=1+1'} where id_member = ${memberId(10)}`);
     const all = await oldOrder(me);
     const text = await new Response(await downlineCsv(me, {})).text();
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('No,Tanggal Join,ID Member,Nama,Sponsor,Upgrade,BV,Posisi');
     expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(all);
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(all.map((_, i) => i + 1));

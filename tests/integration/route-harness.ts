@@ -19,9 +19,17 @@ type EndpointModule = Partial<Record<Method | 'ALL', (ctx: APIContext) => Promis
 const modules = import.meta.glob<EndpointModule>('../../src/pages/**/*.ts');
 
 /** '/member/account/[id]' for '../../src/pages/member/account/[id].ts'; index files drop their name. */
-const routeOf = (file: string): string => file.replace('../../src/pages', '').replace(/\.ts$/, '').replace(/\/index$/, '') || '/';
+const routeOf = (file: string): string =>
+  file
+    .replace('../../src/pages', '')
+    .replace(/\.ts$/, '')
+    .replace(/\/index$/, '') || '/';
 
-export interface EndpointMethod { route: string; method: Method; key: string }
+export interface EndpointMethod {
+  route: string;
+  method: Method;
+  key: string;
+}
 
 /** Every exported method of every .ts endpoint under src/pages, as 'METHOD /route/[param]'. */
 export async function discoverEndpoints(): Promise<EndpointMethod[]> {
@@ -53,7 +61,12 @@ export interface Call {
   clientAddress?: string;
 }
 
-export interface CallResult { status: number; text: string; json: { success?: boolean; message?: unknown; [k: string]: unknown } | undefined; headers: Headers }
+export interface CallResult {
+  status: number;
+  text: string;
+  json: { success?: boolean; message?: unknown; [k: string]: unknown } | undefined;
+  headers: Headers;
+}
 
 /** Fills '[id]' segments from params and builds the URL. */
 export function urlOf(route: string, call: Call = {}): string {
@@ -84,18 +97,26 @@ export async function callRoute(route: string, method: Method, call: Call = {}):
   if (call.body !== undefined && method !== 'GET') {
     if (typeof call.body === 'string' || call.body instanceof FormData) body = call.body;
     else body = JSON.stringify(call.body);
-    if (!(call.body instanceof FormData) && !headers.has('content-type')) headers.set('content-type', call.contentType ?? 'application/json');
+    if (!(call.body instanceof FormData) && !headers.has('content-type'))
+      headers.set('content-type', call.contentType ?? 'application/json');
   }
   const request = new Request(urlOf(route, call), { method, headers, body });
-  const ctx = createContext({ request, params: call.params ?? {}, clientAddress: call.clientAddress ?? '192.0.2.250', defaultLocale: 'id' });
+  const ctx = createContext({
+    request,
+    params: call.params ?? {},
+    clientAddress: call.clientAddress ?? '192.0.2.250',
+    defaultLocale: 'id',
+  });
   // The route's pattern, as Astro's router sets it (the metrics label requests by it).
   Object.assign(ctx, { routePattern: route });
-  const response = await onRequest(ctx as never, async () => handler(ctx as unknown as APIContext)) as Response;
+  const response = (await onRequest(ctx as never, async () => handler(ctx as unknown as APIContext))) as Response;
   const text = await response.text();
   let json: CallResult['json'];
   try {
     json = JSON.parse(text);
-  } catch { /* not JSON: a PDF, CSV, file or redirect */ }
+  } catch {
+    /* not JSON: a PDF, CSV, file or redirect */
+  }
   return { status: response.status, text, json, headers: response.headers };
 }
 
@@ -108,12 +129,27 @@ export async function callRoute(route: string, method: Method, call: Call = {}):
  */
 export async function fingerprint(exclude: readonly string[]): Promise<Map<string, string>> {
   const db = await getDb();
-  const tables = (await selectRows<{ name: string }>(db, sql`
+  const tables = (
+    await selectRows<{ name: string }>(
+      db,
+      sql`
     select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)).map((t) => t.name).filter((t) => !exclude.includes(t));
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
+  )
+    .map((t) => t.name)
+    .filter((t) => !exclude.includes(t));
   // One round trip for all tables.
-  const rows = await selectRows<{ name: string; n: string; x: string }>(db, sql.join(tables.map((name) => sql`
-    select ${name}::text as name, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as x from ${sql.identifier(name)}`), sql` union all `));
+  const rows = await selectRows<{ name: string; n: string; x: string }>(
+    db,
+    sql.join(
+      tables.map(
+        (name) => sql`
+    select ${name}::text as name, count(*)::text as n, coalesce(sum(xmin::text::bigint), 0)::text as x from ${sql.identifier(name)}`,
+      ),
+      sql` union all `,
+    ),
+  );
   return new Map(rows.map((r) => [r.name, `${r.n}:${r.x}`]));
 }
 
@@ -123,7 +159,8 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
 }
 
 /** English text zod, JSON.parse or a stack trace would put in a message (members read Indonesian). */
-const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|undefined|cannot|failed|error|too (big|small|long|short)|at position)\b|\n\s+at /i;
+const ENGLISH =
+  /\b(invalid|expected|received|required|must|should|unexpected|undefined|cannot|failed|error|too (big|small|long|short)|at position)\b|\n\s+at /i;
 
 /** Why a member-facing message is not acceptable, or undefined when it is. */
 export function messageProblem(message: unknown): string | undefined {

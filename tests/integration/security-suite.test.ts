@@ -9,7 +9,16 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { resolveSession } from '../../src/server/services/auth/sessions';
 import { sessionOf } from './helpers';
-import { callRoute, changedTables, discoverEndpoints, fingerprint, messageProblem, type Call, type CallResult, type Method } from './route-harness';
+import {
+  callRoute,
+  changedTables,
+  discoverEndpoints,
+  fingerprint,
+  messageProblem,
+  type Call,
+  type CallResult,
+  type Method,
+} from './route-harness';
 
 /**
  * The property-based security suite (issue #8): every endpoint under src/pages, found by globbing
@@ -84,239 +93,564 @@ const bMemberFilter = (w: World) => ({ filter: JSON.stringify({ member: { in: [w
 /** One entry per endpoint method; the coverage test fails when a discovered one is missing. */
 const SAMPLES: Record<string, Sample> = {
   'POST /daftar/api/gudang': { input: 'body', anonymous: true, valid: (w) => ({ carts: [{ id: w.product, qty: 1 }] }), strict: ['carts'] },
-  'POST /daftar/api/mail-check': { input: 'body', anonymous: true, valid: () => ({ email: 'calon.baru.suite@example.com' }), strict: ['email'] },
+  'POST /daftar/api/mail-check': {
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ email: 'calon.baru.suite@example.com' }),
+    strict: ['email'],
+  },
   'GET /daftar/api/payment-method': { input: 'none', anonymous: true },
   // The proxy's and operator's signals (issue #24): no session; /metrics refuses a non-local caller as 404.
   'GET /healthz': { input: 'none', anonymous: true },
   'GET /readyz': { input: 'none', anonymous: true },
   'GET /metrics': { input: 'none', anonymous: true, validStatus: 404 },
   'POST /daftar/api/payment': {
-    input: 'body', anonymous: true, valid: () => ({ public_id: uuid0 }), strict: ['public_id'], validStatus: 404,
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ public_id: uuid0 }),
+    strict: ['public_id'],
+    validStatus: 404,
     // A member's own (non-referral) order is not payable through the public page, whoever asks.
-    foreign: (w) => [{ call: { body: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] }],
+    foreign: (w) => [
+      { call: { body: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] },
+    ],
   },
   'GET /daftar/api/payment': {
-    input: 'query', anonymous: true, valid: () => ({ public_id: uuid0 }), strict: ['public_id'], validStatus: 404,
+    input: 'query',
+    anonymous: true,
+    valid: () => ({ public_id: uuid0 }),
+    strict: ['public_id'],
+    validStatus: 404,
     // A member's own (non-referral) order is not readable through the public page.
-    foreign: (w) => [{ call: { query: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] }],
+    foreign: (w) => [
+      { call: { query: { public_id: w.pending.publicId } }, leak: [w.pending.noOrder, w.pending.ownerNama, w.pending.ownerId] },
+    ],
   },
   'GET /daftar/api/product': { input: 'none', anonymous: true },
   'GET /daftar/api/settings': { input: 'none', anonymous: true },
-  'POST /daftar/api/shipping-city': { input: 'body', anonymous: true, valid: (w) => ({ province_id: w.province }), strict: ['province_id'] },
+  'POST /daftar/api/shipping-city': {
+    input: 'body',
+    anonymous: true,
+    valid: (w) => ({ province_id: w.province }),
+    strict: ['province_id'],
+  },
   'POST /daftar/api/shipping-cost': {
-    input: 'body', anonymous: true, valid: (w) => ({ kelurahan_id: w.village, weight: 1000, gudang_id: w.warehouse }), strict: ['kelurahan_id', 'weight', 'gudang_id'],
+    input: 'body',
+    anonymous: true,
+    valid: (w) => ({ kelurahan_id: w.village, weight: 1000, gudang_id: w.warehouse }),
+    strict: ['kelurahan_id', 'weight', 'gudang_id'],
   },
   'POST /daftar/api/shipping-district': { input: 'body', anonymous: true, valid: (w) => ({ city_id: w.city }), strict: ['city_id'] },
   'POST /daftar/api/shipping-province': { input: 'none', anonymous: true },
-  'POST /daftar/api/shipping-subdistrict': { input: 'body', anonymous: true, valid: (w) => ({ district_id: w.district }), strict: ['district_id'] },
-  'POST /daftar/api/username-check': { input: 'body', anonymous: true, lenient: true, valid: () => ({ check: { username: 'calonbaru77', fullName: 'Calon Baru' } }), strict: ['check'] },
+  'POST /daftar/api/shipping-subdistrict': {
+    input: 'body',
+    anonymous: true,
+    valid: (w) => ({ district_id: w.district }),
+    strict: ['district_id'],
+  },
+  'POST /daftar/api/username-check': {
+    input: 'body',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ check: { username: 'calonbaru77', fullName: 'Calon Baru' } }),
+    strict: ['check'],
+  },
   'POST /daftar/transaction': {
-    input: 'body', anonymous: true,
+    input: 'body',
+    anonymous: true,
     valid: (w) => ({
-      client_ref: 'suite-ref-0001', id_gudang: w.warehouse, details: [{ id: w.product, qty: 1 }], payment_method: 'bca_va',
-      ekspedisi: 'jne|REG', join_member: true, joinme: 'TIDAKADA', kirim: { nama: 'Calon', phone: '081234567890', alamat: 'Jl. Mawar 1', kelurahan_id: w.village },
+      client_ref: 'suite-ref-0001',
+      id_gudang: w.warehouse,
+      details: [{ id: w.product, qty: 1 }],
+      payment_method: 'bca_va',
+      ekspedisi: 'jne|REG',
+      join_member: true,
+      joinme: 'TIDAKADA',
+      kirim: { nama: 'Calon', phone: '081234567890', alamat: 'Jl. Mawar 1', kelurahan_id: w.village },
     }),
-    strict: ['client_ref', 'id_gudang', 'details', 'payment_method', 'joinme', 'kirim'], validStatus: 404,
+    strict: ['client_ref', 'id_gudang', 'details', 'payment_method', 'joinme', 'kirim'],
+    validStatus: 404,
   },
   'POST /kode-etik': {
-    input: 'form', valid: (w) => ({ id: w.a.publicId, agree: 'on' }), strict: ['id'], validStatus: 303,
-    foreign: (w) => [{ call: { body: new URLSearchParams({ id: w.b.publicId, agree: 'on' }).toString(), contentType: 'application/x-www-form-urlencoded' }, leak: [w.b.nama], allow200: true }],
+    input: 'form',
+    valid: (w) => ({ id: w.a.publicId, agree: 'on' }),
+    strict: ['id'],
+    validStatus: 303,
+    foreign: (w) => [
+      {
+        call: { body: new URLSearchParams({ id: w.b.publicId, agree: 'on' }).toString(), contentType: 'application/x-www-form-urlencoded' },
+        leak: [w.b.nama],
+        allow200: true,
+      },
+    ],
   },
   'POST /logout': { input: 'none', validStatus: 303 },
   // Console endpoints: a member (cookie or bearer) or no session is sent to the operator sign-in.
   'GET /admin/keuangan/batch/[no]': { input: 'none', anonymous: true, params: () => ({ no: 'BATCH-TIDAK-ADA' }), validStatus: 302 },
   'GET /admin/keuangan/pajak/bukti/[nomor]': { input: 'none', anonymous: true, params: () => ({ nomor: 'TIDAK-ADA' }), validStatus: 302 },
-  'GET /admin/keuangan/pajak/ekspor': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1' }), validStatus: 302 },
-  'GET /admin/keuangan/pajak/coretax': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1' }), validStatus: 302 },
+  'GET /admin/keuangan/pajak/ekspor': {
+    input: 'query',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ tahun: '2026', masa: '1' }),
+    validStatus: 302,
+  },
+  'GET /admin/keuangan/pajak/coretax': {
+    input: 'query',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ tahun: '2026', masa: '1' }),
+    validStatus: 302,
+  },
   // The CLI's operator API: without an operator's bearer token a 401 in JSON; the token call checks credentials.
-  'POST /admin/api/token': { input: 'body', anonymous: true, valid: () => ({ username: 'gudang', password: 'bukan-sandinya-123' }), strict: ['username', 'password'], validStatus: 401 },
+  'POST /admin/api/token': {
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ username: 'gudang', password: 'bukan-sandinya-123' }),
+    strict: ['username', 'password'],
+    validStatus: 401,
+  },
   'DELETE /admin/api/token': { input: 'none', anonymous: true },
   'GET /admin/api/backup': { input: 'none', anonymous: true, validStatus: 401 },
-  'GET /admin/api/pajak-ekspor': { input: 'query', anonymous: true, lenient: true, valid: () => ({ tahun: '2026', masa: '1', format: 'xml' }), validStatus: 401 },
-  'POST /admin/api/ops': { input: 'body', anonymous: true, lenient: true, valid: () => ({ argv: ['order:pack', 'ORD-X'] }), validStatus: 401 },
-  'GET /admin/orders/cetak': { input: 'query', anonymous: true, lenient: true, valid: () => ({ jenis: 'label', no_order: 'ORD-X' }), validStatus: 302 },
+  'GET /admin/api/pajak-ekspor': {
+    input: 'query',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ tahun: '2026', masa: '1', format: 'xml' }),
+    validStatus: 401,
+  },
+  'POST /admin/api/ops': {
+    input: 'body',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ argv: ['order:pack', 'ORD-X'] }),
+    validStatus: 401,
+  },
+  'GET /admin/orders/cetak': {
+    input: 'query',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ jenis: 'label', no_order: 'ORD-X' }),
+    validStatus: 302,
+  },
   'GET /admin/retur/file/[id]': { input: 'none', anonymous: true, params: () => ({ id: uuid0 }), validStatus: 302 },
   'GET /member/account/[id]': {
-    input: 'none', params: () => ({ id: 'profile' }),
+    input: 'none',
+    params: () => ({ id: 'profile' }),
     foreign: (w) => [{ call: { params: { id: w.b.publicId } }, leak: [w.b.nama, w.b.idMember] }],
   },
   'PUT /member/account/[id]': {
-    input: 'body', params: (w) => ({ id: w.a.publicId }),
-    valid: () => ({ username: 'suiteanggota', nama: 'Anggota Suite', agama: 'ISLAM', status_kawin: 'BELUM KAWIN', propinsi_domisili: '31', kota_domisili: '31.71' }),
+    input: 'body',
+    params: (w) => ({ id: w.a.publicId }),
+    valid: () => ({
+      username: 'suiteanggota',
+      nama: 'Anggota Suite',
+      agama: 'ISLAM',
+      status_kawin: 'BELUM KAWIN',
+      propinsi_domisili: '31',
+      kota_domisili: '31.71',
+    }),
     strict: ['username', 'nama', 'agama', 'status_kawin', 'propinsi_domisili', 'kota_domisili', 'nomor_identitas', 'tgl_lahir', 'kode_pos'],
     optional: ['nomor_identitas', 'tgl_lahir', 'kode_pos'],
-    foreign: (w) => [{ call: { params: { id: w.b.publicId }, body: { username: 'suiteanggota', nama: 'Anggota Suite', agama: 'ISLAM', status_kawin: 'BELUM KAWIN', propinsi_domisili: '31', kota_domisili: '31.71' } }, leak: [w.b.nama] }],
+    foreign: (w) => [
+      {
+        call: {
+          params: { id: w.b.publicId },
+          body: {
+            username: 'suiteanggota',
+            nama: 'Anggota Suite',
+            agama: 'ISLAM',
+            status_kawin: 'BELUM KAWIN',
+            propinsi_domisili: '31',
+            kota_domisili: '31.71',
+          },
+        },
+        leak: [w.b.nama],
+      },
+    ],
   },
-  'PUT /member/account/change-password': { input: 'body', valid: () => ({ password_lama: 'salahsekali', password_baru: 'BaruSekali#1', rpassword_baru: 'BaruSekali#1' }), strict: ['password_baru', 'rpassword_baru'], validStatus: 400 },
+  'PUT /member/account/change-password': {
+    input: 'body',
+    valid: () => ({ password_lama: 'salahsekali', password_baru: 'BaruSekali#1', rpassword_baru: 'BaruSekali#1' }),
+    strict: ['password_baru', 'rpassword_baru'],
+    validStatus: 400,
+  },
   'PUT /member/account/kode-etik/[id]': {
-    input: 'body', params: (w) => ({ id: w.a.publicId }), valid: () => ({ status_kodeetik: true }), strict: [],
+    input: 'body',
+    params: (w) => ({ id: w.a.publicId }),
+    valid: () => ({ status_kodeetik: true }),
+    strict: [],
     foreign: (w) => [{ call: { params: { id: w.b.publicId }, body: { status_kodeetik: true } }, leak: [w.b.nama] }],
   },
   'PUT /member/account/npwp/[id]': {
-    input: 'body', params: (w) => ({ id: w.a.publicId }), valid: () => ({ npwp: '123456789012345', nama_pemegang_pajak: 'Anggota Suite' }), strict: ['npwp', 'nama_pemegang_pajak'],
-    foreign: (w) => [{ call: { params: { id: w.b.publicId }, body: { npwp: '123456789012345', nama_pemegang_pajak: 'Anggota Suite' } }, leak: [w.b.nama] }],
+    input: 'body',
+    params: (w) => ({ id: w.a.publicId }),
+    valid: () => ({ npwp: '123456789012345', nama_pemegang_pajak: 'Anggota Suite' }),
+    strict: ['npwp', 'nama_pemegang_pajak'],
+    foreign: (w) => [
+      { call: { params: { id: w.b.publicId }, body: { npwp: '123456789012345', nama_pemegang_pajak: 'Anggota Suite' } }, leak: [w.b.nama] },
+    ],
   },
   'PUT /member/account/pewaris/[id]': {
-    input: 'body', params: (w) => ({ id: w.a.publicId }), valid: () => ({ nama_lengkap_pewaris: 'Ahli Waris', hubungan_pewaris: 'Anak' }), strict: ['no_nik_passpor_penerima', 'nama_lengkap_pewaris', 'no_mobile_pewaris'],
+    input: 'body',
+    params: (w) => ({ id: w.a.publicId }),
+    valid: () => ({ nama_lengkap_pewaris: 'Ahli Waris', hubungan_pewaris: 'Anak' }),
+    strict: ['no_nik_passpor_penerima', 'nama_lengkap_pewaris', 'no_mobile_pewaris'],
     optional: ['no_nik_passpor_penerima', 'nama_lengkap_pewaris', 'no_mobile_pewaris'],
-    foreign: (w) => [{ call: { params: { id: w.b.publicId }, body: { nama_lengkap_pewaris: 'Ahli Waris', hubungan_pewaris: 'Anak' } }, leak: [w.b.nama] }],
+    foreign: (w) => [
+      { call: { params: { id: w.b.publicId }, body: { nama_lengkap_pewaris: 'Ahli Waris', hubungan_pewaris: 'Anak' } }, leak: [w.b.nama] },
+    ],
   },
   'PUT /member/account/rekening/[id]': {
-    input: 'body', params: (w) => ({ id: w.a.publicId }), valid: () => ({ nama_rekening: 'Anggota Suite', no_rekening: '1234567890', kode_bank: '014' }), strict: ['nama_rekening', 'no_rekening', 'kode_bank'],
-    foreign: (w) => [{ call: { params: { id: w.b.publicId }, body: { nama_rekening: 'Anggota Suite', no_rekening: '1234567890', kode_bank: '014' } }, leak: [w.b.nama] }],
+    input: 'body',
+    params: (w) => ({ id: w.a.publicId }),
+    valid: () => ({ nama_rekening: 'Anggota Suite', no_rekening: '1234567890', kode_bank: '014' }),
+    strict: ['nama_rekening', 'no_rekening', 'kode_bank'],
+    foreign: (w) => [
+      {
+        call: { params: { id: w.b.publicId }, body: { nama_rekening: 'Anggota Suite', no_rekening: '1234567890', kode_bank: '014' } },
+        leak: [w.b.nama],
+      },
+    ],
   },
   'GET /member/account/resend-bank-validation/[id]': {
-    input: 'none', params: (w) => ({ id: w.a.publicId }),
+    input: 'none',
+    params: (w) => ({ id: w.a.publicId }),
     foreign: (w) => [{ call: { params: { id: w.b.publicId } }, leak: [w.b.nama] }],
   },
   'GET /member/account/resend-npwp-validation/[id]': {
-    input: 'none', params: (w) => ({ id: w.a.publicId }),
+    input: 'none',
+    params: (w) => ({ id: w.a.publicId }),
     foreign: (w) => [{ call: { params: { id: w.b.publicId } }, leak: [w.b.nama] }],
   },
   'PUT /member/account/set-withdrawals/[id]': {
-    input: 'body', params: (w) => ({ id: w.a.publicId }), valid: () => ({ auto_widraw: false }), strict: ['auto_widraw'],
+    input: 'body',
+    params: (w) => ({ id: w.a.publicId }),
+    valid: () => ({ auto_widraw: false }),
+    strict: ['auto_widraw'],
     foreign: (w) => [{ call: { params: { id: w.b.publicId }, body: { auto_widraw: true } }, leak: [w.b.nama] }],
   },
-  'POST /member/account/validate-bank': { input: 'body', anonymous: true, valid: () => ({ token: 'token-yang-tidak-ada' }), strict: ['token'], validStatus: 400 },
-  'POST /member/account/validate-npwp': { input: 'body', anonymous: true, valid: () => ({ token: 'token-yang-tidak-ada' }), strict: ['token'], validStatus: 400 },
-  'GET /member/bonus': { input: 'query', lenient: true, valid: () => ({ page: '1', filter: JSON.stringify({ tanggal: { between: ['2026-01-01', '2026-01-31'] } }) }) },
+  'POST /member/account/validate-bank': {
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ token: 'token-yang-tidak-ada' }),
+    strict: ['token'],
+    validStatus: 400,
+  },
+  'POST /member/account/validate-npwp': {
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ token: 'token-yang-tidak-ada' }),
+    strict: ['token'],
+    validStatus: 400,
+  },
+  'GET /member/bonus': {
+    input: 'query',
+    lenient: true,
+    valid: () => ({ page: '1', filter: JSON.stringify({ tanggal: { between: ['2026-01-01', '2026-01-31'] } }) }),
+  },
   'GET /member/bonus/payout': { input: 'query', lenient: true, valid: () => ({ page: '1' }) },
   'POST /member/bonus/payout': {
-    input: 'body', valid: () => ({ bonus_ids: [uuid0] }), strict: ['bonus_ids'], validStatus: 400,
+    input: 'body',
+    valid: () => ({ bonus_ids: [uuid0] }),
+    strict: ['bonus_ids'],
+    validStatus: 400,
     foreign: (w) => [{ call: { body: { bonus_ids: [w.bonus.publicId] } }, leak: [w.b.nama] }],
   },
   'GET /member/bonus/unpayout': { input: 'none' },
   'GET /member/dashboard': { input: 'none' },
   'GET /member/dashboard/banner-promo': { input: 'none' },
   'GET /member/dashboard/banner/[name]': { input: 'none', params: () => ({ name: 'dashboard' }), lenient: true },
-  'POST /member/forgot-password': { input: 'body', anonymous: true, lenient: true, valid: () => ({ username_or_id: 'tidakadaorangnya' }), strict: ['username_or_id'] },
+  'POST /member/forgot-password': {
+    input: 'body',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ username_or_id: 'tidakadaorangnya' }),
+    strict: ['username_or_id'],
+  },
   'POST /member/gudang': { input: 'body', valid: (w) => ({ carts: [{ id: w.product, qty: 1 }] }), strict: ['carts'] },
   'GET /member/list-bank': { input: 'none' },
-  'POST /member/login': { input: 'body', anonymous: true, valid: () => ({ username: 'tidakadaorangnya', password: 'salah' }), strict: ['username', 'password'], validStatus: 401 },
+  'POST /member/login': {
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ username: 'tidakadaorangnya', password: 'salah' }),
+    strict: ['username', 'password'],
+    validStatus: 401,
+  },
   'POST /member/logout': { input: 'none' },
   'POST /member/mail/check': { input: 'body', valid: () => ({ email: 'calon.baru.suite2@example.com' }), strict: ['email'] },
   'GET /member/news': { input: 'query', lenient: true, valid: () => ({ page: '1', page_size: '5' }) },
   'GET /member/opt/downline': {
-    input: 'query', lenient: true, valid: () => ({ search: 'budi' }),
-    foreign: (w) => [{ call: { query: { search: w.b.idMember } }, leak: [w.b.idMember, w.b.nama], allow200: true }, { call: { query: { search: w.b.username } }, leak: [w.b.idMember, w.b.nama], allow200: true }],
+    input: 'query',
+    lenient: true,
+    valid: () => ({ search: 'budi' }),
+    foreign: (w) => [
+      { call: { query: { search: w.b.idMember } }, leak: [w.b.idMember, w.b.nama], allow200: true },
+      { call: { query: { search: w.b.username } }, leak: [w.b.idMember, w.b.nama], allow200: true },
+    ],
   },
-  'POST /member/opt/username-check': { input: 'body', lenient: true, valid: () => ({ check: { username: 'calonbaru77', fullName: 'Calon Baru' } }), strict: ['check'] },
+  'POST /member/opt/username-check': {
+    input: 'body',
+    lenient: true,
+    valid: () => ({ check: { username: 'calonbaru77', fullName: 'Calon Baru' } }),
+    strict: ['check'],
+  },
   'GET /member/payment-method': { input: 'none' },
   'POST /member/payment': {
-    input: 'body', valid: () => ({ no_order: 'TIDAK-ADA-1' }), strict: ['no_order'], validStatus: 404,
-    foreign: (w) => [{ call: { body: { no_order: w.pending.noOrder } }, leak: [w.pending.ownerNama, w.pending.publicId, w.pending.ownerId] }],
+    input: 'body',
+    valid: () => ({ no_order: 'TIDAK-ADA-1' }),
+    strict: ['no_order'],
+    validStatus: 404,
+    foreign: (w) => [
+      { call: { body: { no_order: w.pending.noOrder } }, leak: [w.pending.ownerNama, w.pending.publicId, w.pending.ownerId] },
+    ],
   },
   'GET /member/product': { input: 'query', lenient: true, valid: () => ({ jenis: 'repeat-order' }) },
   'GET /member/promo/[id]': {
-    input: 'none', params: (w) => ({ id: w.promo.publicId }), lenient: true,
+    input: 'none',
+    params: (w) => ({ id: w.promo.publicId }),
+    lenient: true,
     // A's view of a promo B claimed: A's own qualification only, never B's claim.
     foreign: (w) => [{ call: { params: { id: w.promo.publicId } }, leak: [w.promo.claimNo, w.b.nama], allow200: true }],
   },
   'POST /member/promo/claim': { input: 'body', valid: () => ({ promo_id: uuid0 }), strict: ['promo_id'], validStatus: 404 },
   'GET /member/promo/opt': { input: 'query', valid: () => ({ periode_status: 'active' }), strict: ['periode_status'] },
   'GET /member/reports/annual-pairing': { input: 'none' },
-  'GET /member/reports/bonus-bulanan': { input: 'query', lenient: true, valid: () => ({ filter: JSON.stringify({ tanggal: { between: ['2026-01-01', '2026-03-31'] } }) }) },
-  'GET /member/reports/bonus-harian': { input: 'query', lenient: true, valid: () => ({ filter: JSON.stringify({ tanggal: { between: ['2026-01-01', '2026-01-31'] } }) }) },
+  'GET /member/reports/bonus-bulanan': {
+    input: 'query',
+    lenient: true,
+    valid: () => ({ filter: JSON.stringify({ tanggal: { between: ['2026-01-01', '2026-03-31'] } }) }),
+  },
+  'GET /member/reports/bonus-harian': {
+    input: 'query',
+    lenient: true,
+    valid: () => ({ filter: JSON.stringify({ tanggal: { between: ['2026-01-01', '2026-01-31'] } }) }),
+  },
   'GET /member/reports/downline-report': {
-    input: 'query', lenient: true, valid: () => ({ page: '1' }),
+    input: 'query',
+    lenient: true,
+    valid: () => ({ page: '1' }),
     foreign: (w) => [{ call: { query: { cariNama: w.b.nama } }, leak: [w.b.idMember], allow200: true }],
   },
   'GET /member/reports/download-bupot/[id]': {
-    input: 'none', params: () => ({ id: '1999-01' }), validStatus: 404,
+    input: 'none',
+    params: () => ({ id: '1999-01' }),
+    validStatus: 404,
     foreign: (w) => [{ call: { params: { id: w.taxMonth } }, leak: [w.b.nama, w.b.idMember] }],
   },
-  'GET /member/reports/omset': { input: 'query', lenient: true, valid: () => ({ jenisOmset: 'pribadi', filter: JSON.stringify({ tgl_invoice: { between: ['2026-01-01', '2026-01-31'] } }) }) },
+  'GET /member/reports/omset': {
+    input: 'query',
+    lenient: true,
+    valid: () => ({ jenisOmset: 'pribadi', filter: JSON.stringify({ tgl_invoice: { between: ['2026-01-01', '2026-01-31'] } }) }),
+  },
   'GET /member/reports/pph': { input: 'query', lenient: true, valid: () => ({ year: '2026' }) },
-  'GET /member/reports/redemption-statement': { input: 'query', lenient: true, valid: () => ({ filter: JSON.stringify({ completed_at: { between: ['2026-01-01', '2026-01-31'] } }) }) },
+  'GET /member/reports/redemption-statement': {
+    input: 'query',
+    lenient: true,
+    valid: () => ({ filter: JSON.stringify({ completed_at: { between: ['2026-01-01', '2026-01-31'] } }) }),
+  },
   'GET /member/reports/sub-tree': {
-    input: 'query', lenient: true, valid: (w) => ({ cariId: w.a.idMember }),
+    input: 'query',
+    lenient: true,
+    valid: (w) => ({ cariId: w.a.idMember }),
     foreign: (w) => [{ call: { query: { cariId: w.b.idMember } }, leak: [w.b.nama] }],
   },
   'GET /member/reports/tree': {
-    input: 'query', lenient: true, valid: (w) => ({ cariId: w.a.idMember, level: '3' }),
-    foreign: (w) => [{ call: { query: { cariId: w.b.idMember } }, leak: [w.b.nama] }, { call: { query: { cariId: w.b.username } }, leak: [w.b.nama] }],
+    input: 'query',
+    lenient: true,
+    valid: (w) => ({ cariId: w.a.idMember, level: '3' }),
+    foreign: (w) => [
+      { call: { query: { cariId: w.b.idMember } }, leak: [w.b.nama] },
+      { call: { query: { cariId: w.b.username } }, leak: [w.b.nama] },
+    ],
   },
-  'POST /member/reset-password': { input: 'body', anonymous: true, valid: () => ({ token: 'tidak-ada', password: 'BaruSekali#1', rpassword: 'BaruSekali#1' }), strict: ['token', 'password', 'rpassword'], validStatus: 400 },
+  'POST /member/reset-password': {
+    input: 'body',
+    anonymous: true,
+    valid: () => ({ token: 'tidak-ada', password: 'BaruSekali#1', rpassword: 'BaruSekali#1' }),
+    strict: ['token', 'password', 'rpassword'],
+    validStatus: 400,
+  },
   'GET /member/settings': { input: 'none' },
   'PUT /member/shipping-address/[id]': {
-    input: 'body', params: () => ({ id: uuid0 }), validStatus: 404,
+    input: 'body',
+    params: () => ({ id: uuid0 }),
+    validStatus: 404,
     valid: (w) => ({ label: 'Rumah', nama: 'Anggota Suite', phone: '081234567890', alamat: 'Jl. Melati 2', kelurahan_id: w.village }),
-    strict: ['phone', 'kelurahan_id', 'kode_pos'], text: ['label', 'nama', 'alamat'], optional: ['kode_pos'],
-    foreign: (w) => [{ call: { params: { id: w.address.publicId }, body: { label: 'Rumah', nama: 'Anggota Suite', phone: '081234567890', alamat: 'Jl. Melati 2', kelurahan_id: w.village } }, leak: [w.address.alamat, w.address.nama] }],
+    strict: ['phone', 'kelurahan_id', 'kode_pos'],
+    text: ['label', 'nama', 'alamat'],
+    optional: ['kode_pos'],
+    foreign: (w) => [
+      {
+        call: {
+          params: { id: w.address.publicId },
+          body: { label: 'Rumah', nama: 'Anggota Suite', phone: '081234567890', alamat: 'Jl. Melati 2', kelurahan_id: w.village },
+        },
+        leak: [w.address.alamat, w.address.nama],
+      },
+    ],
   },
   'DELETE /member/shipping-address/[id]': {
-    input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
+    input: 'none',
+    params: () => ({ id: uuid0 }),
+    validStatus: 404,
     foreign: (w) => [{ call: { params: { id: w.address.publicId } }, leak: [w.address.alamat, w.address.nama] }],
   },
   'GET /member/shipping-address': { input: 'none' },
   'POST /member/shipping-address': {
-    input: 'body', valid: (w) => ({ label: 'Kantor', nama: 'Anggota Suite', phone: '081234567890', alamat: 'Jl. Kenanga 3', kelurahan_id: w.village }),
-    strict: ['phone', 'kelurahan_id', 'kode_pos'], text: ['label', 'nama', 'alamat'], optional: ['kode_pos'],
+    input: 'body',
+    valid: (w) => ({ label: 'Kantor', nama: 'Anggota Suite', phone: '081234567890', alamat: 'Jl. Kenanga 3', kelurahan_id: w.village }),
+    strict: ['phone', 'kelurahan_id', 'kode_pos'],
+    text: ['label', 'nama', 'alamat'],
+    optional: ['kode_pos'],
   },
   'POST /member/shipping-city': { input: 'body', valid: (w) => ({ province_id: w.province }), strict: ['province_id'] },
-  'POST /member/shipping-cost': { input: 'body', valid: (w) => ({ kelurahan_id: w.village, weight: 1000, gudang_id: w.warehouse }), strict: ['kelurahan_id', 'weight', 'gudang_id'] },
+  'POST /member/shipping-cost': {
+    input: 'body',
+    valid: (w) => ({ kelurahan_id: w.village, weight: 1000, gudang_id: w.warehouse }),
+    strict: ['kelurahan_id', 'weight', 'gudang_id'],
+  },
   'POST /member/shipping-district': { input: 'body', valid: (w) => ({ city_id: w.city }), strict: ['city_id'] },
   'POST /member/shipping-province': { input: 'none' },
   'POST /member/shipping-subdistrict': { input: 'body', valid: (w) => ({ district_id: w.district }), strict: ['district_id'] },
   'POST /member/shipping-waybill': {
-    input: 'body', valid: () => ({ public_id: uuid0, waybill: 'JNE123', courier: 'jne' }), strict: ['public_id', 'waybill', 'courier'], validStatus: 404,
-    foreign: (w) => [{ call: { body: { public_id: w.order.publicId, waybill: 'JNE123', courier: 'jne' } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }],
+    input: 'body',
+    valid: () => ({ public_id: uuid0, waybill: 'JNE123', courier: 'jne' }),
+    strict: ['public_id', 'waybill', 'courier'],
+    validStatus: 404,
+    foreign: (w) => [
+      {
+        call: { body: { public_id: w.order.publicId, waybill: 'JNE123', courier: 'jne' } },
+        leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId],
+      },
+    ],
   },
   'GET /member/stokis': { input: 'query', lenient: true, valid: () => ({ month: '1', year: '2026' }), validStatus: 403 },
   'GET /member/transaction/[id]': {
-    input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
-    foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }, { call: { params: { id: w.order.noOrder } }, leak: [w.order.publicId, w.order.ownerNama, w.order.ownerId] }],
+    input: 'none',
+    params: () => ({ id: uuid0 }),
+    validStatus: 404,
+    foreign: (w) => [
+      { call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] },
+      { call: { params: { id: w.order.noOrder } }, leak: [w.order.publicId, w.order.ownerNama, w.order.ownerId] },
+    ],
   },
   'GET /member/transaction': {
-    input: 'query', lenient: true, valid: () => ({ page: '1' }),
-    foreign: (w) => [{ call: { query: bMemberFilter(w) }, leak: [w.order.noOrder, w.b.nama], allow200: true }, { call: { query: { search: w.order.noOrder } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId], allow200: true }],
+    input: 'query',
+    lenient: true,
+    valid: () => ({ page: '1' }),
+    foreign: (w) => [
+      { call: { query: bMemberFilter(w) }, leak: [w.order.noOrder, w.b.nama], allow200: true },
+      { call: { query: { search: w.order.noOrder } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId], allow200: true },
+    ],
   },
   'POST /member/transaction': {
     input: 'body',
-    valid: (w) => ({ client_ref: 'suite-ref-0002', id_gudang: w.warehouse, details: [{ id: w.product, qty: 1 }], payment_method: 'bca_va', is_ro: true, pickup_store: true }),
+    valid: (w) => ({
+      client_ref: 'suite-ref-0002',
+      id_gudang: w.warehouse,
+      details: [{ id: w.product, qty: 1 }],
+      payment_method: 'bca_va',
+      is_ro: true,
+      pickup_store: true,
+    }),
     strict: ['client_ref', 'id_gudang', 'details', 'payment_method'],
   },
   'GET /member/transaction/process-selesai/[id]': {
-    input: 'query', params: () => ({ id: uuid0 }), valid: () => ({ no_order: 'TIDAK-ADA-1' }), strict: [], validStatus: 404,
-    foreign: (w) => [{ call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }, { call: { params: { id: w.order.publicId }, query: { no_order: w.order.noOrder } }, leak: [w.order.ownerNama, w.order.ownerId] }],
+    input: 'query',
+    params: () => ({ id: uuid0 }),
+    valid: () => ({ no_order: 'TIDAK-ADA-1' }),
+    strict: [],
+    validStatus: 404,
+    foreign: (w) => [
+      { call: { params: { id: w.order.publicId } }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] },
+      { call: { params: { id: w.order.publicId }, query: { no_order: w.order.noOrder } }, leak: [w.order.ownerNama, w.order.ownerId] },
+    ],
   },
   // A public banner image (the carousel); unknown names 404.
-  'GET /banners/unggah/[name]': { input: 'none', anonymous: true, params: () => ({ name: '20260101-00000000000000000000000000000000.png' }), validStatus: 404 },
+  'GET /banners/unggah/[name]': {
+    input: 'none',
+    anonymous: true,
+    params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
+    validStatus: 404,
+  },
   'GET /member/transaction/retur-able': { input: 'none' },
   'GET /member/transaction/retur/[id]': {
-    input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
+    input: 'none',
+    params: () => ({ id: uuid0 }),
+    validStatus: 404,
     foreign: (w) => [{ call: { params: { id: w.retur.publicId } }, leak: [w.retur.noRetur, w.retur.ownerNama, w.retur.ownerId] }],
   },
   'GET /member/transaction/retur/file/[id]': {
-    input: 'none', params: () => ({ id: uuid0 }), validStatus: 404,
+    input: 'none',
+    params: () => ({ id: uuid0 }),
+    validStatus: 404,
     foreign: (w) => [{ call: { params: { id: w.file.publicId } }, leak: [w.retur.noRetur] }],
   },
   'GET /member/transaction/retur': { input: 'query', lenient: true, valid: () => ({ page: '1' }) },
   'POST /member/transaction/retur': {
-    input: 'multipart', validStatus: 404,
-    valid: (_w) => ({ no_invoice: 'INV-TIDAK-ADA', deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }),
+    input: 'multipart',
+    validStatus: 404,
+    valid: (_w) => ({
+      no_invoice: 'INV-TIDAK-ADA',
+      deskripsi: 'Barang rusak',
+      same_address: 'true',
+      details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]),
+    }),
     strict: ['no_invoice', 'details'],
-    foreign: (w) => [{ call: { body: evidenceForm({ no_invoice: w.order.noInvoice, deskripsi: 'Barang rusak', same_address: 'true', details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]) }) }, leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId] }],
+    foreign: (w) => [
+      {
+        call: {
+          body: evidenceForm({
+            no_invoice: w.order.noInvoice,
+            deskripsi: 'Barang rusak',
+            same_address: 'true',
+            details: JSON.stringify([{ detail_id: uuid0, qty: 1 }]),
+          }),
+        },
+        leak: [w.order.noOrder, w.order.ownerNama, w.order.ownerId],
+      },
+    ],
   },
   'POST /member/transaction/retur/resi': {
-    input: 'body', valid: () => ({ public_id: uuid0, ekspedisi: 'jne', resi: 'JNE123' }), strict: ['public_id', 'ekspedisi', 'resi'], validStatus: 404,
-    foreign: (w) => [{ call: { body: { public_id: w.retur.publicId, ekspedisi: 'jne', resi: 'JNE123' } }, leak: [w.retur.noRetur, w.retur.ownerNama, w.retur.ownerId] }],
+    input: 'body',
+    valid: () => ({ public_id: uuid0, ekspedisi: 'jne', resi: 'JNE123' }),
+    strict: ['public_id', 'ekspedisi', 'resi'],
+    validStatus: 404,
+    foreign: (w) => [
+      {
+        call: { body: { public_id: w.retur.publicId, ekspedisi: 'jne', resi: 'JNE123' } },
+        leak: [w.retur.noRetur, w.retur.ownerNama, w.retur.ownerId],
+      },
+    ],
   },
   'POST /payment/notification': {
-    input: 'body', anonymous: true, validStatus: 403,
-    valid: (w) => ({ order_id: w.pending.noOrder, status_code: '200', gross_amount: '100000.00', signature_key: 'a'.repeat(128), transaction_status: 'settlement' }),
+    input: 'body',
+    anonymous: true,
+    validStatus: 403,
+    valid: (w) => ({
+      order_id: w.pending.noOrder,
+      status_code: '200',
+      gross_amount: '100000.00',
+      signature_key: 'a'.repeat(128),
+      transaction_status: 'settlement',
+    }),
     strict: ['order_id', 'status_code', 'signature_key', 'transaction_status'],
   },
   // Issue #25: the disbursement provider's webhook; without a valid Iris-Signature header: 403, nothing changes.
   'POST /payout/notification': {
-    input: 'body', anonymous: true, validStatus: 403,
+    input: 'body',
+    anonymous: true,
+    validStatus: 403,
     valid: () => ({ reference_no: 'SIM0000000000000000', amount: '100000.00', status: 'completed', updated_at: '2026-11-26T10:00:00Z' }),
     strict: ['reference_no', 'amount', 'status'],
   },
 };
 
 /** A 1x1 PNG: evidence files are sniffed by their first bytes. */
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
 
 function evidenceForm(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -328,16 +662,44 @@ function evidenceForm(fields: Record<string, string>): FormData {
 // ---------------------------------------------------------------------------------------------
 // Hostile values
 
-const SQL = ["' or 1=1--", "'; drop table members;--", "1' union select password_hash from members--", '" or ""="', "admin'--", '1; select pg_sleep(5)--'];
+const SQL = [
+  "' or 1=1--",
+  "'; drop table members;--",
+  "1' union select password_hash from members--",
+  '" or ""="',
+  "admin'--",
+  '1; select pg_sleep(5)--',
+];
 const HTML = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '<svg/onload=alert(1)>', 'javascript:alert(1)'];
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text on purpose
 const ODD = ['\u0000', 'a\u0000b', '\uFEFF', '\uD800', '😀'.repeat(20), 'e\u0301', '../../etc/passwd', '%00', '${7*7}', '{{7*7}}', ' ', ''];
-const NUMBERS: unknown[] = [-1, -0.5, 0.5, 1.5, 1e21, -1e21, 2 ** 63, 1.7976931348623157e308, 'NaN', 'Infinity', '-Infinity', '1e309', '0x10', '1,5', '-0', '١٢٣'];
+const NUMBERS: unknown[] = [
+  -1,
+  -0.5,
+  0.5,
+  1.5,
+  1e21,
+  -1e21,
+  2 ** 63,
+  1.7976931348623157e308,
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '0x10',
+  '1,5',
+  '-0',
+  '١٢٣',
+];
 const HUGE = 'A'.repeat(100_000);
 
 /** A value no strict field (id, number, enum, pattern) may accept. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(...SQL), fc.constantFrom(...HTML), fc.constantFrom(...ODD), fc.constantFrom(...NUMBERS), fc.constant(HUGE),
+  fc.constantFrom(...SQL),
+  fc.constantFrom(...HTML),
+  fc.constantFrom(...ODD),
+  fc.constantFrom(...NUMBERS),
+  fc.constant(HUGE),
   fc.constantFrom(null, {}, [], [[]], { $gt: '' }),
   fc.string({ maxLength: 30 }).map((s) => `' or '${s}'='${s}`),
   fc.string({ maxLength: 30 }).map((s) => `<b onmouseover=x>${s}`),
@@ -348,7 +710,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A value no free-text field may accept: too long, NUL, or not a string at all. */
 const hostileText: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constant(HUGE), fc.constantFrom(null, {}, [], 12.5, -1, true),
+  fc.constant(HUGE),
+  fc.constantFrom(null, {}, [], 12.5, -1, true),
   fc.string({ maxLength: 30 }).map((s) => `${s}\u0000${s}`),
   fc.string({ minLength: 1, maxLength: 20 }).map((s) => s.repeat(Math.ceil(5000 / s.length))),
 );
@@ -369,44 +732,99 @@ const RAW_BODIES: Array<{ body: string; contentType: string }> = [
   { body: '%%%=&&=%zz', contentType: 'application/x-www-form-urlencoded' },
 ];
 
-const QUERY_KEYS = ['page', 'page_size', 'filter', 'search', 'sort', 'orderby', 'order', 'year', 'month', 'cariId', 'cariNama', 'level', 'jenis', 'jenisOmset', 'periode_status', 'status', 'member', 'no_order', 'from', 'to', 'summary', 'exportcsv'];
+const QUERY_KEYS = [
+  'page',
+  'page_size',
+  'filter',
+  'search',
+  'sort',
+  'orderby',
+  'order',
+  'year',
+  'month',
+  'cariId',
+  'cariNama',
+  'level',
+  'jenis',
+  'jenisOmset',
+  'periode_status',
+  'status',
+  'member',
+  'no_order',
+  'from',
+  'to',
+  'summary',
+  'exportcsv',
+];
 const hostileFilter = fc.oneof(
-  fc.constantFrom('{', '[]', 'null', '{"tanggal":{"between":"x"}}', '{"tanggal":{"between":[1,2]}}', `{"tanggal":{"between":["' or 1=1--","x"]}}`,
-    '{"status_order":{"in":"PAID"}}', '{"member":{"in":[{"$ne":1}]}}', '{"tgl_order":{"between":["2026-13-45","2026-99-99"]}}', '{"page":-1,"posisiMember":5}'),
-  hostileValue.map((v) => JSON.stringify({ tanggal: { between: [v, v] }, tgl_order: { between: [v, v] }, completed_at: { between: [v, v] }, tgl_invoice: { between: [v, v] } })),
+  fc.constantFrom(
+    '{',
+    '[]',
+    'null',
+    '{"tanggal":{"between":"x"}}',
+    '{"tanggal":{"between":[1,2]}}',
+    `{"tanggal":{"between":["' or 1=1--","x"]}}`,
+    '{"status_order":{"in":"PAID"}}',
+    '{"member":{"in":[{"$ne":1}]}}',
+    '{"tgl_order":{"between":["2026-13-45","2026-99-99"]}}',
+    '{"page":-1,"posisiMember":5}',
+  ),
+  hostileValue.map((v) =>
+    JSON.stringify({
+      tanggal: { between: [v, v] },
+      tgl_order: { between: [v, v] },
+      completed_at: { between: [v, v] },
+      tgl_invoice: { between: [v, v] },
+    }),
+  ),
 );
-const asQueryString = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined');
+const asQueryString = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'));
 
-interface Generated { call: Call; what: string; lenient?: boolean }
+interface Generated {
+  call: Call;
+  what: string;
+  lenient?: boolean;
+}
 
 function bodyCases(sample: Sample, w: World): fc.Arbitrary<Generated> {
   const base = sample.valid?.(w) ?? {};
   const strict = sample.strict ?? [];
-  const raw = fc.constantFrom(...RAW_BODIES).map((r): Generated => ({ call: { body: r.body, contentType: r.contentType }, what: `raw ${r.contentType} ${r.body.slice(0, 40)}`}));
+  const raw = fc
+    .constantFrom(...RAW_BODIES)
+    .map((r): Generated => ({ call: { body: r.body, contentType: r.contentType }, what: `raw ${r.contentType} ${r.body.slice(0, 40)}` }));
   if (strict.length === 0) return raw;
-  const mutated = fc.record({
-    field: fc.constantFrom(...strict, ...(sample.text ?? [])),
-    value: hostileValue,
-    textValue: hostileText,
-    extra: fc.option(fc.dictionary(fc.string({ maxLength: 10 }), hostileValue, { maxKeys: 3 }), { nil: undefined }),
-    missing: fc.boolean(),
-  }).map(({ field, value, textValue, extra, missing }): Generated => {
-    const body: Record<string, unknown> = { ...extra, ...base };
-    const isText = sample.text?.includes(field) ?? false;
-    if (isText) value = textValue;
-    if (missing && field in base && !isText && !sample.optional?.includes(field)) delete body[field];
-    else body[field] = value;
-    return { call: { body }, what: `${field}=${missing ? '(missing)' : JSON.stringify(value)?.slice(0, 60)}` };
-  });
+  const mutated = fc
+    .record({
+      field: fc.constantFrom(...strict, ...(sample.text ?? [])),
+      value: hostileValue,
+      textValue: hostileText,
+      extra: fc.option(fc.dictionary(fc.string({ maxLength: 10 }), hostileValue, { maxKeys: 3 }), { nil: undefined }),
+      missing: fc.boolean(),
+    })
+    .map(({ field, value, textValue, extra, missing }): Generated => {
+      const body: Record<string, unknown> = { ...extra, ...base };
+      const isText = sample.text?.includes(field) ?? false;
+      if (isText) value = textValue;
+      if (missing && field in base && !isText && !sample.optional?.includes(field)) delete body[field];
+      else body[field] = value;
+      return { call: { body }, what: `${field}=${missing ? '(missing)' : JSON.stringify(value)?.slice(0, 60)}` };
+    });
   return fc.oneof({ arbitrary: mutated, weight: 4 }, { arbitrary: raw, weight: 1 });
 }
 
 function encodeAs(sample: Sample, g: Generated): Generated {
   const body = g.call.body;
   if (!body || typeof body !== 'object' || body instanceof FormData) return g;
-  const flat = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+  const flat = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   if (sample.input === 'form') {
-    return { ...g, call: { ...g.call, body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)])).toString(), contentType: 'application/x-www-form-urlencoded' } };
+    return {
+      ...g,
+      call: {
+        ...g.call,
+        body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)])).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    };
   }
   if (sample.input === 'multipart') {
     const form = new FormData();
@@ -420,22 +838,30 @@ function queryCases(sample: Sample, w: World): fc.Arbitrary<Generated> {
   const base = (sample.valid?.(w) ?? {}) as Record<string, string>;
   const strict = sample.strict ?? [];
   const keys = [...new Set([...Object.keys(base), ...QUERY_KEYS])];
-  return fc.record({
-    params: fc.array(fc.tuple(fc.constantFrom(...keys), fc.oneof(hostileValue.map(asQueryString), hostileFilter)), { minLength: 1, maxLength: 4 }),
-    field: strict.length ? fc.option(fc.constantFrom(...strict), { nil: undefined }) : fc.constant(undefined),
-    value: hostileValue.map(asQueryString),
-  }).map(({ params, field, value }): Generated => {
-    const query: Record<string, string | string[]> = { ...base };
-    for (const [k, v] of params) query[k] = v;
-    if (field) query[field] = value;
-    // Unknown or optional parameters may be ignored: only a broken strict one must be refused.
-    return { call: { query }, what: `query ${JSON.stringify(query).slice(0, 120)}`, lenient: !field };
-  });
+  return fc
+    .record({
+      params: fc.array(fc.tuple(fc.constantFrom(...keys), fc.oneof(hostileValue.map(asQueryString), hostileFilter)), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      field: strict.length ? fc.option(fc.constantFrom(...strict), { nil: undefined }) : fc.constant(undefined),
+      value: hostileValue.map(asQueryString),
+    })
+    .map(({ params, field, value }): Generated => {
+      const query: Record<string, string | string[]> = { ...base };
+      for (const [k, v] of params) query[k] = v;
+      if (field) query[field] = value;
+      // Unknown or optional parameters may be ignored: only a broken strict one must be refused.
+      return { call: { query }, what: `query ${JSON.stringify(query).slice(0, 120)}`, lenient: !field };
+    });
 }
 
 /** Hostile path params (ids): SQL, HTML, NUL, huge, traversal. */
 const paramCase = (name: string): fc.Arbitrary<Generated> =>
-  hostileValue.map(asQueryString).filter((v) => v.length > 0).map((v) => ({ call: { params: { [name]: v } }, what: `param ${name}=${v.slice(0, 60)}` }));
+  hostileValue
+    .map(asQueryString)
+    .filter((v) => v.length > 0)
+    .map((v) => ({ call: { params: { [name]: v } }, what: `param ${name}=${v.slice(0, 60)}` }));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -449,7 +875,7 @@ async function verifyBankOf(idMember: string): Promise<void> {
 
 async function buildWorld(): Promise<World> {
   const db = await getDb();
-  const one = async <T,>(query: ReturnType<typeof sql>): Promise<T> => {
+  const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
     const [row] = await selectRows<T>(db, query);
     if (!row) throw new Error('the demo data lacks a row this suite needs (see buildWorld)');
     return row;
@@ -495,7 +921,13 @@ async function buildWorld(): Promise<World> {
   return {
     a: { token: aSession.token, publicId: a.public_id, idMember: a.id_member },
     b: { publicId: b.public_id, idMember: b.id_member, nama: b.nama, username: b.username },
-    order: { publicId: order.public_id, noOrder: order.no_order, noInvoice: order.no_invoice, ownerNama: order.nama, ownerId: order.id_member },
+    order: {
+      publicId: order.public_id,
+      noOrder: order.no_order,
+      noInvoice: order.no_invoice,
+      ownerNama: order.nama,
+      ownerId: order.id_member,
+    },
     pending: { publicId: pending.public_id, noOrder: pending.no_order, ownerNama: pending.nama, ownerId: pending.id_member },
     retur: { publicId: retur.public_id, noRetur: retur.no_retur, ownerNama: retur.nama, ownerId: retur.id_member },
     file: { publicId: retur.file },
@@ -505,7 +937,10 @@ async function buildWorld(): Promise<World> {
     promo: { publicId: promo.public_id, claimNo: promo.no },
     product: product.public_id,
     warehouse: warehouse.public_id,
-    village: village.code, province: village.province, city: village.city, district: village.district,
+    village: village.code,
+    province: village.province,
+    city: village.city,
+    district: village.district,
   };
 }
 
@@ -541,7 +976,10 @@ describe('the route harness covers every endpoint', () => {
     const found = (await discoverEndpoints()).map((e) => e.key);
     const missing = found.filter((k) => !SAMPLES[k]);
     expect(missing, 'add a sample to SAMPLES in tests/integration/security-suite.test.ts for').toEqual([]);
-    expect(Object.keys(SAMPLES).filter((k) => !found.includes(k)), 'samples without an endpoint').toEqual([]);
+    expect(
+      Object.keys(SAMPLES).filter((k) => !found.includes(k)),
+      'samples without an endpoint',
+    ).toEqual([]);
     counts.endpoints = found.length;
     expect(found.length).toBeGreaterThan(70);
   });
@@ -552,7 +990,7 @@ describe('the route harness covers every endpoint', () => {
     expect(changedTables(before, await fingerprint(VOLATILE))).toEqual(['members']);
   });
 
-  it('the valid samples reach the handlers (so refusals below are the endpoints\' own)', async () => {
+  it("the valid samples reach the handlers (so refusals below are the endpoints' own)", async () => {
     const wrong: string[] = [];
     // Sessions end on logout: those go last.
     const keys = Object.keys(SAMPLES).sort((x, y) => Number(x.includes('logout')) - Number(y.includes('logout')));
@@ -580,8 +1018,8 @@ describe('the route harness covers every endpoint', () => {
   });
 });
 
-describe('member A asking for member B\'s objects', () => {
-  it('answers 401/403/404 (or an empty search), never B\'s data, and changes nothing', async () => {
+describe("member A asking for member B's objects", () => {
+  it("answers 401/403/404 (or an empty search), never B's data, and changes nothing", async () => {
     // The valid bank sample above changed A's account, which needs verifying again.
     await verifyBankOf(world.a.idMember);
     const failures: string[] = [];
@@ -598,8 +1036,10 @@ describe('member A asking for member B\'s objects', () => {
           // 401/403/404 mostly; a 409 'already taken' for B's bonus, a 400 'not in your network'.
           const refused = result.status >= 400 && result.status < 500;
           const redirected = route === '/kode-etik' && result.status === 303;
-          if (!refused && !redirected && !(allow200 && result.status === 200)) failures.push(`${where}: status ${result.status} ${result.text.slice(0, 200)}`);
-          for (const value of leak.filter(Boolean)) if (result.text.includes(value)) failures.push(`${where}: body contains B's '${value}'`);
+          if (!refused && !redirected && !(allow200 && result.status === 200))
+            failures.push(`${where}: status ${result.status} ${result.text.slice(0, 200)}`);
+          for (const value of leak.filter(Boolean))
+            if (result.text.includes(value)) failures.push(`${where}: body contains B's '${value}'`);
           if (result.status >= 400) {
             const problem = messageProblem(result.json?.message);
             if (problem) failures.push(`${where}: ${problem}`);
@@ -611,11 +1051,15 @@ describe('member A asking for member B\'s objects', () => {
     expect(changedTables(before, await fingerprint(VOLATILE))).toEqual([]);
   });
 
-  it('the order detail page with B\'s order and the address page with B\'s address show nothing of B', async () => {
+  it("the order detail page with B's order and the address page with B's address show nothing of B", async () => {
     const member = await resolveSession(world.a.token);
     const container = await createContainer();
     const render = async (page: typeof OrderDetailPage, path: string, params: Record<string, string>, method = 'GET', body?: BodyInit) => {
-      const request = new Request(`http://portal.test${path}`, { method, body, headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {} });
+      const request = new Request(`http://portal.test${path}`, {
+        method,
+        body,
+        headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      });
       counts.pages++;
       try {
         const response = await container.renderToResponse(page, { locals: { member }, params, request });
@@ -629,11 +1073,15 @@ describe('member A asking for member B\'s objects', () => {
     const before = await fingerprint(VOLATILE);
     for (const id of [world.order.publicId, world.pending.publicId, world.order.noOrder]) {
       const path = `/transaksi/order-transaksi/detail/${id}`;
-      for (const [method, body] of [['GET', undefined], ['POST', new URLSearchParams({ action: 'selesai', no_order: world.order.noOrder }).toString()]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['POST', new URLSearchParams({ action: 'selesai', no_order: world.order.noOrder }).toString()],
+      ] as const) {
         const page = await render(OrderDetailPage, path, { public_id: id }, method, body);
         expect(page.status, `${method} ${path}`).not.toBe(200);
         expect(page.status).toBeLessThan(500);
-        for (const leak of [world.order.noOrder, world.order.ownerNama, world.pending.noOrder, world.pending.ownerNama]) expect(page.html, `${method} ${path}`).not.toContain(leak);
+        for (const leak of [world.order.noOrder, world.order.ownerNama, world.pending.noOrder, world.pending.ownerNama])
+          expect(page.html, `${method} ${path}`).not.toContain(leak);
       }
     }
     const addressPage = await render(AddressPage, `/account/address?edit=${world.address.publicId}`, {});
@@ -650,7 +1098,8 @@ describe('hostile input (fast-check)', () => {
     const api = route.startsWith('/member') || route.startsWith('/daftar/') || route.startsWith('/payment/');
     const paramNames = [...route.matchAll(/\[(\w+)\]/g)].map((m) => m[1]!);
     const arbs: fc.Arbitrary<Generated>[] = [];
-    if (sample.input === 'body' || sample.input === 'form' || sample.input === 'multipart') arbs.push(bodyCases(sample, world).map((g) => encodeAs(sample, g)));
+    if (sample.input === 'body' || sample.input === 'form' || sample.input === 'multipart')
+      arbs.push(bodyCases(sample, world).map((g) => encodeAs(sample, g)));
     if (sample.input === 'query') arbs.push(queryCases(sample, world));
     for (const name of paramNames) arbs.push(paramCase(name));
     const exclude = [...VOLATILE, ...(AUDIT_ONLY[key] ?? [])];
@@ -676,7 +1125,15 @@ describe('hostile input (fast-check)', () => {
  * The .astro pages that take a plain form POST (found by their source), with the fields they read.
  * Every field gets a hostile value at once (ids included), so no generated form can be a valid write.
  */
-const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Record<string, string>; anonymous?: boolean; operator?: 'gudang' | 'keuangan' | 'cs' | 'superadmin' }> = {
+const FORM_PAGES: Record<
+  string,
+  {
+    fields: string[];
+    params?: (w: World) => Record<string, string>;
+    anonymous?: boolean;
+    operator?: 'gudang' | 'keuangan' | 'cs' | 'superadmin';
+  }
+> = {
   'admin/keluar.astro': { fields: ['x'], anonymous: true },
   'admin/keuangan/closing.astro': { fields: ['sampai'], operator: 'keuangan' },
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
@@ -688,10 +1145,22 @@ const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Reco
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
   'admin/halaman.astro': { fields: ['company_name', 'company_logo'], anonymous: true },
   'admin/news.astro': { fields: ['action', 'public_id'], anonymous: true },
-  'admin/news/[id].astro': { fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'], params: () => ({ id: 'baru' }), anonymous: true },
+  'admin/news/[id].astro': {
+    fields: ['action', 'title', 'content', 'menu_reg', 'menu_upg'],
+    params: () => ({ id: 'baru' }),
+    anonymous: true,
+  },
   'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: 'gudang' },
-  'admin/orders/[no].astro': { fields: ['action', 'resi', 'kota', 'catatan', 'oleh'], params: (w) => ({ no: w.order.noOrder }), operator: 'gudang' },
-  'admin/promos/[id].astro': { fields: ['action', 'nama', 'reward', 'periode_awal', 'periode_akhir', 'batas_klaim', 'syarat_jenis', 'syarat'], params: () => ({ id: 'baru' }), anonymous: true },
+  'admin/orders/[no].astro': {
+    fields: ['action', 'resi', 'kota', 'catatan', 'oleh'],
+    params: (w) => ({ no: w.order.noOrder }),
+    operator: 'gudang',
+  },
+  'admin/promos/[id].astro': {
+    fields: ['action', 'nama', 'reward', 'periode_awal', 'periode_akhir', 'batas_klaim', 'syarat_jenis', 'syarat'],
+    params: () => ({ id: 'baru' }),
+    anonymous: true,
+  },
   'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
   'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },
   'admin/signin.astro': { fields: ['username', 'password', 'kode'], anonymous: true },
@@ -705,7 +1174,10 @@ const FORM_PAGES: Record<string, { fields: string[]; params?: (w: World) => Reco
   'pembayaran/simulator/[token].astro': { fields: ['hasil'], params: () => ({ token: uuid0 }), anonymous: true },
   'reset-password.astro': { fields: ['token', 'password', 'rpassword'], anonymous: true },
   'signin.astro': { fields: ['username', 'password', 'remember'], anonymous: true },
-  'transaksi/order-transaksi/detail/[public_id].astro': { fields: ['action', 'no_order'], params: (w) => ({ public_id: w.order.publicId }) },
+  'transaksi/order-transaksi/detail/[public_id].astro': {
+    fields: ['action', 'no_order'],
+    params: (w) => ({ public_id: w.order.publicId }),
+  },
   'transaksi/retur.astro': { fields: ['no_invoice', 'deskripsi', 'details', 'same_address'] },
 };
 const pageSources = import.meta.glob<string>('../../src/pages/**/*.astro', { query: '?raw', import: 'default' });
@@ -714,8 +1186,12 @@ const pageModules = import.meta.glob<{ default: typeof OrderDetailPage }>('../..
 describe('form pages (.astro POST) fed hostile forms', () => {
   it('every page that handles a POST is listed', async () => {
     const posting: string[] = [];
-    for (const [file, load] of Object.entries(pageSources)) if (/handleForm\(|Astro\.request\.method === 'POST'/.test(await load())) posting.push(file.replace('../../src/pages/', ''));
-    expect(posting.filter((f) => !FORM_PAGES[f]), 'add the page to FORM_PAGES').toEqual([]);
+    for (const [file, load] of Object.entries(pageSources))
+      if (/handleForm\(|Astro\.request\.method === 'POST'/.test(await load())) posting.push(file.replace('../../src/pages/', ''));
+    expect(
+      posting.filter((f) => !FORM_PAGES[f]),
+      'add the page to FORM_PAGES',
+    ).toEqual([]);
     expect(Object.keys(FORM_PAGES).filter((f) => !posting.includes(f))).toEqual([]);
   });
 
@@ -725,31 +1201,57 @@ describe('form pages (.astro POST) fed hostile forms', () => {
     const container = await createContainer();
     const member = page.anonymous || page.operator ? undefined : await resolveSession(world.a.token);
     // Console pages run as an operator of the page's role (the middleware has already checked it).
-    const [operator] = page.operator ? await selectRows<{ id: number; nama: string; username: string; role: 'GUDANG' | 'KEUANGAN' | 'CS' | 'SUPERADMIN' }>(await getDb(), sql`
-      select id::int as id, nama, username, role from operators where username = ${page.operator}`) : [];
+    const [operator] = page.operator
+      ? await selectRows<{ id: number; nama: string; username: string; role: 'GUDANG' | 'KEUANGAN' | 'CS' | 'SUPERADMIN' }>(
+          await getDb(),
+          sql`
+      select id::int as id, nama, username, role from operators where username = ${page.operator}`,
+        )
+      : [];
     const value = hostileValue.map(asQueryString).filter((v) => v.trim() !== '');
-    const forms = fc.record(Object.fromEntries(page.fields.map((f) => [f, value]))).map((fields) => ({ body: new URLSearchParams(fields as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded' }));
+    const forms = fc
+      .record(Object.fromEntries(page.fields.map((f) => [f, value])))
+      .map((fields) => ({
+        body: new URLSearchParams(fields as Record<string, string>).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      }));
     const raw = fc.constantFrom(...RAW_BODIES);
     const before = await fingerprint(VOLATILE);
-    await fc.assert(fc.asyncProperty(fc.oneof(forms, raw), async ({ body, contentType }) => {
-      counts.formCases++;
-      const request = new Request(`http://portal.test/${file.replace(/\.astro$/, '')}`, { method: 'POST', body, headers: { 'content-type': contentType, origin: 'http://portal.test' } });
-      let status: number;
-      try {
-        status = (await container.renderToResponse(Page, { locals: member ? { member } : operator ? { operator } : {}, params: page.params?.(world) ?? {}, request })).status;
-      } catch (error) {
-        if (error instanceof Error && error.message === "Couldn't find component for route /404") return;
-        throw error;
-      }
-      if (status >= 500) throw new Error(`status ${status} for ${contentType} ${body.slice(0, 120)}`);
-    }), { seed: SEED, numRuns: Math.ceil(RUNS / 2), endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(forms, raw), async ({ body, contentType }) => {
+        counts.formCases++;
+        const request = new Request(`http://portal.test/${file.replace(/\.astro$/, '')}`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': contentType, origin: 'http://portal.test' },
+        });
+        let status: number;
+        try {
+          status = (
+            await container.renderToResponse(Page, {
+              locals: member ? { member } : operator ? { operator } : {},
+              params: page.params?.(world) ?? {},
+              request,
+            })
+          ).status;
+        } catch (error) {
+          if (error instanceof Error && error.message === "Couldn't find component for route /404") return;
+          throw error;
+        }
+        if (status >= 500) throw new Error(`status ${status} for ${contentType} ${body.slice(0, 120)}`);
+      }),
+      { seed: SEED, numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
+    );
     expect(changedTables(before, await fingerprint(VOLATILE))).toEqual([]);
   });
 });
 
 describe('public e-mail check', () => {
   it('/member/mail/check and /member/opt/username-check need a session', async () => {
-    for (const [route, body] of [['/member/mail/check', { email: 'x@example.com' }], ['/member/opt/username-check', { check: { username: 'abc' } }]] as const) {
+    for (const [route, body] of [
+      ['/member/mail/check', { email: 'x@example.com' }],
+      ['/member/opt/username-check', { check: { username: 'abc' } }],
+    ] as const) {
       const result = await callRoute(route, 'POST', { body });
       expect(result.status).toBe(401);
       expect(result.json?.message).toBe('Sesi berakhir, silakan login kembali');

@@ -13,13 +13,19 @@ const creds = (username: string, password = 'rahasia123') => ({ username, passwo
 /** Every text or json value in every table that contains the given string. */
 async function findEverywhere(needle: string): Promise<string[]> {
   const db = await getDb();
-  const columns = await selectRows<{ table_name: string; column_name: string }>(db, sql`
+  const columns = await selectRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`);
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+  );
   const hits: string[] = [];
   for (const c of columns) {
-    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(c.table_name)}
-      where ${sql.identifier(c.column_name)}::text like ${`%${needle}%`}`);
+    const [row] = await selectRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(c.table_name)}
+      where ${sql.identifier(c.column_name)}::text like ${`%${needle}%`}`,
+    );
     if (row!.n > 0) hits.push(`${c.table_name}.${c.column_name}`);
   }
   return hits;
@@ -29,7 +35,9 @@ describe('passwords are never stored or logged in clear', () => {
   let output: string[];
   beforeEach(() => {
     output = [];
-    const capture = (...args: unknown[]) => { output.push(args.map(String).join(' ')); };
+    const capture = (...args: unknown[]) => {
+      output.push(args.map(String).join(' '));
+    };
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation(capture);
   });
   afterEach(() => vi.restoreAllMocks());
@@ -48,7 +56,10 @@ describe('passwords are never stored or logged in clear', () => {
 
     for (const secret of ['rahasia123', 'SalahSekali#77', 'BaruSekali#2026']) {
       expect(await findEverywhere(secret), secret).toEqual([]);
-      expect(output.filter((line) => line.includes(secret)), secret).toEqual([]);
+      expect(
+        output.filter((line) => line.includes(secret)),
+        secret,
+      ).toEqual([]);
     }
     // Tokens are stored only as hashes too.
     expect(await findEverywhere(token)).toEqual(['mail_outbox.text', 'mail_outbox.meta']);
@@ -82,10 +93,13 @@ describe('sign-in rate limit', () => {
   it('per address: 20 failures on any accounts lock the address, even for a right password', async () => {
     const address = '198.51.100.200';
     for (let i = 0; i < 20; i++) {
-      await expect(signIn(creds(`tidakada${i}`, 'x'), { address })).rejects.toMatchObject({ message: 'ID Member/Username atau password salah' });
+      await expect(signIn(creds(`tidakada${i}`, 'x'), { address })).rejects.toMatchObject({
+        message: 'ID Member/Username atau password salah',
+      });
     }
     await expect(signIn(creds('1000000234'), { address })).rejects.toMatchObject({
-      code: 'RATE_LIMITED', message: 'Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.',
+      code: 'RATE_LIMITED',
+      message: 'Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.',
     });
     // Another address is not affected.
     expect((await signIn(creds('1000000234'), { address: '198.51.100.201' })).user.idMember).toBe('1000000234');
@@ -103,7 +117,8 @@ describe('sign-in rate limit', () => {
   it('per account and address: the lock message; strangers elsewhere cannot lock the owner out (ASVS 2.2.1)', async () => {
     for (let i = 0; i < 5; i++) await expect(signIn(creds('1000000235', 'x'), { address: '203.0.113.1' })).rejects.toThrow();
     await expect(signIn(creds('1000000235'), { address: '203.0.113.1' })).rejects.toMatchObject({
-      code: 'RATE_LIMITED', message: 'Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.',
+      code: 'RATE_LIMITED',
+      message: 'Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.',
     });
     expect((await signIn(creds('1000000235'), { address: '203.0.113.99' })).user.idMember).toBe('1000000235');
   });
@@ -118,7 +133,9 @@ describe('code of ethics', () => {
     const other = (await signIn(creds('1000000237'), { address: '192.0.2.36' })).user;
 
     await expect(acceptCodeOfEthics(user, other.publicId, true)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(acceptCodeOfEthics(user, user.publicId, false)).rejects.toMatchObject({ message: 'Centang persetujuan kode etik terlebih dahulu' });
+    await expect(acceptCodeOfEthics(user, user.publicId, false)).rejects.toMatchObject({
+      message: 'Centang persetujuan kode etik terlebih dahulu',
+    });
     expect((await resolveSession(token))!.statusKodeetik).toBe(false);
     expect(await acceptCodeOfEthics(user, user.publicId, true)).toBe('Terima kasih, kode etik telah disetujui');
     expect((await resolveSession(token))!.statusKodeetik).toBe(true);

@@ -12,15 +12,21 @@ import { memberId, memberWithUnpaidBonuses, sessionOf } from './helpers';
 /** Issue #13 "sessions": an idle timeout without Remember Me; suspended members cannot move money out. */
 
 const idleFor = async (token: string, minutes: number) =>
-  (await getDb()).update(sessions).set({ lastSeenAt: sql`now() - make_interval(mins => ${minutes}::int)` }).where(eq(sessions.idHash, sha256(token)));
+  (await getDb())
+    .update(sessions)
+    .set({ lastSeenAt: sql`now() - make_interval(mins => ${minutes}::int)` })
+    .where(eq(sessions.idHash, sha256(token)));
 
 describe('idle session timeout', () => {
   it('without Remember Me a session ends after 30 idle minutes; a request before that keeps it alive', async () => {
     const { token } = await signIn({ username: memberId(271), password: 'rahasia123', remember: false }, { address: '192.0.2.71' });
     await idleFor(token, 29);
     expect((await resolveSession(token))?.idMember).toBe(memberId(271));
-    const [seen] = await selectRows<{ idle: number }>(await getDb(), sql`
-      select extract(epoch from now() - last_seen_at)::int as idle from sessions where id_hash = ${sha256(token)}`);
+    const [seen] = await selectRows<{ idle: number }>(
+      await getDb(),
+      sql`
+      select extract(epoch from now() - last_seen_at)::int as idle from sessions where id_hash = ${sha256(token)}`,
+    );
     expect(seen!.idle).toBeLessThan(60);
     await idleFor(token, 31);
     expect(await resolveSession(token)).toBeUndefined();
@@ -30,7 +36,10 @@ describe('idle session timeout', () => {
     const { token } = await signIn({ username: memberId(272), password: 'rahasia123', remember: true }, { address: '192.0.2.72' });
     await idleFor(token, 24 * 60);
     expect((await resolveSession(token))?.idMember).toBe(memberId(272));
-    await (await getDb()).update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.idHash, sha256(token)));
+    await (await getDb())
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.idHash, sha256(token)));
     expect(await resolveSession(token)).toBeUndefined();
   });
 });
@@ -41,8 +50,14 @@ describe('suspended members', () => {
     const me = await sessionOf(await memberWithUnpaidBonuses());
     const ids = (await listUnpaidBonuses(me)).map((b) => b.public_id);
     await db.update(members).set({ isSuspended: true }).where(eq(members.id, me.id));
-    await expect(requestPayout(me, ids)).rejects.toMatchObject({ code: 'CONFLICT', message: 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan' });
-    const [counts] = await selectRows<{ payouts: number }>(db, sql`select count(*)::int as payouts from payouts where member_id = ${me.id}`);
+    await expect(requestPayout(me, ids)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Akun Anda sedang dibekukan, penarikan bonus tidak dapat diajukan',
+    });
+    const [counts] = await selectRows<{ payouts: number }>(
+      db,
+      sql`select count(*)::int as payouts from payouts where member_id = ${me.id}`,
+    );
     expect(counts!.payouts).toBe(0);
     expect((await listUnpaidBonuses(me)).length).toBe(ids.length);
   });

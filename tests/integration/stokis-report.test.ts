@@ -16,27 +16,38 @@ describe('stockist report', () => {
   it('lists the stockist’s own invoices of the month with their items, matching the database', async () => {
     const stokis = await memberOf('demostokis');
     const db = await getDb();
-    const [month] = await selectRows<{ y: number; m: number; n: number; bv: number }>(db, sql`
+    const [month] = await selectRows<{ y: number; m: number; n: number; bv: number }>(
+      db,
+      sql`
       select extract(year from tgl_invoice at time zone 'Asia/Jakarta')::int as y,
              extract(month from tgl_invoice at time zone 'Asia/Jakarta')::int as m,
              count(*)::int as n, sum(total_bv)::int as bv
       from orders where member_id = ${stokis.id} and no_invoice is not null
-      group by 1, 2 order by 3 desc limit 1`);
+      group by 1, 2 order by 3 desc limit 1`,
+    );
     expect(month).toBeDefined();
-    const report = await getStokisReport(stokis, StokisReportQuerySchema.parse({ month: month!.m, year: month!.y, page: 1, page_size: 100 }));
+    const report = await getStokisReport(
+      stokis,
+      StokisReportQuerySchema.parse({ month: month!.m, year: month!.y, page: 1, page_size: 100 }),
+    );
     expect(report.total_order).toBe(month!.n);
     expect(report.total_bv).toBe(month!.bv);
     expect(report.rows).toHaveLength(month!.n);
     expect(report.rows.every((r) => r.order_details.length > 0 && r.no_invoice?.startsWith('INV-'))).toBe(true);
-    const pageOne = await getStokisReport(stokis, StokisReportQuerySchema.parse({ month: month!.m, year: month!.y, page: 1, page_size: 1 }));
+    const pageOne = await getStokisReport(
+      stokis,
+      StokisReportQuerySchema.parse({ month: month!.m, year: month!.y, page: 1, page_size: 1 }),
+    );
     expect(pageOne.rows).toHaveLength(1);
     expect(pageOne.total_count).toBe(month!.n);
   });
 
   it('refuses members who are not stockists', async () => {
     const silver = await memberOf('demosilver');
-    await expect(getStokisReport(silver, StokisReportQuerySchema.parse({ month: 1, year: 2025 })))
-      .rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Laporan stokis hanya untuk member stokis' });
+    await expect(getStokisReport(silver, StokisReportQuerySchema.parse({ month: 1, year: 2025 }))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Laporan stokis hanya untuk member stokis',
+    });
   });
 
   it.each([

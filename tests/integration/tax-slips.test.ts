@@ -12,14 +12,25 @@ describe('PPh report and withholding slips', () => {
   it('one slip per finished tax month with the month’s gross, 50% DPP and the tax the closing withheld; none for the running month', async () => {
     const me = await sessionOf('demosilver');
     const db = await getDb();
-    const [last] = await selectRows<{ y: number }>(db, sql`select extract(year from max(tanggal))::int as y from bonuses where member_id = ${me.id}`);
+    const [last] = await selectRows<{ y: number }>(
+      db,
+      sql`select extract(year from max(tanggal))::int as y from bonuses where member_id = ${me.id}`,
+    );
     const rows = await listTaxRows(me, last!.y);
     const running = `${new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 8)}01`;
-    const [sum] = await selectRows<{ bruto: string; pph: string }>(db, sql`
+    const [sum] = await selectRows<{ bruto: string; pph: string }>(
+      db,
+      sql`
       select sum(bonus_bruto)::text as bruto, sum(pot_pph)::text as pph from bonuses where member_id = ${me.id} and extract(year from tanggal) = ${last!.y}
-        and tanggal < ${running}::date`);
+        and tanggal < ${running}::date`,
+    );
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => `${r.tahun_pajak}-${String(r.masa_pajak).padStart(2, '0')}-01` < running && r.status === 'Normal' && r.sifat === 'Tidak Final')).toBe(true);
+    expect(
+      rows.every(
+        (r) =>
+          `${r.tahun_pajak}-${String(r.masa_pajak).padStart(2, '0')}-01` < running && r.status === 'Normal' && r.sifat === 'Tidak Final',
+      ),
+    ).toBe(true);
     expect(rows.reduce((s, r) => s + r.jumlah_bruto, 0)).toBe(Number(sum!.bruto));
     expect(rows.reduce((s, r) => s + r.jumlah_pph, 0)).toBe(Number(sum!.pph));
     expect(rows.every((r) => r.kode_pajak === '21-100-04' && r.jumlah_dpp === Math.floor(r.jumlah_bruto / 2))).toBe(true);

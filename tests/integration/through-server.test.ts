@@ -24,11 +24,19 @@ const BASE = `http://127.0.0.1:${PORT}`;
  * One HTTP request on a connection of its own: a kept-alive socket the server closes after its
  * idle timeout (5 s, while a CLI command runs) would fail the next request for the wrong reason.
  */
-function call(route: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
+function call(
+  route: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${BASE}${route}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => resolve({ status: res.statusCode!, text }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => {
+          text += chunk;
+        })
+        .on('end', () => resolve({ status: res.statusCode!, text }));
     });
     req.on('error', reject);
     req.end(init.body);
@@ -49,7 +57,11 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
 /** Runs an npm script's file (`scripts/<name>.ts`) as the operator would with `npm run <name>`. */
 function cli(script: string, args: string[], env: Record<string, string | undefined>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    cwd: ROOT, env: childEnv(env), encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: childEnv(env),
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
@@ -78,14 +90,25 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-through-'));
     dataDir = path.join(work, 'data');
     fs.cpSync(process.env.DATA_DIR!, dataDir, { recursive: true });
-    [order] = await selectRows<typeof order>(await getDb(), sql`
+    [order] = await selectRows<typeof order>(
+      await getDb(),
+      sql`
       select o.no_order, o.public_id::text as public_id, m.username from orders o join members m on m.id = o.member_id
-      where o.status_order = 'PAID' and not o.pickup_store order by o.id limit 1`);
+      where o.status_order = 'PAID' and not o.pickup_store order by o.id limit 1`,
+    );
     server = spawn(process.execPath, ['scripts/server.mjs'], {
-      cwd: ROOT, env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }), stdio: 'ignore',
+      cwd: ROOT,
+      env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }),
+      stdio: 'ignore',
     });
     for (let i = 0; i < 300; i++) {
-      if (await call('/signin').then((r) => r.status === 200, () => false)) return;
+      if (
+        await call('/signin').then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error('server tidak siap');
@@ -102,11 +125,19 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
   it('without operator credentials the CLI refuses with one line and changes nothing', async () => {
     const r = cli('ops', ['order:pack', order.no_order], { DATA_DIR: dataDir });
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`DATA_DIR ${dataDir} sedang dipakai server (pid ${server.pid}, ${BASE}): isi OPERATOR_TOKEN, atau OPERATOR_USERNAME dan OPERATOR_PASSWORD, agar perintah dijalankan lewat server; atau hentikan server dulu`);
+    expect(r.err).toBe(
+      `DATA_DIR ${dataDir} sedang dipakai server (pid ${server.pid}, ${BASE}): isi OPERATOR_TOKEN, atau OPERATOR_USERNAME dan OPERATOR_PASSWORD, agar perintah dijalankan lewat server; atau hentikan server dulu`,
+    );
     expect(await memberSees()).toBe('PAID');
-    const other = cli('ops', ['promo:omsets'], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const other = cli('ops', ['promo:omsets'], {
+      DATA_DIR: dataDir,
+      OPERATOR_USERNAME: 'superadmin',
+      OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD,
+    });
     expect(other.code).toBe(1);
-    expect(other.err).toBe(`promo:omsets tidak bisa dijalankan lewat server (hanya order:*, payout:*, retur:*, pajak:ekspor dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`);
+    expect(other.err).toBe(
+      `promo:omsets tidak bisa dijalankan lewat server (hanya order:*, payout:*, retur:*, pajak:ekspor dan npm run close); DATA_DIR dipakai server pid ${server.pid}: hentikan server dulu`,
+    );
     const anonymous = await post('/admin/api/ops', { args: ['order:pack', order.no_order] });
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.text)).toEqual({ success: false, message: 'Token operator tidak sah atau kedaluwarsa' });
@@ -114,7 +145,11 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
   });
 
   it('order:pack goes through the running server: the member sees WAREHOUSE there, audited as the operator', async () => {
-    const r = cli('ops', ['order:pack', order.no_order], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'gudang', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const r = cli('ops', ['order:pack', order.no_order], {
+      DATA_DIR: dataDir,
+      OPERATOR_USERNAME: 'gudang',
+      OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD,
+    });
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(order.no_order);
@@ -123,33 +158,53 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     expect(html).toContain(`order:${order.no_order}`);
     expect(html).toContain('Gilang Gudang');
 
-    const refused = cli('ops', ['payout:complete', 'WD-20260101-0000001'], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'gudang', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const refused = cli('ops', ['payout:complete', 'WD-20260101-0000001'], {
+      DATA_DIR: dataDir,
+      OPERATOR_USERNAME: 'gudang',
+      OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD,
+    });
     expect(refused).toMatchObject({ code: 1, err: 'Peran GUDANG tidak boleh menjalankan payout:complete' });
   });
 
   it('payout:* goes through the running server as KEUANGAN and SUPERADMIN, under the payout rules, audited as that operator', async () => {
     // This process's copy and the server's hold the same seeded payouts.
-    const [payout] = await selectRows<{ no: string }>(await getDb(), sql`select no from payouts where status = 'queued' order by id limit 1`);
+    const [payout] = await selectRows<{ no: string }>(
+      await getDb(),
+      sql`select no from payouts where status = 'queued' order by id limit 1`,
+    );
     const no = payout!.no;
     const as = (username: string) => ({ DATA_DIR: dataDir, OPERATOR_USERNAME: username, OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
     const processed = cli('ops', ['payout:process', no], as('keuangan'));
     expect(processed).toEqual({ code: 0, out: `Payout ${no}: process selesai`, err: '' });
-    const queue = await call(`/admin/keuangan?status=processed&q=${no}`, { headers: { authorization: `Bearer ${await token('keuangan')}` } });
+    const queue = await call(`/admin/keuangan?status=processed&q=${no}`, {
+      headers: { authorization: `Bearer ${await token('keuangan')}` },
+    });
     expect(queue.text).toContain(`data-payout="${no}"`);
 
     // The same transition table as the console: no completion outside a bank batch.
     expect(cli('ops', ['payout:complete', no], as('keuangan'))).toMatchObject({
-      code: 1, err: `Payout ${no} belum masuk batch transfer; "Selesai" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
+      code: 1,
+      err: `Payout ${no} belum masuk batch transfer; "Selesai" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
     });
-    expect(cli('ops', ['payout:reject', no, '--catatan', 'Nama rekening tidak sesuai'], as('superadmin'))).toEqual({ code: 0, out: `Payout ${no}: reject selesai`, err: '' });
-    const audit = (await call('/admin/audit?action=payout:process', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text;
+    expect(cli('ops', ['payout:reject', no, '--catatan', 'Nama rekening tidak sesuai'], as('superadmin'))).toEqual({
+      code: 0,
+      out: `Payout ${no}: reject selesai`,
+      err: '',
+    });
+    const audit = (await call('/admin/audit?action=payout:process', { headers: { authorization: `Bearer ${await token('superadmin')}` } }))
+      .text;
     expect(audit).toContain(`payout:${no}`);
     expect(audit).toContain('Kartika Keuangan');
-    expect((await call('/admin/audit?action=payout:reject', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text).toContain('Sari Superadmin');
+    expect(
+      (await call('/admin/audit?action=payout:reject', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text,
+    ).toContain('Sari Superadmin');
   });
 
   it('pajak:ekspor goes through the server as KEUANGAN: the Coretax XML is written here, the server’s own, audited as that operator', async () => {
-    const [m] = await selectRows<{ tahun: number; masa: number }>(await getDb(), sql`select tahun, masa from bukti_potong order by tahun desc, masa desc limit 1`);
+    const [m] = await selectRows<{ tahun: number; masa: number }>(
+      await getDb(),
+      sql`select tahun, masa from bukti_potong order by tahun desc, masa desc limit 1`,
+    );
     const file = path.join(work, 'bp21.xml');
     const as = (username: string) => ({ DATA_DIR: dataDir, OPERATOR_USERNAME: username, OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
     const r = cli('ops', ['pajak:ekspor', String(m!.tahun), String(m!.masa), '--format', 'xml', '--out', file], as('keuangan'));
@@ -159,9 +214,14 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     const xml = fs.readFileSync(file, 'utf8');
     expect(await validateBp21Bulk(xml)).toEqual({ valid: true, errors: [] });
     expect(xml).toBe((await exportCoretaxXml(m!.tahun, m!.masa)).xml);
-    const audit = (await call('/admin/audit?action=pajak:ekspor-coretax', { headers: { authorization: `Bearer ${await token('superadmin')}` } })).text;
+    const audit = (
+      await call('/admin/audit?action=pajak:ekspor-coretax', { headers: { authorization: `Bearer ${await token('superadmin')}` } })
+    ).text;
     expect(audit).toContain('Kartika Keuangan');
-    expect(cli('ops', ['pajak:ekspor', String(m!.tahun), String(m!.masa), '--format', 'xml'], as('gudang'))).toMatchObject({ code: 1, err: 'Peran Anda tidak boleh melakukan tindakan ini' });
+    expect(cli('ops', ['pajak:ekspor', String(m!.tahun), String(m!.masa), '--format', 'xml'], as('gudang'))).toMatchObject({
+      code: 1,
+      err: 'Peran Anda tidak boleh melakukan tindakan ini',
+    });
   });
 
   it('npm run close goes through the server too, and the server ran its own scheduler', async () => {
@@ -182,26 +242,39 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
 
   it('a backup taken while the server runs restores into a working database with the same rows; never into a folder in use', async () => {
     const file = path.join(work, 'backup.tar.gz');
-    const r = cli('backup', ['--out', file], { DATA_DIR: dataDir, OPERATOR_USERNAME: 'superadmin', OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
+    const r = cli('backup', ['--out', file], {
+      DATA_DIR: dataDir,
+      OPERATOR_USERNAME: 'superadmin',
+      OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD,
+    });
     expect(r.err).toBe('');
     expect(r.out).toMatch(new RegExp(`^Backup ${file} \\(\\d+ KB\\) dari server pid ${server.pid} yang sedang berjalan`));
-    expect(cli('restore', [file], { DATA_DIR: dataDir })).toMatchObject({ code: 1, err: `DATA_DIR ${dataDir} sedang dipakai proses lain (pid ${server.pid}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong` });
+    expect(cli('restore', [file], { DATA_DIR: dataDir })).toMatchObject({
+      code: 1,
+      err: `DATA_DIR ${dataDir} sedang dipakai proses lain (pid ${server.pid}, biasanya server); restore hanya ke DATA_DIR yang tidak dipakai dan kosong`,
+    });
 
     const restoredDir = path.join(work, 'restored');
     const restored = cli('restore', [file], { DATA_DIR: restoredDir });
     expect(restored.err).toBe('');
     expect(restored.out).toMatch(/^Database dipulihkan ke .*: \d+ member, \d+ order, \d+ file ke .*; jalankan npm start$/);
-    expect(cli('restore', [file], { DATA_DIR: restoredDir })).toMatchObject({ code: 1, err: `DATA_DIR ${restoredDir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)` });
+    expect(cli('restore', [file], { DATA_DIR: restoredDir })).toMatchObject({
+      code: 1,
+      err: `DATA_DIR ${restoredDir} sudah berisi database; restore hanya ke DATA_DIR kosong (pindahkan folder itu dulu)`,
+    });
 
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     const fingerprint = async (dir: string) => {
       const db = await PGlite.create(path.join(dir, 'pglite'));
       try {
-        const { rows } = await db.query<{ orders: string; members: string; status: string }>(`select
+        const { rows } = await db.query<{ orders: string; members: string; status: string }>(
+          `select
           (select md5(string_agg(o::text, '|' order by id)) from orders o) as orders,
           (select md5(string_agg(m::text, '|' order by id)) from members m) as members,
-          (select status_order from orders where no_order = $1) as status`, [order.no_order]);
+          (select status_order from orders where no_order = $1) as status`,
+          [order.no_order],
+        );
         return rows[0];
       } finally {
         await db.close();

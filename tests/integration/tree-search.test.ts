@@ -41,10 +41,13 @@ describe('dashboard month charts', () => {
     const stats = await getOrderStats(me);
     for (const m of stats.perMonth) expect(m.reg + m.upg + m.ro).toBe(m.n);
     const db = await getDb();
-    const rows = await selectRows<{ bulan: string; total: string }>(db, sql`
+    const rows = await selectRows<{ bulan: string; total: string }>(
+      db,
+      sql`
       select to_char(tanggal, 'YYYY-MM') as bulan, sum(bonus_dibayar)::text as total from bonuses
       where member_id = ${me.id} and tanggal >= (date_trunc('month', now() at time zone 'Asia/Jakarta') - interval '5 months')::date
-      group by 1 order by 1`);
+      group by 1 order by 1`,
+    );
     expect(rows.length).toBeGreaterThan(0);
     expect(stats.bonusPerMonth).toEqual(rows.map((r) => ({ bulan: r.bulan, bonus: r.total })));
   });

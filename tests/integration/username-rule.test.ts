@@ -10,10 +10,25 @@ import { checkUsername } from '../../src/server/services/order/check-username';
  */
 
 const prospect = {
-  nomor_identitas: '3578010101900001', nama: 'Budi Santoso', email: 'budi@example.com', phone: '62 812 345 678 90',
-  posisi: 'SILVER', sisi: 'L', id_propinsi_domisili: '35', id_kota_domisili: '35.78',
-  tgl_lahir: '1990-05-17', jenis_kelamin: 'LAKI-LAKI', status_kawin: 'KAWIN', agama: 'ISLAM', negara: '',
-  alamat: 'Jl. Darmo 1', id_propinsi: '35', id_kota: '35.78', id_kecamatan: '35.78.01', kelurahan_id: '35.78.01.1001', kode_pos: '60241',
+  nomor_identitas: '3578010101900001',
+  nama: 'Budi Santoso',
+  email: 'budi@example.com',
+  phone: '62 812 345 678 90',
+  posisi: 'SILVER',
+  sisi: 'L',
+  id_propinsi_domisili: '35',
+  id_kota_domisili: '35.78',
+  tgl_lahir: '1990-05-17',
+  jenis_kelamin: 'LAKI-LAKI',
+  status_kawin: 'KAWIN',
+  agama: 'ISLAM',
+  negara: '',
+  alamat: 'Jl. Darmo 1',
+  id_propinsi: '35',
+  id_kota: '35.78',
+  id_kecamatan: '35.78.01',
+  kelurahan_id: '35.78.01.1001',
+  kode_pos: '60241',
 };
 const profile = { nama: 'Budi Santoso', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '35', kota_domisili: '35.78' };
 
@@ -40,8 +55,12 @@ describe.each([
     const check = await checkUsername(username, 'Budi Santoso');
     const registration = memberStepErrors({ ...prospect, username }).username ?? null;
     const parsed = ProfileSchema.safeParse({ ...profile, username });
-    const profileMessage = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'username')?.message ?? null;
-    expect({ check: check.errorMessage || null, registration, profile: profileMessage }).toEqual({ check: message, registration: message, profile: message });
+    const profileMessage = parsed.success ? null : (parsed.error.issues.find((i) => i.path[0] === 'username')?.message ?? null);
+    expect({ check: check.errorMessage || null, registration, profile: profileMessage }).toEqual({
+      check: message,
+      registration: message,
+      profile: message,
+    });
     expect(check.available).toBe(message === null);
   });
 });

@@ -80,7 +80,10 @@ describe('report reads on a real hot standby (DATABASE_READ_URL)', () => {
   it('a report is served by the standby; a write goes to the primary', async () => {
     const { db, replica } = await getReadDb(me.id);
     expect(replica).toBe(true);
-    const [served] = await selectRows<{ standby: boolean; port: number }>(db, sql`select pg_is_in_recovery() as standby, current_setting('port')::int as port`);
+    const [served] = await selectRows<{ standby: boolean; port: number }>(
+      db,
+      sql`select pg_is_in_recovery() as standby, current_setting('port')::int as port`,
+    );
     expect(served).toEqual({ standby: true, port: Number(process.env.REPLICA_TEST_STANDBY_PORT) });
 
     const before = await getDownlineReport(me, { page: 1, pageSize: 20 });
@@ -111,10 +114,17 @@ describe('report reads on a real hot standby (DATABASE_READ_URL)', () => {
     const request = new Request(`${ORIGIN}/member/account/${me.publicId}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({ username: me.username, nama: 'Pemimpin Baru', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '35', kota_domisili: '35.78' }),
+      body: JSON.stringify({
+        username: me.username,
+        nama: 'Pemimpin Baru',
+        agama: 'ISLAM',
+        status_kawin: 'KAWIN',
+        propinsi_domisili: '35',
+        kota_domisili: '35.78',
+      }),
     });
     const ctx = createContext({ request, params: { id: me.publicId }, clientAddress: '192.0.2.250', defaultLocale: 'id' });
-    const put = await onRequest(ctx as never, async () => putProfile(ctx as unknown as APIContext)) as Response;
+    const put = (await onRequest(ctx as never, async () => putProfile(ctx as unknown as APIContext))) as Response;
     expect(put.status, await put.clone().text()).toBe(200);
     const setCookies = [...(ctx.cookies as unknown as { headers(): Iterable<string> }).headers()];
     const cookie = setCookies.find((c) => c.startsWith(`${LAST_WRITE_COOKIE}=`));
@@ -179,7 +189,9 @@ describe('report reads on a real hot standby (DATABASE_READ_URL)', () => {
     const report = await callRoute('/member/reports/downline-report', 'GET', { bearer: me.token });
     expect(report.status, report.text).toBe(200);
     expect((await reads()).primary_retry).toBe(retried + 1);
-    expect((report.json!.result as { rows: { id_member: string; nama: string }[] }).rows.find((r) => r.id_member === renamed)?.nama).toBe('Nama Baru Di Primary');
+    expect((report.json!.result as { rows: { id_member: string; nama: string }[] }).rows.find((r) => r.id_member === renamed)?.nama).toBe(
+      'Nama Baru Di Primary',
+    );
     expect((await getReadDb(me.id)).replica).toBe(false);
 
     process.env.READ_REPLICA_CHECK_MS = '100';

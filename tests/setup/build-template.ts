@@ -20,6 +20,7 @@ export const TEMPLATE_SEED = 42;
 const kind = process.argv[2];
 const { db } = await connection();
 if (kind === 'base') await seedRegions(db);
-else if (kind === 'small' || kind === 'year') await seedDemo(db, { members: TEMPLATE_MEMBERS, seed: TEMPLATE_SEED, withoutOrders: kind === 'small' });
+else if (kind === 'small' || kind === 'year')
+  await seedDemo(db, { members: TEMPLATE_MEMBERS, seed: TEMPLATE_SEED, withoutOrders: kind === 'small' });
 else throw new Error(`unknown template ${kind}: base, small or year`);
 await closeDb();

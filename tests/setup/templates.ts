@@ -30,13 +30,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 function runBuilder(kind: TemplateKind, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tests/setup/build-template.ts'), kind], {
-      cwd: root,
-      env: { ...process.env, ...env, SEED_ON_START: '0', SCHEDULER: '0' },
-      stdio: ['ignore', 'inherit', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tests/setup/build-template.ts'), kind],
+      {
+        cwd: root,
+        env: { ...process.env, ...env, SEED_ON_START: '0', SCHEDULER: '0' },
+        stdio: ['ignore', 'inherit', 'pipe'],
+      },
+    );
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`test template ${kind} failed (exit ${code}):\n${stderr}`))));
   });
@@ -149,12 +155,16 @@ export function requestTemplate(kind: 'small' | 'year'): Promise<TemplateLocatio
   const base = process.env[TEMPLATES_ENV];
   if (!base) throw new Error(`${TEMPLATES_ENV} is not set: integration tests run through tests/setup/global-setup.ts`);
   return new Promise((resolve, reject) => {
-    http.get(`${base}/${kind}`, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`template ${kind}: ${body}`))));
-    }).on('error', reject);
+    http
+      .get(`${base}/${kind}`, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`template ${kind}: ${body}`))));
+      })
+      .on('error', reject);
   });
 }
 

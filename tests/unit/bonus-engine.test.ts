@@ -8,10 +8,26 @@ import { RANKS } from '../../src/lib/rank';
 
 describe('daily pairing (COMP_PLAN.md)', () => {
   it.each([
-    [{ carriedLeft: 3, carriedRight: 0, newLeft: 2, newRight: 7, rank: 'SILVER', active: true }, { pairs: 5, paidPairs: 5, bonus: 250_000, carryLeft: 0, carryRight: 2 }, 'the worked example'],
-    [{ carriedLeft: 0, carriedRight: 0, newLeft: 20, newRight: 30, rank: 'BRONZE', active: true }, { pairs: 20, paidPairs: 12, flushedPairs: 8, bonus: 600_000, carryLeft: 0, carryRight: 10 }, 'BRONZE cap 12, the rest flushed'],
-    [{ carriedLeft: 60, carriedRight: 0, newLeft: 0, newRight: 50, rank: 'PLATINUM', active: true }, { pairs: 50, paidPairs: 48, bonus: 2_400_000, carryLeft: 10, carryRight: 0 }, 'PLATINUM cap 48'],
-    [{ carriedLeft: 4, carriedRight: 1, newLeft: 0, newRight: 5, rank: 'SILVER', active: false }, { pairs: 4, paidPairs: 0, flushedPairs: 4, bonus: 0, carryLeft: 0, carryRight: 2 }, 'expired: flushed, remainder carries'],
+    [
+      { carriedLeft: 3, carriedRight: 0, newLeft: 2, newRight: 7, rank: 'SILVER', active: true },
+      { pairs: 5, paidPairs: 5, bonus: 250_000, carryLeft: 0, carryRight: 2 },
+      'the worked example',
+    ],
+    [
+      { carriedLeft: 0, carriedRight: 0, newLeft: 20, newRight: 30, rank: 'BRONZE', active: true },
+      { pairs: 20, paidPairs: 12, flushedPairs: 8, bonus: 600_000, carryLeft: 0, carryRight: 10 },
+      'BRONZE cap 12, the rest flushed',
+    ],
+    [
+      { carriedLeft: 60, carriedRight: 0, newLeft: 0, newRight: 50, rank: 'PLATINUM', active: true },
+      { pairs: 50, paidPairs: 48, bonus: 2_400_000, carryLeft: 10, carryRight: 0 },
+      'PLATINUM cap 48',
+    ],
+    [
+      { carriedLeft: 4, carriedRight: 1, newLeft: 0, newRight: 5, rank: 'SILVER', active: false },
+      { pairs: 4, paidPairs: 0, flushedPairs: 4, bonus: 0, carryLeft: 0, carryRight: 2 },
+      'expired: flushed, remainder carries',
+    ],
   ] as const)('%o → %o (%s)', (day, expected, _reason) => {
     expect(pairDay(day, plan)).toMatchObject(expected);
   });
@@ -19,7 +35,14 @@ describe('daily pairing (COMP_PLAN.md)', () => {
   it('never carries negative BV and never pays above the cap (random days)', () => {
     const random = createRandom(7);
     for (let i = 0; i < 2000; i++) {
-      const day = { carriedLeft: random.int(0, 100), carriedRight: random.int(0, 100), newLeft: random.int(0, 80), newRight: random.int(0, 80), rank: random.pick(RANKS), active: random.chance(0.8) };
+      const day = {
+        carriedLeft: random.int(0, 100),
+        carriedRight: random.int(0, 100),
+        newLeft: random.int(0, 80),
+        newRight: random.int(0, 80),
+        rank: random.pick(RANKS),
+        active: random.chance(0.8),
+      };
       const r = pairDay(day, plan);
       expect(r.carryLeft).toBeGreaterThanOrEqual(0);
       expect(r.carryRight).toBeGreaterThanOrEqual(0);
@@ -39,7 +62,13 @@ describe('daily pairing (COMP_PLAN.md)', () => {
     expect(pairingExpiry(join, ros, plan)).toBe(expected);
   });
 
-  it.each([[99, 0], [100, 1], [999, 2], [1000, 3], [3000, 4]])('annual pair-BV %i reaches level %i', (bv, level) => {
+  it.each([
+    [99, 0],
+    [100, 1],
+    [999, 2],
+    [1000, 3],
+    [3000, 4],
+  ])('annual pair-BV %i reaches level %i', (bv, level) => {
     expect(annualRank(bv, plan).level).toBe(level);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, jakartaDate, jakartaMoment, jakartaMonth, monthEnd, monthKey, monthStart, nextMonthStart } from '../../src/lib/calendar';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  jakartaDate,
+  jakartaMoment,
+  jakartaMonth,
+  monthEnd,
+  monthKey,
+  monthStart,
+  nextMonthStart,
+} from '../../src/lib/calendar';
 
 describe('calendar (Asia/Jakarta)', () => {
   it.each([

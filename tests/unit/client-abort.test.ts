@@ -16,7 +16,10 @@ describe('client aborts are not database outages', () => {
     const done = new Promise<void>((resolve) => {
       const server = http.createServer(async (req) => {
         const request = new Request('http://portal.test/member/login', {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: Readable.toWeb(req) as ReadableStream, duplex: 'half',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: Readable.toWeb(req) as ReadableStream,
+          duplex: 'half',
         } as RequestInit);
         try {
           await readBody(request);
@@ -28,7 +31,9 @@ describe('client aborts are not database outages', () => {
       });
       server.listen(Number(process.env.ABORT_TEST_PORT ?? 4512), '127.0.0.1', () => {
         const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1', () => {
-          socket.write('POST /member/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"username":"a');
+          socket.write(
+            'POST /member/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"username":"a',
+          );
           setTimeout(() => socket.destroy(), 50);
         });
       });

@@ -5,15 +5,54 @@ import { withholdRows } from '../../src/server/domain/bonus/withholding';
 import type { EarnedRow } from '../../src/server/domain/bonus/earnings';
 
 const refund = (over: Partial<OpenRefund> = {}): OpenRefund => ({
-  id: 1, jenis: 'REFUND', bv: 1, no_order: 'ORD-1', jenis_order: 'reg', posisi_pembeli: null, counted: '2026-01-05', path: '01', sponsor_id: 20, grand_id: 30, ...over,
+  id: 1,
+  jenis: 'REFUND',
+  bv: 1,
+  no_order: 'ORD-1',
+  jenis_order: 'reg',
+  posisi_pembeli: null,
+  counted: '2026-01-05',
+  path: '01',
+  sponsor_id: 20,
+  grand_id: 30,
+  ...over,
 });
 
 // Refunds (COMP_PLAN.md): a refund takes back what the order caused, from the rows of the day that counted it.
 describe.each([
-  { reason: 'a 1-BV registration refunded whole takes back Rp 125.000 (SPONSOR 100.000 + PASSUP 25.000) and its BV leaves the volume', refunds: [refund()], taken: [['SPONSOR', 20, 100_000], ['PASSUP', 30, 25_000]], volumeOut: 1 },
-  { reason: 'a repeat-order line of 2 BV bought as SILVER takes back RO 30.000 and RO-SPONSOR 10.000; no volume moves', refunds: [refund({ jenis_order: 'ro', bv: 2, posisi_pembeli: 'SILVER' })], taken: [['RO', 20, 30_000], ['RO-SPONSOR', 30, 10_000]], volumeOut: 0 },
-  { reason: 'a provider partial refund still waiting for KEUANGAN (0 BV) takes nothing', refunds: [refund({ bv: 0 })], taken: [], volumeOut: 0 },
-  { reason: 'two refunds of one sponsor and day add up into one take-back', refunds: [refund(), refund({ id: 2, no_order: 'ORD-2', bv: 3 })], taken: [['SPONSOR', 20, 400_000], ['PASSUP', 30, 100_000]], volumeOut: 2 },
+  {
+    reason: 'a 1-BV registration refunded whole takes back Rp 125.000 (SPONSOR 100.000 + PASSUP 25.000) and its BV leaves the volume',
+    refunds: [refund()],
+    taken: [
+      ['SPONSOR', 20, 100_000],
+      ['PASSUP', 30, 25_000],
+    ],
+    volumeOut: 1,
+  },
+  {
+    reason: 'a repeat-order line of 2 BV bought as SILVER takes back RO 30.000 and RO-SPONSOR 10.000; no volume moves',
+    refunds: [refund({ jenis_order: 'ro', bv: 2, posisi_pembeli: 'SILVER' })],
+    taken: [
+      ['RO', 20, 30_000],
+      ['RO-SPONSOR', 30, 10_000],
+    ],
+    volumeOut: 0,
+  },
+  {
+    reason: 'a provider partial refund still waiting for KEUANGAN (0 BV) takes nothing',
+    refunds: [refund({ bv: 0 })],
+    taken: [],
+    volumeOut: 0,
+  },
+  {
+    reason: 'two refunds of one sponsor and day add up into one take-back',
+    refunds: [refund(), refund({ id: 2, no_order: 'ORD-2', bv: 3 })],
+    taken: [
+      ['SPONSOR', 20, 400_000],
+      ['PASSUP', 30, 100_000],
+    ],
+    volumeOut: 2,
+  },
 ])('$reason', ({ refunds, taken, volumeOut }) => {
   it('takes back exactly this', () => {
     const result = refundTakeBack(refunds, plan);
@@ -23,10 +62,25 @@ describe.each([
 });
 
 describe('reversal rows', () => {
-  const original = { id: 7, member_id: 20, tanggal: '2026-01-05', jenis_bonus: 'SPONSOR', bruto: 100_000, pph: 2_500, reversed_bruto: 0, reversed_pph: 0, has_npwp: true };
+  const original = {
+    id: 7,
+    member_id: 20,
+    tanggal: '2026-01-05',
+    jenis_bonus: 'SPONSOR',
+    bruto: 100_000,
+    pph: 2_500,
+    reversed_bruto: 0,
+    reversed_pph: 0,
+    has_npwp: true,
+  };
   it.each([
     [{}, 100_000, { bruto: -100_000, pph: -2_500, net: -97_500 }, 'the whole row back, its withholding with it'],
-    [{ reversed_bruto: -60_000, reversed_pph: -1_500 }, 100_000, { bruto: -40_000, pph: -1_000, net: -39_000 }, 'never more than what is left of the row'],
+    [
+      { reversed_bruto: -60_000, reversed_pph: -1_500 },
+      100_000,
+      { bruto: -40_000, pph: -1_000, net: -39_000 },
+      'never more than what is left of the row',
+    ],
   ])('%# (%s)', (over, amount, expected, _reason) => {
     const takeBack = [{ memberId: 20, day: '2026-01-05', type: 'SPONSOR', amount, detail: [] }];
     expect(reversalRows([{ ...original, ...over }], takeBack, plan)).toEqual([expect.objectContaining({ ...expected, reversesId: 7 })]);
@@ -36,7 +90,11 @@ describe('reversal rows', () => {
 // Withholding examples (COMP_PLAN.md): Rp 100.000.000 then Rp 40.000.000 in one month.
 describe.each([
   { reason: 'per payment: each row on its own gross', basis: 'payment' as const, expected: [2_500_000, 1_000_000] },
-  { reason: 'per month: the second row takes the month tax so far minus what was withheld', basis: 'month' as const, expected: [2_500_000, 2_000_000] },
+  {
+    reason: 'per month: the second row takes the month tax so far minus what was withheld',
+    basis: 'month' as const,
+    expected: [2_500_000, 2_000_000],
+  },
 ])('$reason', ({ basis, expected }) => {
   it('withholds exactly this', () => {
     const first: EarnedRow[] = [{ memberId: 1, type: 'SPONSOR', bruto: 100_000_000, detail: [] }];

@@ -1,24 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildBp21Bulk, coretaxTax, counterpartTin, slipProblems, statusTaxExemption, xmlText, type CoretaxSlip,
+  buildBp21Bulk,
+  coretaxTax,
+  counterpartTin,
+  slipProblems,
+  statusTaxExemption,
+  xmlText,
+  type CoretaxSlip,
 } from '../../src/server/integrations/tax/coretax-bp21';
 import { validateBp21Bulk } from '../coretax-xsd';
 
 const withholder = { npwp: '0012345678901000', id_tku: '0012345678901000000000' };
 const slip = (over: Partial<CoretaxSlip> = {}): CoretaxSlip => ({
-  nomor: 'BP21-2026-0000001', id_member: '1000000001', nama: 'Budi Santoso', masa_pajak: 7, tahun_pajak: 2026, npwp: null, nik: '3578010101900001',
-  status_kawin: 'BELUM KAWIN', kode_objek_pajak: '21-100-04', bruto: 25_000_000, tarif: '5', pph: 625_000, tanggal_potong: '2026-07-31', ...over,
+  nomor: 'BP21-2026-0000001',
+  id_member: '1000000001',
+  nama: 'Budi Santoso',
+  masa_pajak: 7,
+  tahun_pajak: 2026,
+  npwp: null,
+  nik: '3578010101900001',
+  status_kawin: 'BELUM KAWIN',
+  kode_objek_pajak: '21-100-04',
+  bruto: 25_000_000,
+  tarif: '5',
+  pph: 625_000,
+  tanggal_potong: '2026-07-31',
+  ...over,
 });
 const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
 
 describe('Bp21Bulk: the document Coretax imports', () => {
   it('TIN, then ListOfBp21 with one Bp21 per slip, fields in the template’s order, valid against the schema', async () => {
-    const xml = buildBp21Bulk(withholder, [slip(), slip({ nomor: 'BP21-2026-0000002', npwp: '090000000000001', status_kawin: 'KAWIN', bruto: 40_000_000, pph: 1_000_000 })]);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Bp21Bulk xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n\t<TIN>0012345678901000</TIN>\n\t<ListOfBp21>')).toBe(true);
+    const xml = buildBp21Bulk(withholder, [
+      slip(),
+      slip({ nomor: 'BP21-2026-0000002', npwp: '090000000000001', status_kawin: 'KAWIN', bruto: 40_000_000, pph: 1_000_000 }),
+    ]);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Bp21Bulk xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n\t<TIN>0012345678901000</TIN>\n\t<ListOfBp21>',
+      ),
+    ).toBe(true);
     const first = xml.slice(xml.indexOf('<Bp21>'), xml.indexOf('</Bp21>'));
     expect([...first.matchAll(/<(\w+)>/g)].map((m) => m[1]).slice(1)).toEqual([
-      'TaxPeriodMonth', 'TaxPeriodYear', 'CounterpartTin', 'IDPlaceOfBusinessActivityOfIncomeRecipient', 'StatusTaxExemption', 'TaxCertificate',
-      'TaxObjectCode', 'Gross', 'Deemed', 'Rate', 'Document', 'DocumentNumber', 'DocumentDate', 'IDPlaceOfBusinessActivity', 'WithholdingDate',
+      'TaxPeriodMonth',
+      'TaxPeriodYear',
+      'CounterpartTin',
+      'IDPlaceOfBusinessActivityOfIncomeRecipient',
+      'StatusTaxExemption',
+      'TaxCertificate',
+      'TaxObjectCode',
+      'Gross',
+      'Deemed',
+      'Rate',
+      'Document',
+      'DocumentNumber',
+      'DocumentDate',
+      'IDPlaceOfBusinessActivity',
+      'WithholdingDate',
     ]);
     expect(elements(xml, 'CounterpartTin')).toEqual(['3578010101900001', '0090000000000001']);
     expect(elements(xml, 'IDPlaceOfBusinessActivityOfIncomeRecipient')).toEqual(['3578010101900001000000', '0090000000000001000000']);
@@ -35,7 +73,12 @@ describe('Bp21Bulk: the document Coretax imports', () => {
     const xml = buildBp21Bulk(withholder, [slip()]);
     const swapped = xml.replace(/(\t\t\t<TaxPeriodMonth>7<\/TaxPeriodMonth>\n)(\t\t\t<TaxPeriodYear>2026<\/TaxPeriodYear>\n)/, '$2$1');
     expect(swapped).not.toBe(xml);
-    for (const bad of [swapped, xml.replace('TK/0', 'TK/4'), xml.replace('<Gross>25000000<', '<Gross>25000000.5<'), xml.replace(/\t\t<Bp21>[\s\S]*<\/Bp21>\n/, '')]) {
+    for (const bad of [
+      swapped,
+      xml.replace('TK/0', 'TK/4'),
+      xml.replace('<Gross>25000000<', '<Gross>25000000.5<'),
+      xml.replace(/\t\t<Bp21>[\s\S]*<\/Bp21>\n/, ''),
+    ]) {
       const verdict = await validateBp21Bulk(bad);
       expect(verdict.valid).toBe(false);
       expect(verdict.errors.length).toBeGreaterThan(0);
@@ -55,8 +98,18 @@ describe.each([
   { case: 'a legacy 15-digit NPWP gets DJP’s leading 0', s: { npwp: '090000000000001' }, tin: '0090000000000001', problems: [] },
   { case: 'no NPWP: the NIK', s: { npwp: null }, tin: '3578010101900001', problems: [] },
   { case: 'neither number', s: { npwp: null, nik: null }, tin: undefined, problems: ['tidak punya NPWP maupun NIK'] },
-  { case: 'a NIK that is not 16 digits', s: { npwp: null, nik: '35780101' }, tin: undefined, problems: ['NIK 35780101 bukan 16 digit angka'] },
-  { case: 'an NPWP with letters', s: { npwp: '09000000000000X' }, tin: undefined, problems: ['NPWP 09000000000000X bukan 15–16 digit angka'] },
+  {
+    case: 'a NIK that is not 16 digits',
+    s: { npwp: null, nik: '35780101' },
+    tin: undefined,
+    problems: ['NIK 35780101 bukan 16 digit angka'],
+  },
+  {
+    case: 'an NPWP with letters',
+    s: { npwp: '09000000000000X' },
+    tin: undefined,
+    problems: ['NPWP 09000000000000X bukan 15–16 digit angka'],
+  },
 ])('the recipient: $case', ({ s, tin, problems }) => {
   it('CounterpartTin and what the export refuses', () => {
     expect(counterpartTin(slip(s))).toBe(tin);
@@ -75,7 +128,10 @@ describe.each([
 });
 
 describe.each([
-  { kawin: 'KAWIN', status: 'K/0' }, { kawin: 'BELUM KAWIN', status: 'TK/0' }, { kawin: 'BERCERAI', status: 'TK/0' }, { kawin: null, status: 'TK/0' },
+  { kawin: 'KAWIN', status: 'K/0' },
+  { kawin: 'BELUM KAWIN', status: 'TK/0' },
+  { kawin: 'BERCERAI', status: 'TK/0' },
+  { kawin: null, status: 'TK/0' },
 ])('PTKP status from the marital status $kawin', ({ kawin, status }) => {
   it(status, () => expect(statusTaxExemption(kawin)).toBe(status));
 });

@@ -6,7 +6,9 @@ describe('csvStream', () => {
   it('writes exactly what toCsv writes, batch by batch, formula guard included', async () => {
     const header = ['No', 'Nama', 'Nominal'];
     const rows: CsvCell[][] = Array.from({ length: 11 }, (_, i) => [i + 1, i === 4 ? '=HYPERLINK("x")' : `Nama ${i}\n baris`, i * 1000]);
-    async function* source() { yield* rows; }
+    async function* source() {
+      yield* rows;
+    }
     const stream = await csvStream(header, source(), { bom: true, batch: 3 });
     const chunks: string[] = [];
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -21,8 +23,13 @@ describe('csvStream', () => {
     let closed = false;
     async function* source() {
       try {
-        for (let i = 0; i < 1_000_000; i++) { read++; yield [i]; }
-      } finally { closed = true; }
+        for (let i = 0; i < 1_000_000; i++) {
+          read++;
+          yield [i];
+        }
+      } finally {
+        closed = true;
+      }
     }
     const stream = await csvStream(['No'], source(), { batch: 100 });
     const reader = stream.getReader();
@@ -32,5 +39,4 @@ describe('csvStream', () => {
     expect(closed).toBe(true);
     expect(read).toBeLessThanOrEqual(300);
   });
-
 });

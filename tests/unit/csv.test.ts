@@ -24,7 +24,9 @@ describe.each([
 
 describe('toCsv', () => {
   it('writes integer rupiah and bigints as digits, empty cells for null, CRLF lines', () => {
-    expect(toCsv(['a', 'b', 'c', 'd'], [[1500000, 123456789012345678901234567890n, null, undefined]])).toBe('a,b,c,d\r\n1500000,123456789012345678901234567890,,\r\n');
+    expect(toCsv(['a', 'b', 'c', 'd'], [[1500000, 123456789012345678901234567890n, null, undefined]])).toBe(
+      'a,b,c,d\r\n1500000,123456789012345678901234567890,,\r\n',
+    );
   });
 
   it('starts with a byte order mark when asked (Excel reads UTF-8 names then)', () => {

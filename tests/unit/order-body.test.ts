@@ -3,19 +3,54 @@ import { CreateOrderSchema, ReferralOrderSchema } from '../../src/lib/schemas/or
 import { MemberStepSchema } from '../../src/lib/schemas/order-member';
 import { deliveryReady, paymentAmounts, transactionBody } from '../../src/islands/OrderStepper/order-body';
 import {
-  $orderForm, changeDelivery, clearOrderForm, completeStep, emptyDelivery, setCart, startOrder, updateStep, type MemberForm,
+  $orderForm,
+  changeDelivery,
+  clearOrderForm,
+  completeStep,
+  emptyDelivery,
+  setCart,
+  startOrder,
+  updateStep,
+  type MemberForm,
 } from '../../src/stores/order-form';
 
 const pid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const duo = { public_id: pid(1), nama: 'Paket Duo', harga: 700_000, value: 2, berat: 1500, dpp: 630_631, persen_ppn: 12, qty: 1 };
 const gudang = { public_id: pid(2), nama: 'Gudang Surabaya', lokasi: 'Surabaya', id_alamat: '35.78.01.1001' };
-const address = { public_id: pid(3), nama: 'Penerima', phone: '081234567890', alamat: 'Jl. 1', provinsi_id: '35', kota_id: '35.78', kecamatan_id: '35.78.01', kelurahan_id: '35.78.01.1001', kode_pos: '60241' };
+const address = {
+  public_id: pid(3),
+  nama: 'Penerima',
+  phone: '081234567890',
+  alamat: 'Jl. 1',
+  provinsi_id: '35',
+  kota_id: '35.78',
+  kecamatan_id: '35.78.01',
+  kelurahan_id: '35.78.01.1001',
+  kode_pos: '60241',
+};
 const jne = { kode: 'jne', nama: 'JNE', asuransi_fix: 5000, asuransi_persen: 0.2, wajib_asuransi: false };
 const member: Partial<MemberForm> = {
-  noIdentitas: '3578010101900001', nama: 'Calon Member', email: 'calon@example.com', phoneCountry: '62', phoneNumber: '62 812 345 678 90',
-  username: 'calonmember', posisi: 'SILVER', sisi: 'L', idPropinsiDomisili: '35', idKotaDomisili: '35.78', tglLahir: '1990-05-17',
-  jenisKelamin: 'LAKI-LAKI', statusKawin: 'KAWIN', agama: 'ISLAM', alamat: 'Jl. Darmo 1', idPropinsi: '35', idKota: '35.78',
-  idKecamatan: '35.78.01', kelurahanId: '35.78.01.1001', kodePos: '60241', kodeEtik: true,
+  noIdentitas: '3578010101900001',
+  nama: 'Calon Member',
+  email: 'calon@example.com',
+  phoneCountry: '62',
+  phoneNumber: '62 812 345 678 90',
+  username: 'calonmember',
+  posisi: 'SILVER',
+  sisi: 'L',
+  idPropinsiDomisili: '35',
+  idKotaDomisili: '35.78',
+  tglLahir: '1990-05-17',
+  jenisKelamin: 'LAKI-LAKI',
+  statusKawin: 'KAWIN',
+  agama: 'ISLAM',
+  alamat: 'Jl. Darmo 1',
+  idPropinsi: '35',
+  idKota: '35.78',
+  idKecamatan: '35.78.01',
+  kelurahanId: '35.78.01.1001',
+  kodePos: '60241',
+  kodeEtik: true,
 };
 const bca = { name: 'bca_va', fix_charge: 4000, float_charge: 0, ppn: 11 };
 
@@ -28,7 +63,16 @@ function deliveredOrder(jenis: 'registrasi' | 'repeat-order' | 'referral') {
   completeStep('item');
   changeDelivery({ type: 'delivery' });
   changeDelivery({ gudang, address });
-  updateStep('delivery', { kodeKurir: 'jne', namaKurir: 'JNE', kodeLayanan: 'REG', ongkir: 12_000, myEkspedisi: jne, is_asuransi: true, potonganOngkir: 12_000, subsidiOngkir: 1 });
+  updateStep('delivery', {
+    kodeKurir: 'jne',
+    namaKurir: 'JNE',
+    kodeLayanan: 'REG',
+    ongkir: 12_000,
+    myEkspedisi: jne,
+    is_asuransi: true,
+    potonganOngkir: 12_000,
+    subsidiOngkir: 1,
+  });
   updateStep('payment', { method: 'bca_va' });
 }
 
@@ -37,8 +81,18 @@ describe('the create call the stepper sends (the order contract)', () => {
     deliveredOrder('registrasi');
     const body = transactionBody($orderForm.get());
     expect(body).toMatchObject({
-      pickup_store: false, id_gudang: pid(2), id_kirim: pid(3), biaya_kirim: 12_000, ekspedisi: 'jne|REG', subsidi_ongkir_id: 1,
-      is_asuransi: true, details: [{ id: pid(1), qty: 1 }], payment_method: 'bca_va', join_member: true, upgrade_member: false, is_ro: false,
+      pickup_store: false,
+      id_gudang: pid(2),
+      id_kirim: pid(3),
+      biaya_kirim: 12_000,
+      ekspedisi: 'jne|REG',
+      subsidi_ongkir_id: 1,
+      is_asuransi: true,
+      details: [{ id: pid(1), qty: 1 }],
+      payment_method: 'bca_va',
+      join_member: true,
+      upgrade_member: false,
+      is_ro: false,
     });
     expect(body.client_ref).toBe($orderForm.get().clientRef);
     expect(CreateOrderSchema.safeParse(body).success).toBe(true);
@@ -63,7 +117,12 @@ describe('the create call the stepper sends (the order contract)', () => {
     deliveredOrder('referral');
     updateStep('delivery', { address: { ...address, public_id: undefined } });
     const body = transactionBody($orderForm.get());
-    expect(body).toMatchObject({ joinme: 'DEMOPLATINUM', id_kirim: null, join_member: true, kirim: { nama: 'Penerima', kelurahan_id: '35.78.01.1001' } });
+    expect(body).toMatchObject({
+      joinme: 'DEMOPLATINUM',
+      id_kirim: null,
+      join_member: true,
+      kirim: { nama: 'Penerima', kelurahan_id: '35.78.01.1001' },
+    });
     expect(ReferralOrderSchema.safeParse(body).success).toBe(true);
   });
 });

@@ -1,7 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  $orderForm, canOpen, changeDelivery, clearOrderForm, completeStep, goToStep, isPassed, setCart, setMemberField, startOrder,
-  stepData, stepNames, updateStep,
+  $orderForm,
+  canOpen,
+  changeDelivery,
+  clearOrderForm,
+  completeStep,
+  goToStep,
+  isPassed,
+  setCart,
+  setMemberField,
+  startOrder,
+  stepData,
+  stepNames,
+  updateStep,
 } from '../../src/stores/order-form';
 
 const line = { public_id: 'p1', nama: 'Paket Duo', harga: 700_000, value: 2, berat: 1500, dpp: 630_631, persen_ppn: 12, qty: 1 };

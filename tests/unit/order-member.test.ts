@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { AGAMA as PROFILE_AGAMA, STATUS_KAWIN as PROFILE_STATUS_KAWIN, accountMessages } from '../../src/lib/schemas/account';
 import {
-  AGAMA, MemberStepSchema, STATUS_KAWIN, formatPhoneInput, memberFieldErrors, memberMessages, memberStepErrors, phoneError,
-  phonePayload, switchPhoneCountry, cleanNama, cleanUsername, cleanNik,
+  AGAMA,
+  MemberStepSchema,
+  STATUS_KAWIN,
+  formatPhoneInput,
+  memberFieldErrors,
+  memberMessages,
+  memberStepErrors,
+  phoneError,
+  phonePayload,
+  switchPhoneCountry,
+  cleanNama,
+  cleanUsername,
+  cleanNik,
 } from '../../src/lib/schemas/order-member';
 
 describe('WhatsApp input formatting (spec/001 §5)', () => {
@@ -68,10 +79,26 @@ describe('typing helpers', () => {
 });
 
 const valid = {
-  nomor_identitas: '3578010101900001', nama: 'Budi Santoso', email: 'budi@example.com', phone: '62 812 345 678 90',
-  username: 'budisantoso', posisi: 'SILVER', sisi: 'L', id_propinsi_domisili: '35', id_kota_domisili: '35.78',
-  tgl_lahir: '1990-05-17', jenis_kelamin: 'LAKI-LAKI', status_kawin: 'KAWIN', agama: 'ISLAM', negara: '',
-  alamat: 'Jl. Darmo 1', id_propinsi: '35', id_kota: '35.78', id_kecamatan: '35.78.01', kelurahan_id: '35.78.01.1001', kode_pos: '60241',
+  nomor_identitas: '3578010101900001',
+  nama: 'Budi Santoso',
+  email: 'budi@example.com',
+  phone: '62 812 345 678 90',
+  username: 'budisantoso',
+  posisi: 'SILVER',
+  sisi: 'L',
+  id_propinsi_domisili: '35',
+  id_kota_domisili: '35.78',
+  tgl_lahir: '1990-05-17',
+  jenis_kelamin: 'LAKI-LAKI',
+  status_kawin: 'KAWIN',
+  agama: 'ISLAM',
+  negara: '',
+  alamat: 'Jl. Darmo 1',
+  id_propinsi: '35',
+  id_kota: '35.78',
+  id_kecamatan: '35.78.01',
+  kelurahan_id: '35.78.01.1001',
+  kode_pos: '60241',
 };
 
 describe('member step schema (spec/001 §5 messages)', () => {
@@ -100,7 +127,7 @@ describe('member step schema (spec/001 §5 messages)', () => {
     ['phone', '62 812 345 678 901 2', 'Nomor maksimal 14 digit', 'long'],
     ['username', '', 'Masukkan username', 'empty'],
     ['username', 'budi santoso', 'Username hanya boleh terdiri dari huruf dan angka', 'a space'],
-    ['posisi', '', 'Pilih Tipe member ', 'no tier (the trailing space is the spec\'s)'],
+    ['posisi', '', 'Pilih Tipe member ', "no tier (the trailing space is the spec's)"],
     ['posisi', 'GOLD', 'Pilih Tipe member ', 'unknown tier'],
     ['sisi', '', 'Pilih Sisi ', 'no side (trailing space)'],
     ['sisi', 'X', 'Pilih Sisi ', 'unknown side'],
@@ -125,10 +152,14 @@ describe('member step schema (spec/001 §5 messages)', () => {
   });
 
   it('reports every missing field of an empty form at once', () => {
-    expect(Object.keys(memberStepErrors({})).sort()).toEqual(Object.keys(valid).filter((k) => k !== 'negara').sort());
+    expect(Object.keys(memberStepErrors({})).sort()).toEqual(
+      Object.keys(valid)
+        .filter((k) => k !== 'negara')
+        .sort(),
+    );
   });
 
-  it('uses the profile\'s lists and words (spec/000 §5)', () => {
+  it("uses the profile's lists and words (spec/000 §5)", () => {
     expect(AGAMA).toEqual(PROFILE_AGAMA);
     expect(STATUS_KAWIN).toEqual(PROFILE_STATUS_KAWIN);
     expect(memberMessages.nomorIdentitas).toBe(accountMessages.nomorIdentitas);

@@ -5,7 +5,12 @@ import { bvCap, canAddBv, checkItemStep, jenisFromFlags, upgradeTarget } from '.
 
 describe('payment fee (spec/001 §9)', () => {
   it.each([
-    [{ name: 'credit_card', fix_charge: 2000, float_charge: 2.9, ppn: 11 }, 1_000_000, 32_153, '((1,000,000 + 2,000×1.11) / 0.971) − 1,000,000 = 32,152.4 → up'],
+    [
+      { name: 'credit_card', fix_charge: 2000, float_charge: 2.9, ppn: 11 },
+      1_000_000,
+      32_153,
+      '((1,000,000 + 2,000×1.11) / 0.971) − 1,000,000 = 32,152.4 → up',
+    ],
     [{ name: 'credit_card', fix_charge: 0, float_charge: 0, ppn: 11 }, 500_000, 0, 'no charges, no fee'],
     [{ name: 'bca_va', fix_charge: 4000, float_charge: 0, ppn: 11 }, 1_234_567, 4440, 'fixed 4,000 × 1.11'],
     [{ name: 'qris', fix_charge: 0, float_charge: 0.7, ppn: 11 }, 1_000_000, 7770, '7,000 × 1.11 exactly, no float noise'],
@@ -32,8 +37,12 @@ describe('insurance, totals and tax block', () => {
   });
 
   it('tax base is Σ qty × dpp and PPN the price total minus it', () => {
-    expect(taxBlock([{ qty: 2, harga: 350_000, dpp: 315_315 }, { qty: 1, harga: 150_000, dpp: 135_135 }]))
-      .toEqual({ total_harga: 850_000, total_dpp: 765_765, total_ppn: 84_235 });
+    expect(
+      taxBlock([
+        { qty: 2, harga: 350_000, dpp: 315_315 },
+        { qty: 1, harga: 150_000, dpp: 135_135 },
+      ]),
+    ).toEqual({ total_harga: 850_000, total_dpp: 765_765, total_ppn: 84_235 });
   });
 });
 
@@ -64,13 +73,25 @@ describe('shipping rules', () => {
     expect(suggestService(rates)).toMatchObject({ code: 'jne', service: 'REG' });
   });
 
-  const persen = { id: 1, jenis: 'PERSENTASE' as const, tiers: [{ bv: 1, value: 2 }, { bv: 4, value: 5 }] };
+  const persen = {
+    id: 1,
+    jenis: 'PERSENTASE' as const,
+    tiers: [
+      { bv: 1, value: 2 },
+      { bv: 4, value: 5 },
+    ],
+  };
   it.each([
     [persen, { bv: 4, dpp: 1_261_261, cost: 90_000 }, 63_000, 'tier bv 4: 5% of 1,261,261 = 63,063 → thousands down'],
     [persen, { bv: 2, dpp: 630_630, cost: 90_000 }, 12_000, 'tier bv 1 is the highest ≤ 2: 12,612 → 12,000'],
     [persen, { bv: 4, dpp: 1_261_261, cost: 20_000 }, 20_000, 'capped at the shipping cost'],
     [persen, { bv: 0, dpp: 135_135, cost: 20_000 }, 0, 'no tier at 0 BV'],
-    [{ id: 2, jenis: 'NOMINAL' as const, tiers: [{ bv: 2, value: 15_000 }] }, { bv: 2, dpp: 1, cost: 9_000 }, 9_000, 'nominal capped at cost'],
+    [
+      { id: 2, jenis: 'NOMINAL' as const, tiers: [{ bv: 2, value: 15_000 }] },
+      { bv: 2, dpp: 1, cost: 9_000 },
+      9_000,
+      'nominal capped at cost',
+    ],
     [null, { bv: 4, dpp: 1_000_000, cost: 20_000 }, 0, 'no subsidy configured'],
   ])('%o %o → %i (%s)', (subsidi, order, amount, _why) => {
     expect(shippingSubsidy(subsidi, order)).toBe(amount);
@@ -100,7 +121,13 @@ describe('BV caps and the item step (spec/001 §5)', () => {
 
   it.each([
     ['registrasi', { tier: 'SILVER', currentPosisi: 'BRONZE', minBv: { SILVER: 2 } }, 0, 0, 'Anda harus memilih item terlebih dahulu'],
-    ['registrasi', { tier: 'SILVER', currentPosisi: 'BRONZE', minBv: { SILVER: 2 } }, 1, 1, 'Total BV minimal untuk tipe SILVER adalah 2 BV'],
+    [
+      'registrasi',
+      { tier: 'SILVER', currentPosisi: 'BRONZE', minBv: { SILVER: 2 } },
+      1,
+      1,
+      'Total BV minimal untuk tipe SILVER adalah 2 BV',
+    ],
     ['registrasi', { tier: 'SILVER', currentPosisi: 'BRONZE', minBv: { SILVER: 2 } }, 2, 1, null],
     ['registrasi', { tier: 'BRONZE', currentPosisi: 'BRONZE' }, 2, 1, 'Total BV tidak boleh melebihi 1 BV'],
     ['upgrade', { currentPosisi: 'BRONZE' }, 2, 1, 'Upgrade dari BRONZE tidak bisa 2 BV: pilih paket yang mencapai peringkat berikutnya'],

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pageItems } from '../../src/lib/pagination';
 
 const render = (current: number, total: number) =>
-  pageItems(current, total).map((i) => (i.kind === 'gap' ? '…' : String(i.page))).join(' ');
+  pageItems(current, total)
+    .map((i) => (i.kind === 'gap' ? '…' : String(i.page)))
+    .join(' ');
 
 describe('pageItems: 2 margin pages, 3 around the current one (spec/000 §9)', () => {
   it.each([

@@ -14,14 +14,40 @@ function fakePage(options: { failToken?: string } = {}) {
       if (options.failToken) throw new Error(options.failToken);
       return { token: `tok-${log.tokens}`, snap_js: '/pembayaran/snap.js' };
     },
-    loadScript: async (src) => { log.scripts.push(src); loaded = true; },
-    snap: () => (loaded ? { pay: (token, cb) => { log.pays.push(token); callbacks = cb; } } : undefined),
-    storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => { store.set(k, v); } },
-    reload: () => { log.reloads++; },
-    notify: (m) => { log.notices.push(m); },
-    schedule: (run, ms) => { log.timers.push(ms); scheduled.push(run); },
+    loadScript: async (src) => {
+      log.scripts.push(src);
+      loaded = true;
+    },
+    snap: () =>
+      loaded
+        ? {
+            pay: (token, cb) => {
+              log.pays.push(token);
+              callbacks = cb;
+            },
+          }
+        : undefined,
+    storage: {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => {
+        store.set(k, v);
+      },
+    },
+    reload: () => {
+      log.reloads++;
+    },
+    notify: (m) => {
+      log.notices.push(m);
+    },
+    schedule: (run, ms) => {
+      log.timers.push(ms);
+      scheduled.push(run);
+    },
   };
-  const flush = async () => { for (const run of scheduled.splice(0)) run(); await new Promise((r) => setTimeout(r, 0)); };
+  const flush = async () => {
+    for (const run of scheduled.splice(0)) run();
+    await new Promise((r) => setTimeout(r, 0));
+  };
   return { deps, log, store, flush, result: () => callbacks! };
 }
 

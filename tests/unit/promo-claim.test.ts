@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canClaim, claimableTimes, confirmText, dashboardState, isGoldPromo, isQualified, memberBisaKlaim, periodeStatus, poinToBv, remainderTowardNext,
+  canClaim,
+  claimableTimes,
+  confirmText,
+  dashboardState,
+  isGoldPromo,
+  isQualified,
+  memberBisaKlaim,
+  periodeStatus,
+  poinToBv,
+  remainderTowardNext,
 } from '../../src/lib/promo-claim';
 
 const base = { unclaimed: 0, threshold: 10, kelipatan: true, claimsSoFar: 0, memberBisaKlaim: true };

@@ -11,7 +11,12 @@ function streamed(type: string, chunks: number, chunkBytes: number): { request: 
       controller.enqueue(new TextEncoder().encode('a'.repeat(chunkBytes)));
     },
   });
-  const request = new Request('http://portal.test/member/x', { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half' } as RequestInit);
+  const request = new Request('http://portal.test/member/x', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body,
+    duplex: 'half',
+  } as RequestInit);
   return { request, pulled: () => sent };
 }
 
@@ -23,14 +28,24 @@ describe('request bodies are read with a limit', () => {
   });
 
   it('a streamed form and a body of another type are refused the same way', async () => {
-    await expect(readBody(streamed('application/x-www-form-urlencoded', 500, 10_000).request)).rejects.toThrow('Data yang dikirim terlalu besar');
+    await expect(readBody(streamed('application/x-www-form-urlencoded', 500, 10_000).request)).rejects.toThrow(
+      'Data yang dikirim terlalu besar',
+    );
     await expect(readBody(streamed('text/plain', 500, 10_000).request)).rejects.toThrow('Data yang dikirim terlalu besar');
   });
 
   it('a body within the limit is read whole', async () => {
-    const request = new Request('http://portal.test/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nama: 'Budi' }) });
+    const request = new Request('http://portal.test/x', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nama: 'Budi' }),
+    });
     expect(await readBody(request)).toEqual({ nama: 'Budi' });
-    const form = new Request('http://portal.test/x', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'nama=Siti&kota=Bandung' });
+    const form = new Request('http://portal.test/x', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'nama=Siti&kota=Bandung',
+    });
     expect(await readBody(form)).toEqual({ nama: 'Siti', kota: 'Bandung' });
     expect((await readBodyBytes(new Request('http://portal.test/x', { method: 'POST', body: 'abc' }))).byteLength).toBe(3);
   });

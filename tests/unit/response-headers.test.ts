@@ -7,15 +7,24 @@ import { HSTS, completePolicy, isHttpsRequest } from '../../src/server/response-
 // The security headers added by src/middleware.ts (docs/security.md "Response headers").
 
 /** Astro's own policy for a page as the build makes it (fixed directives, then hashes). */
-const ASTRO_POLICY = "default-src 'self'; object-src 'none'; frame-src 'self'; connect-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='; style-src-attr 'unsafe-inline'";
+const ASTRO_POLICY =
+  "default-src 'self'; object-src 'none'; frame-src 'self'; connect-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='; style-src-attr 'unsafe-inline'";
 
 /** Runs the real middleware; `page` stands for what the page would answer. */
-async function visit(url: string, page: () => Response = () => new Response('halaman', { headers: { 'content-security-policy': ASTRO_POLICY } }), headers: HeadersInit = {}) {
+async function visit(
+  url: string,
+  page: () => Response = () => new Response('halaman', { headers: { 'content-security-policy': ASTRO_POLICY } }),
+  headers: HeadersInit = {},
+) {
   const ctx = createContext({ request: new Request(url, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-  return await onRequest(ctx as never, async () => page()) as Response;
+  return (await onRequest(ctx as never, async () => page())) as Response;
 }
 
-const directive = (policy: string | null, name: string) => policy?.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+const directive = (policy: string | null, name: string) =>
+  policy
+    ?.split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -25,12 +34,17 @@ describe('completePolicy', () => {
   it("adds frame-ancestors 'none', or 'self' for a page that allows same-origin framing, replacing any earlier value", () => {
     expect(directive(completePolicy(ASTRO_POLICY, { sameOriginFraming: false }), 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(completePolicy(ASTRO_POLICY, { sameOriginFraming: true }), 'frame-ancestors')).toBe("frame-ancestors 'self'");
-    expect(directive(completePolicy(`${ASTRO_POLICY}; frame-ancestors *`, { sameOriginFraming: false }), 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(completePolicy(`${ASTRO_POLICY}; frame-ancestors *`, { sameOriginFraming: false }), 'frame-ancestors')).toBe(
+      "frame-ancestors 'none'",
+    );
   });
 
   it('lets the payment provider load its script, open its frame and call its API, once, keeping the hashes', () => {
     const origin = 'https://app.sandbox.midtrans.com';
-    const policy = completePolicy(completePolicy(ASTRO_POLICY, { sameOriginFraming: false, paymentOrigin: origin }), { sameOriginFraming: false, paymentOrigin: origin });
+    const policy = completePolicy(completePolicy(ASTRO_POLICY, { sameOriginFraming: false, paymentOrigin: origin }), {
+      sameOriginFraming: false,
+      paymentOrigin: origin,
+    });
     expect(directive(policy, 'script-src')).toBe(`script-src 'self' 'sha256-abc=' ${origin}`);
     expect(directive(policy, 'frame-src')).toBe(`frame-src 'self' ${origin}`);
     expect(directive(policy, 'connect-src')).toBe(`connect-src 'self' ${origin}`);
@@ -67,9 +81,13 @@ describe('the middleware', () => {
     expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'sha256-abc='");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    const simulator = await visit('http://portal.test/pembayaran/simulator/x', () => new Response('pop-up', {
-      headers: { 'content-security-policy': ASTRO_POLICY, 'x-frame-options': 'SAMEORIGIN' },
-    }));
+    const simulator = await visit(
+      'http://portal.test/pembayaran/simulator/x',
+      () =>
+        new Response('pop-up', {
+          headers: { 'content-security-policy': ASTRO_POLICY, 'x-frame-options': 'SAMEORIGIN' },
+        }),
+    );
     expect(directive(simulator.headers.get('content-security-policy'), 'frame-ancestors')).toBe("frame-ancestors 'self'");
     expect(simulator.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
@@ -86,16 +104,23 @@ describe('the middleware', () => {
   });
 
   it('leaves the own policy of API answers alone (evidence files: default-src none)', async () => {
-    const file = await visit('http://portal.test/member/login', () => new Response('x', { headers: { 'content-security-policy': "default-src 'none'" } }));
+    const file = await visit(
+      'http://portal.test/member/login',
+      () => new Response('x', { headers: { 'content-security-policy': "default-src 'none'" } }),
+    );
     expect(file.headers.get('content-security-policy')).toBe("default-src 'none'");
   });
 
   it('HSTS on pages, API answers and redirects over HTTPS only', async () => {
     expect((await visit('http://portal.test/signin')).headers.get('strict-transport-security')).toBeNull();
-    expect((await visit('http://portal.test/signin', undefined, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await visit('http://portal.test/signin', undefined, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security'),
+    ).toBeNull();
     expect((await visit('https://portal.test/signin')).headers.get('strict-transport-security')).toBe(HSTS);
     vi.stubEnv('TRUST_PROXY', '1');
-    expect((await visit('http://portal.test/signin', undefined, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBe(HSTS);
+    expect(
+      (await visit('http://portal.test/signin', undefined, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security'),
+    ).toBe(HSTS);
     const api = await visit('http://portal.test/member/dashboard', undefined, { 'x-forwarded-proto': 'https' });
     expect(api.status).toBe(401);
     expect(api.headers.get('strict-transport-security')).toBe(HSTS);

@@ -50,8 +50,18 @@ describe('safeLink', () => {
   });
 
   it('the promo banner URL takes https only, with the same rule', () => {
-    const base = { nama: 'Promo uji', jenis: 'REWARD', periode_awal: '2026-01-01', periode_akhir: '2026-01-31', batas_klaim: '2026-02-28', syarat_jenis: 'poin', syarat: '10', min_posisi: 'BRONZE' };
-    const urlIssue = (url_banner: string) => PromoFormSchema.safeParse({ ...base, url_banner }).error?.issues.find((i) => i.path[0] === 'url_banner')?.message;
+    const base = {
+      nama: 'Promo uji',
+      jenis: 'REWARD',
+      periode_awal: '2026-01-01',
+      periode_akhir: '2026-01-31',
+      batas_klaim: '2026-02-28',
+      syarat_jenis: 'poin',
+      syarat: '10',
+      min_posisi: 'BRONZE',
+    };
+    const urlIssue = (url_banner: string) =>
+      PromoFormSchema.safeParse({ ...base, url_banner }).error?.issues.find((i) => i.path[0] === 'url_banner')?.message;
     expect(urlIssue('/\\evil.example')).toBe('URL banner harus diawali / atau https://');
     expect(urlIssue('//evil.example')).toBe('URL banner harus diawali / atau https://');
     expect(urlIssue('http://contoh.co.id/a.png')).toBe('URL banner harus diawali / atau https://');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sniffMedia } from '../../src/server/integrations/files';
 import { fileSizeError } from '../../src/lib/retur-rules';
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe('evidence type from the first bytes', () => {
   it.each([

@@ -12,22 +12,43 @@ import { RETURN_EVENTS, decideReturn, type ReturnEvent } from '../../src/server/
 
 // [from, action, to] — a courier order (pickup false); pickup-only actions are listed apart.
 const ORDER_ALLOWED: [string, OrderEvent, string][] = [
-  ['PENDING', 'pay', 'PAID'], ['PENDING', 'expire', 'EXPIRED'], ['PENDING', 'cancel', 'CANCEL'],
-  ['PAID', 'pack', 'WAREHOUSE'], ['PAID', 'ship', 'DELIVERY'], ['WAREHOUSE', 'ship', 'DELIVERY'],
-  ['DELIVERY', 'track', 'DELIVERY'], ['DELIVERY', 'receive', 'RECEIVED'], ['RECEIVED', 'done', 'DONE'],
+  ['PENDING', 'pay', 'PAID'],
+  ['PENDING', 'expire', 'EXPIRED'],
+  ['PENDING', 'cancel', 'CANCEL'],
+  ['PAID', 'pack', 'WAREHOUSE'],
+  ['PAID', 'ship', 'DELIVERY'],
+  ['WAREHOUSE', 'ship', 'DELIVERY'],
+  ['DELIVERY', 'track', 'DELIVERY'],
+  ['DELIVERY', 'receive', 'RECEIVED'],
+  ['RECEIVED', 'done', 'DONE'],
   // receive does not look at the delivery type: a courier order is never PICKUPABLE anyway.
   ['PICKUPABLE', 'receive', 'RECEIVED'],
-  ...(['PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'RETUR', 'DONE'] as const).map((s): [string, OrderEvent, string] => [s, 'refund', s]),
+  ...(['PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'RETUR', 'DONE'] as const).map((s): [string, OrderEvent, string] => [
+    s,
+    'refund',
+    s,
+  ]),
 ];
 const PICKUP_ALLOWED: [string, OrderEvent, string][] = [
-  ['PENDING', 'pay', 'PAID'], ['PENDING', 'expire', 'EXPIRED'], ['PENDING', 'cancel', 'CANCEL'],
-  ['PAID', 'pack', 'WAREHOUSE'], ['PAID', 'pickupable', 'PICKUPABLE'], ['WAREHOUSE', 'pickupable', 'PICKUPABLE'],
-  ['PICKUPABLE', 'receive', 'RECEIVED'], ['DELIVERY', 'receive', 'RECEIVED'], ['RECEIVED', 'done', 'DONE'],
-  ...(['PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'RETUR', 'DONE'] as const).map((s): [string, OrderEvent, string] => [s, 'refund', s]),
+  ['PENDING', 'pay', 'PAID'],
+  ['PENDING', 'expire', 'EXPIRED'],
+  ['PENDING', 'cancel', 'CANCEL'],
+  ['PAID', 'pack', 'WAREHOUSE'],
+  ['PAID', 'pickupable', 'PICKUPABLE'],
+  ['WAREHOUSE', 'pickupable', 'PICKUPABLE'],
+  ['PICKUPABLE', 'receive', 'RECEIVED'],
+  ['DELIVERY', 'receive', 'RECEIVED'],
+  ['RECEIVED', 'done', 'DONE'],
+  ...(['PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'RETUR', 'DONE'] as const).map((s): [string, OrderEvent, string] => [
+    s,
+    'refund',
+    s,
+  ]),
 ];
 const INDONESIAN = /(hanya|tidak|sudah|setelah|bukan)/;
 
-const pairs = <S extends string, E extends string>(statuses: readonly S[], events: readonly E[]) => statuses.flatMap((s) => events.map((e) => [s, e] as const));
+const pairs = <S extends string, E extends string>(statuses: readonly S[], events: readonly E[]) =>
+  statuses.flatMap((s) => events.map((e) => [s, e] as const));
 
 describe.each([
   ['courier order', false, ORDER_ALLOWED],
@@ -47,7 +68,8 @@ describe.each([
 
   it.each(pairs(ORDER_STATUSES, ORDER_EVENTS))('a fully refunded %s order refuses %s', (from, event) => {
     expect(decideOrder('ORD-1', { status: from, refunded: true, pickup }, event)).toEqual({
-      ok: false, message: expect.stringMatching(/^Order ORD-1 sudah dikembalikan dananya \(refund\); ".+" tidak dapat dilakukan$/),
+      ok: false,
+      message: expect.stringMatching(/^Order ORD-1 sudah dikembalikan dananya \(refund\); ".+" tidak dapat dilakukan$/),
     });
   });
 });
@@ -55,22 +77,36 @@ describe.each([
 describe('order transitions read the other way', () => {
   it('lists, per from-status, the statuses it may move to', () => {
     expect(ORDER_NEXT).toEqual({
-      PENDING: ['PAID', 'EXPIRED', 'CANCEL'], PAID: ['WAREHOUSE', 'PICKUPABLE', 'DELIVERY', 'PAID'], WAREHOUSE: ['PICKUPABLE', 'DELIVERY', 'WAREHOUSE'],
-      PICKUPABLE: ['RECEIVED', 'PICKUPABLE'], DELIVERY: ['DELIVERY', 'RECEIVED'], RECEIVED: ['DONE', 'RECEIVED'], DONE: ['DONE'], RETUR: ['RETUR'],
-      CANCEL: [], EXPIRED: [],
+      PENDING: ['PAID', 'EXPIRED', 'CANCEL'],
+      PAID: ['WAREHOUSE', 'PICKUPABLE', 'DELIVERY', 'PAID'],
+      WAREHOUSE: ['PICKUPABLE', 'DELIVERY', 'WAREHOUSE'],
+      PICKUPABLE: ['RECEIVED', 'PICKUPABLE'],
+      DELIVERY: ['DELIVERY', 'RECEIVED'],
+      RECEIVED: ['DONE', 'RECEIVED'],
+      DONE: ['DONE'],
+      RETUR: ['RETUR'],
+      CANCEL: [],
+      EXPIRED: [],
     });
   });
 
   it('a member finishing an order not yet received gets the message of spec/001', () => {
     expect(decideOrder('ORD-1', { status: 'DELIVERY', refunded: false, pickup: false }, 'done')).toEqual({
-      ok: false, message: 'Order hanya dapat diselesaikan setelah paket diterima (status RECEIVED)',
+      ok: false,
+      message: 'Order hanya dapat diselesaikan setelah paket diterima (status RECEIVED)',
     });
   });
 });
 
 const RETURN_ALLOWED: [string, ReturnEvent, string][] = [
-  ['PENDING', 'approve', 'APPROVED'], ['PENDING', 'reject', 'REJECTED'], ['APPROVED', 'reject', 'REJECTED'], ['APPROVED', 'ship', 'DELIVERY'],
-  ['DELIVERY', 'receive', 'RECEIVED'], ['DELIVERY', 'reject', 'REJECTED'], ['RECEIVED', 'finish', 'DONE'], ['RECEIVED', 'reject', 'REJECTED'],
+  ['PENDING', 'approve', 'APPROVED'],
+  ['PENDING', 'reject', 'REJECTED'],
+  ['APPROVED', 'reject', 'REJECTED'],
+  ['APPROVED', 'ship', 'DELIVERY'],
+  ['DELIVERY', 'receive', 'RECEIVED'],
+  ['DELIVERY', 'reject', 'REJECTED'],
+  ['RECEIVED', 'finish', 'DONE'],
+  ['RECEIVED', 'reject', 'REJECTED'],
 ];
 
 describe('return transitions', () => {
@@ -87,7 +123,10 @@ describe('return transitions', () => {
   });
 
   it('the member’s waybill before approval keeps the message it had', () => {
-    expect(decideReturn('RTR-1', 'PENDING', 'ship')).toEqual({ ok: false, message: 'Nomor resi hanya dapat diisi untuk retur yang sudah disetujui' });
+    expect(decideReturn('RTR-1', 'PENDING', 'ship')).toEqual({
+      ok: false,
+      message: 'Nomor resi hanya dapat diisi untuk retur yang sudah disetujui',
+    });
   });
 });
 

@@ -12,8 +12,16 @@ import { Modal } from './Modal';
  * address, or with `editing` changes or deletes one (deleting asks first). The rules are those of
  * AddressSchema (src/lib/schemas/address-rules.ts); the server checks them again.
  */
-export function AddressModal({ open, editing, onClose, onSaved }: {
-  open: boolean; editing?: SavedAddress | undefined; onClose: () => void; onSaved?: (publicId: string) => void;
+export function AddressModal({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing?: SavedAddress | undefined;
+  onClose: () => void;
+  onSaved?: (publicId: string) => void;
 }) {
   const [fields, setFields] = useState(emptyFields);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,26 +82,49 @@ export function AddressModal({ open, editing, onClose, onSaved }: {
 
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Ubah Alamat' : 'Tambah Alamat'} id="dlg-alamat">
-      {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
+      {failure && (
+        <div className="alert alert-danger" role="alert">
+          {failure}
+        </div>
+      )}
       <AddressFieldsForm value={fields} onChange={change} errors={errors} withLabel prefix="a" />
-      {!(editing?.is_default) && (
-        <label><input type="checkbox"
-          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
-          role="switch" checked={fields.is_default} onChange={(e) => change({ ...fields, is_default: e.target.checked })} /> Jadikan alamat default</label>
+      {!editing?.is_default && (
+        <label>
+          <input
+            type="checkbox"
+            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox drawn as a switch: its checked state is the native one (ARIA in HTML: no aria-checked on input type=checkbox)
+            role="switch"
+            checked={fields.is_default}
+            onChange={(e) => change({ ...fields, is_default: e.target.checked })}
+          />{' '}
+          Jadikan alamat default
+        </label>
       )}
       {confirming ? (
         <div className="alert alert-warning" role="alertdialog" aria-labelledby="dlg-alamat-confirm">
           <p id="dlg-alamat-confirm">Hapus alamat {editing?.label}?</p>
           <footer className="step-actions">
-            <button type="button" className="secondary" onClick={() => setConfirming(false)} disabled={busy}>Batal</button>
-            <button type="button" className="danger" onClick={remove} disabled={busy} aria-busy={busy || undefined}>Ya, hapus</button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              Batal
+            </button>
+            <button type="button" className="danger" onClick={remove} disabled={busy} aria-busy={busy || undefined}>
+              Ya, hapus
+            </button>
           </footer>
         </div>
       ) : (
         <footer className="step-actions">
-          <button type="button" className="secondary" onClick={onClose}>Tutup</button>
-          {editing && <button type="button" className="danger" onClick={() => setConfirming(true)}>Hapus</button>}
-          <button type="button" onClick={save} disabled={busy} aria-busy={busy || undefined}>Simpan</button>
+          <button type="button" className="secondary" onClick={onClose}>
+            Tutup
+          </button>
+          {editing && (
+            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+              Hapus
+            </button>
+          )}
+          <button type="button" onClick={save} disabled={busy} aria-busy={busy || undefined}>
+            Simpan
+          </button>
         </footer>
       )}
     </Modal>

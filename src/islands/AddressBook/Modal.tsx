@@ -1,7 +1,19 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** A native modal dialog driven by `open`; Esc asks the owner to close it (onClose). */
-export function Modal({ open, onClose, title, id, children }: { open: boolean; onClose: () => void; title: string; id: string; children: ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  id,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  id: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -10,9 +22,19 @@ export function Modal({ open, onClose, title, id, children }: { open: boolean; o
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} id={id} aria-labelledby={`${id}-title`} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      id={id}
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <article>
-        <h2 id={`${id}-title`} className="step-title">{title}</h2>
+        <h2 id={`${id}-title`} className="step-title">
+          {title}
+        </h2>
         {children}
       </article>
     </dialog>

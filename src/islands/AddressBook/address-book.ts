@@ -12,7 +12,13 @@ export async function loadAddresses(): Promise<SavedAddress[]> {
 }
 
 export interface AddressBody {
-  label: string; nama: string; phone: string; alamat: string; kelurahan_id: string; kode_pos?: string | undefined; is_default: boolean;
+  label: string;
+  nama: string;
+  phone: string;
+  alamat: string;
+  kelurahan_id: string;
+  kode_pos?: string | undefined;
+  is_default: boolean;
 }
 
 /** Adds (no publicId) or updates an address, then reloads the list; answers the saved id and message. */

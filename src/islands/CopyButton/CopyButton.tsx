@@ -14,7 +14,9 @@ interface Props {
 export default function CopyButton({ text, label }: Props) {
   const [ready, setReady] = useState(false);
   const [copied, setCopied] = useState<'ok' | 'fail' | null>(null);
-  useEffect(() => { setReady(Boolean(navigator.clipboard)); }, []);
+  useEffect(() => {
+    setReady(Boolean(navigator.clipboard));
+  }, []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(null), 2000);
@@ -22,12 +24,17 @@ export default function CopyButton({ text, label }: Props) {
   }, [copied]);
   if (!ready) return null;
   const copy = () => {
-    navigator.clipboard.writeText(text).then(() => setCopied('ok'), () => setCopied('fail'));
+    navigator.clipboard.writeText(text).then(
+      () => setCopied('ok'),
+      () => setCopied('fail'),
+    );
   };
   return (
     <button type="button" className="copy-button outline secondary" aria-label={label} onClick={copy}>
       {copied === 'ok' ? 'Tersalin' : copied === 'fail' ? 'Gagal menyalin' : 'Salin'}
-      <span className="sr-only" role="status">{copied === 'ok' ? `${label}: tersalin` : ''}</span>
+      <span className="sr-only" role="status">
+        {copied === 'ok' ? `${label}: tersalin` : ''}
+      </span>
     </button>
   );
 }

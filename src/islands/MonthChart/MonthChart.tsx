@@ -51,26 +51,45 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
       // Many bars (30 days): a label on every few, counted back from the newest.
       const step = Math.ceil(months.length / 10);
       const labelled = (t: number) => (months.length - 1 - t) % step === 0;
-      plot = new uPlot({
-        width: width(),
-        height: 200,
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false }, points: { show: false } },
-        scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
-        axes: [
-          // The axis names the month only ("Jun"); the tooltip and the table carry the year.
-          { values: (_u, ticks) => ticks.map((t) => (labelled(t) ? months[t]?.split(' ')[0] ?? '' : '')), splits: () => xs, grid: { show: false } },
-          { size: 56, values: (_u, ticks) => ticks.map((t) => (t >= 1e6 ? `${t / 1e6} jt` : t >= 1e3 ? `${t / 1e3} rb` : String(t))) },
-        ],
-        series: [{}, ...order.map((s) => ({ label: series[s]!.label, fill: series[s]!.color, stroke: series[s]!.color, paths: bars, points: { show: false } }))],
-        hooks: {
-          setCursor: [(u) => {
-            const idx = u.cursor.idx;
-            const w = u.over.offsetLeft + u.over.clientWidth;
-            setTip(idx == null ? null : { idx, left: Math.min(w - 70, Math.max(70, u.over.offsetLeft + u.valToPos(idx, 'x'))) });
-          }],
+      plot = new uPlot(
+        {
+          width: width(),
+          height: 200,
+          legend: { show: false },
+          cursor: { drag: { x: false, y: false }, points: { show: false } },
+          scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
+          axes: [
+            // The axis names the month only ("Jun"); the tooltip and the table carry the year.
+            {
+              values: (_u, ticks) => ticks.map((t) => (labelled(t) ? (months[t]?.split(' ')[0] ?? '') : '')),
+              splits: () => xs,
+              grid: { show: false },
+            },
+            { size: 56, values: (_u, ticks) => ticks.map((t) => (t >= 1e6 ? `${t / 1e6} jt` : t >= 1e3 ? `${t / 1e3} rb` : String(t))) },
+          ],
+          series: [
+            {},
+            ...order.map((s) => ({
+              label: series[s]!.label,
+              fill: series[s]!.color,
+              stroke: series[s]!.color,
+              paths: bars,
+              points: { show: false },
+            })),
+          ],
+          hooks: {
+            setCursor: [
+              (u) => {
+                const idx = u.cursor.idx;
+                const w = u.over.offsetLeft + u.over.clientWidth;
+                setTip(idx == null ? null : { idx, left: Math.min(w - 70, Math.max(70, u.over.offsetLeft + u.valToPos(idx, 'x'))) });
+              },
+            ],
+          },
         },
-      }, [xs, ...order.map((s) => (stacked ? sums[s]! : series[s]!.values))], el);
+        [xs, ...order.map((s) => (stacked ? sums[s]! : series[s]!.values))],
+        el,
+      );
       // A finger moves the cursor as the mouse does.
       const over = plot.over;
       const touch = (e: PointerEvent) => {
@@ -97,25 +116,47 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
         {tip && (
           <div className="month-chart-tip" role="presentation" style={{ left: `${tip.left}px` }}>
             <strong>{months[tip.idx]}</strong>
-            {series.map((s) => <span key={s.label}><i style={{ background: s.color }} /> {s.label}: {s.texts[tip.idx]}</span>)}
+            {series.map((s) => (
+              <span key={s.label}>
+                <i style={{ background: s.color }} /> {s.label}: {s.texts[tip.idx]}
+              </span>
+            ))}
           </div>
         )}
       </div>
       {series.length > 1 && (
         <p className="month-chart-legend" aria-hidden="true">
-          {series.map((s) => <span key={s.label}><i style={{ background: s.color }} /> {s.label} </span>)}
+          {series.map((s) => (
+            <span key={s.label}>
+              <i style={{ background: s.color }} /> {s.label}{' '}
+            </span>
+          ))}
         </p>
       )}
       <div className={drawn ? 'sr-only print-only-table' : 'month-chart-scroll'}>
-      <table className="month-chart-table">
-        <caption>{caption}</caption>
-        <thead><tr><th scope="col">{periodLabel}</th>{series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>
-        <tbody>
-          {months.map((m, i) => (
-            <tr key={m}><th scope="row">{m}</th>{series.map((s) => <td key={s.label}>{s.texts[i]}</td>)}</tr>
-          ))}
-        </tbody>
-      </table>
+        <table className="month-chart-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{periodLabel}</th>
+              {series.map((s) => (
+                <th scope="col" key={s.label}>
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m, i) => (
+              <tr key={m}>
+                <th scope="row">{m}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.texts[i]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

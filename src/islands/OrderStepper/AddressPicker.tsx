@@ -24,22 +24,34 @@ export function AddressPicker({ open, onClose, onPick }: { open: boolean; onClos
           {addresses.map((a) => (
             <li key={a.public_id}>
               <button type="button" className="outline address-option" onClick={() => onPick(a)}>
-                <strong>{a.label}</strong> {a.is_default && <span className="badge badge-success">Default</span>}<br />
-                {a.nama} · {a.phone}<br />
-                <span className="muted">{a.alamat}, {a.kelurahan}, Kec. {a.kecamatan}, {a.kota}, {a.provinsi} {a.kode_pos ?? ''}</span>
+                <strong>{a.label}</strong> {a.is_default && <span className="badge badge-success">Default</span>}
+                <br />
+                {a.nama} · {a.phone}
+                <br />
+                <span className="muted">
+                  {a.alamat}, {a.kelurahan}, Kec. {a.kecamatan}, {a.kota}, {a.provinsi} {a.kode_pos ?? ''}
+                </span>
               </button>
             </li>
           ))}
         </ul>
         <footer className="step-actions">
-          <button type="button" className="secondary" onClick={onClose}>Tutup</button>
-          <button type="button" onClick={() => setAdding(true)}>Tambah Alamat</button>
+          <button type="button" className="secondary" onClick={onClose}>
+            Tutup
+          </button>
+          <button type="button" onClick={() => setAdding(true)}>
+            Tambah Alamat
+          </button>
         </footer>
       </Modal>
-      <AddressModal open={open && adding} onClose={() => setAdding(false)} onSaved={(publicId) => {
-        const saved = $addresses.get()?.find((r) => r.public_id === publicId);
-        if (saved) onPick(saved);
-      }} />
+      <AddressModal
+        open={open && adding}
+        onClose={() => setAdding(false)}
+        onSaved={(publicId) => {
+          const saved = $addresses.get()?.find((r) => r.public_id === publicId);
+          if (saved) onPick(saved);
+        }}
+      />
     </>
   );
 }

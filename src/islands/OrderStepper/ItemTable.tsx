@@ -9,13 +9,35 @@ export function ItemTable({ lines }: { lines: CartLine[] }) {
   return (
     <div className="table-wrap">
       <table className="striped item-table">
-        <thead><tr><th>Paket</th><th>Qty</th><th>BV</th><th>Harga</th><th>Total</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Paket</th>
+            <th>Qty</th>
+            <th>BV</th>
+            <th>Harga</th>
+            <th>Total</th>
+          </tr>
+        </thead>
         <tbody>
           {lines.map((l) => (
-            <tr key={l.public_id}><td>{l.nama}</td><td>{l.qty}</td><td>{l.qty * l.value}</td><td>{rupiah(l.harga)}</td><td>{rupiah(l.qty * l.harga)}</td></tr>
+            <tr key={l.public_id}>
+              <td>{l.nama}</td>
+              <td>{l.qty}</td>
+              <td>{l.qty * l.value}</td>
+              <td>{rupiah(l.harga)}</td>
+              <td>{rupiah(l.qty * l.harga)}</td>
+            </tr>
           ))}
         </tbody>
-        <tfoot><tr><th>Total</th><th>{totalQty}</th><th>{totalBv}</th><th></th><th>{rupiah(total)}</th></tr></tfoot>
+        <tfoot>
+          <tr>
+            <th>Total</th>
+            <th>{totalQty}</th>
+            <th>{totalBv}</th>
+            <th></th>
+            <th>{rupiah(total)}</th>
+          </tr>
+        </tfoot>
       </table>
     </div>
   );

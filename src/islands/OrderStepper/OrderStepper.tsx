@@ -8,7 +8,12 @@ import { ItemStep } from './ItemStep';
 import { MemberStep } from './MemberStep';
 import { OrderCreated, PaymentStep } from './PaymentStep';
 
-const BODY: Record<StepName, () => React.JSX.Element> = { member: MemberStep, item: ItemStep, delivery: DeliveryStep, payment: PaymentStep };
+const BODY: Record<StepName, () => React.JSX.Element> = {
+  member: MemberStep,
+  item: ItemStep,
+  delivery: DeliveryStep,
+  payment: PaymentStep,
+};
 
 /**
  * The order stepper (spec/001 §2): registration = member, item, delivery, payment; upgrade and
@@ -28,7 +33,12 @@ export default function OrderStepper(props: StepperProps) {
   const ctx = useMemo(() => ({ ...props, referral, api: referral ? referralEndpoints : memberEndpoints }), [props, referral]);
   const Body = BODY[form.activeStep] ?? ItemStep;
 
-  if (created) return <Ctx.Provider value={ctx}><OrderCreated order={created} /></Ctx.Provider>;
+  if (created)
+    return (
+      <Ctx.Provider value={ctx}>
+        <OrderCreated order={created} />
+      </Ctx.Provider>
+    );
 
   return (
     <Ctx.Provider value={ctx}>
@@ -36,16 +46,31 @@ export default function OrderStepper(props: StepperProps) {
         <ol className="stepper-nav">
           {form.steps.map((step, index) => (
             <li key={step.name} className={[index === form.activeIndex && 'active', step.passed && 'passed'].filter(Boolean).join(' ')}>
-              <button type="button" disabled={!ready || !canOpen(form, index)} aria-current={index === form.activeIndex ? 'step' : undefined}
-                onClick={() => goToStep(index)}>
-                <span className="step-icon" aria-hidden="true">{step.passed ? '✓' : index + 1}</span>
-                <span><span className="sr-only">{index + 1}. </span>{step.label}</span>
+              <button
+                type="button"
+                disabled={!ready || !canOpen(form, index)}
+                aria-current={index === form.activeIndex ? 'step' : undefined}
+                onClick={() => goToStep(index)}
+              >
+                <span className="step-icon" aria-hidden="true">
+                  {step.passed ? '✓' : index + 1}
+                </span>
+                <span>
+                  <span className="sr-only">{index + 1}. </span>
+                  {step.label}
+                </span>
               </button>
             </li>
           ))}
         </ol>
       </nav>
-      {ready ? <Body /> : <p aria-busy="true" className="stepper-loading">Memuat formulir…</p>}
+      {ready ? (
+        <Body />
+      ) : (
+        <p aria-busy="true" className="stepper-loading">
+          Memuat formulir…
+        </p>
+      )}
     </Ctx.Provider>
   );
 }

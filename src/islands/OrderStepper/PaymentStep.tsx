@@ -11,11 +11,19 @@ import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { paymentAmounts, ruleJenis, transactionBody } from './order-body';
 
-export interface PaymentMethod extends PaymentMethodFee { label: string; icon: string }
+export interface PaymentMethod extends PaymentMethodFee {
+  label: string;
+  icon: string;
+}
 
 export const PAYMENT_REQUIRED = 'Pilih pembayaran!';
 
-interface ReferralOrderStatus { no_order: string; status_order: string; payment_label: string; can_pay: boolean }
+interface ReferralOrderStatus {
+  no_order: string;
+  status_order: string;
+  payment_label: string;
+  can_pay: boolean;
+}
 
 export function PaymentStep() {
   const { api, sponsor, referral, joinme } = useStepper();
@@ -31,8 +39,12 @@ export function PaymentStep() {
   const [posting, setPosting] = useState(false);
 
   useEffect(() => {
-    call<PaymentMethod[]>('GET', api.paymentMethod).then(setMethods).catch((e: unknown) => notify((e as ApiError).message, 'danger'));
-    call<{ use_ppn?: string }>('GET', api.settings).then((s) => setUsePpn(s?.use_ppn === 'true')).catch(() => setUsePpn(false));
+    call<PaymentMethod[]>('GET', api.paymentMethod)
+      .then(setMethods)
+      .catch((e: unknown) => notify((e as ApiError).message, 'danger'));
+    call<{ use_ppn?: string }>('GET', api.settings)
+      .then((s) => setUsePpn(s?.use_ppn === 'true'))
+      .catch(() => setUsePpn(false));
   }, [api.paymentMethod, api.settings]);
 
   const method = methods.find((x) => x.name === pay.method);
@@ -48,7 +60,11 @@ export function PaymentStep() {
     if (posting) return;
     setPosting(true);
     try {
-      const { result, message } = await callWithMessage<{ public_id: string; no_order: string }>('POST', api.transaction, transactionBody($orderForm.get(), joinme));
+      const { result, message } = await callWithMessage<{ public_id: string; no_order: string }>(
+        'POST',
+        api.transaction,
+        transactionBody($orderForm.get(), joinme),
+      );
       if (referral) {
         $createdOrder.set(result);
         clearOrderForm();
@@ -65,24 +81,42 @@ export function PaymentStep() {
 
   return (
     <section aria-labelledby="step-payment-title">
-      <h2 id="step-payment-title" className="step-title">Pembayaran</h2>
+      <h2 id="step-payment-title" className="step-title">
+        Pembayaran
+      </h2>
       <div className="summary-grid">
         <article>
           <h3 className="step-subtitle">{jenis === 'registrasi' ? 'Sponsor' : 'Pemesan'}</h3>
-          <p>{sponsor.id_member} · {sponsor.nama}</p>
+          <p>
+            {sponsor.id_member} · {sponsor.nama}
+          </p>
         </article>
         {jenis === 'registrasi' && (
           <article data-testid="calon-member">
             <h3 className="step-subtitle">Calon Member</h3>
-            <p>{m.nama} ({m.username})<br />{m.email} · {phonePayload(m.phoneNumber)}<br />{m.posisi} · Sisi {m.sisi === 'L' ? 'Kiri' : 'Kanan'}</p>
+            <p>
+              {m.nama} ({m.username})<br />
+              {m.email} · {phonePayload(m.phoneNumber)}
+              <br />
+              {m.posisi} · Sisi {m.sisi === 'L' ? 'Kiri' : 'Kanan'}
+            </p>
           </article>
         )}
         <article>
           <h3 className="step-subtitle">Pengiriman</h3>
-          {d.type === 'pickup'
-            ? <p>Ambil di {d.gudang?.nama} ({d.gudang?.lokasi})</p>
-            : <p>{d.address?.nama} · {d.address?.phone}<br />{d.address?.alamat} {d.address?.kode_pos ?? ''}<br />
-                {d.namaKurir} {d.kodeLayanan} ({d.etd} hari) dari {d.gudang?.nama}</p>}
+          {d.type === 'pickup' ? (
+            <p>
+              Ambil di {d.gudang?.nama} ({d.gudang?.lokasi})
+            </p>
+          ) : (
+            <p>
+              {d.address?.nama} · {d.address?.phone}
+              <br />
+              {d.address?.alamat} {d.address?.kode_pos ?? ''}
+              <br />
+              {d.namaKurir} {d.kodeLayanan} ({d.etd} hari) dari {d.gudang?.nama}
+            </p>
+          )}
         </article>
       </div>
       <ItemTable lines={lines} />
@@ -92,11 +126,27 @@ export function PaymentStep() {
           {method ? `Metode: ${method.label}` : 'Pilih Metode Pembayaran'}
         </button>
         {popover && (
-          <div id="pay-popover" className="popover" role="listbox" aria-label="Metode pembayaran"
-            onKeyDown={(e) => { if (e.key === 'Escape') setPopover(false); }}>
+          <div
+            id="pay-popover"
+            className="popover"
+            role="listbox"
+            aria-label="Metode pembayaran"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setPopover(false);
+            }}
+          >
             {methods.map((x) => (
-              <button key={x.name} type="button" role="option" aria-selected={x.name === pay.method} className="pay-option"
-                onClick={() => { updateStep('payment', { method: x.name }); setPopover(false); }}>
+              <button
+                key={x.name}
+                type="button"
+                role="option"
+                aria-selected={x.name === pay.method}
+                className="pay-option"
+                onClick={() => {
+                  updateStep('payment', { method: x.name });
+                  setPopover(false);
+                }}
+              >
                 {x.icon && <img src={x.icon} alt="" width="32" height="20" />} <span>{x.label}</span>
                 <small className="muted">Biaya {rupiah(paymentFee(x, baseForFee))}</small>
               </button>
@@ -107,29 +157,67 @@ export function PaymentStep() {
 
       <table className="cost-summary">
         <tbody>
-          <tr><th scope="row">Total Harga Item</th><td>{rupiah(amounts.itemsTotal)}</td></tr>
-          {d.type === 'delivery' && <tr><th scope="row">Ongkos Kirim</th><td>{rupiah(amounts.ongkir)}</td></tr>}
-          {amounts.insured && <tr><th scope="row">Asuransi</th><td>{rupiah(amounts.asuransi)}</td></tr>}
-          {amounts.diskon > 0 && <tr><th scope="row">Potongan Ongkir</th><td>- {rupiah(amounts.diskon)}</td></tr>}
-          <tr><th scope="row">Biaya Jasa Aplikasi</th><td>{rupiah(amounts.fee)}</td></tr>
-          <tr className="total"><th scope="row">Total Pembayaran</th><td data-testid="total-bayar">{rupiah(amounts.total)}</td></tr>
+          <tr>
+            <th scope="row">Total Harga Item</th>
+            <td>{rupiah(amounts.itemsTotal)}</td>
+          </tr>
+          {d.type === 'delivery' && (
+            <tr>
+              <th scope="row">Ongkos Kirim</th>
+              <td>{rupiah(amounts.ongkir)}</td>
+            </tr>
+          )}
+          {amounts.insured && (
+            <tr>
+              <th scope="row">Asuransi</th>
+              <td>{rupiah(amounts.asuransi)}</td>
+            </tr>
+          )}
+          {amounts.diskon > 0 && (
+            <tr>
+              <th scope="row">Potongan Ongkir</th>
+              <td>- {rupiah(amounts.diskon)}</td>
+            </tr>
+          )}
+          <tr>
+            <th scope="row">Biaya Jasa Aplikasi</th>
+            <td>{rupiah(amounts.fee)}</td>
+          </tr>
+          <tr className="total">
+            <th scope="row">Total Pembayaran</th>
+            <td data-testid="total-bayar">{rupiah(amounts.total)}</td>
+          </tr>
         </tbody>
       </table>
       {usePpn && (
         <table className="cost-summary tax-block" data-testid="ppn">
           <tbody>
-            <tr><th scope="row">DPP</th><td>{rupiah(tax.total_dpp)}</td></tr>
-            <tr><th scope="row">PPN</th><td>{rupiah(tax.total_ppn)}</td></tr>
+            <tr>
+              <th scope="row">DPP</th>
+              <td>{rupiah(tax.total_dpp)}</td>
+            </tr>
+            <tr>
+              <th scope="row">PPN</th>
+              <td>{rupiah(tax.total_ppn)}</td>
+            </tr>
           </tbody>
         </table>
       )}
       <label>
-        <input type="checkbox" id="p-setuju" checked={pay.agree} onChange={(e) => updateStep('payment', { agree: e.target.checked })} />
-        {' '}Saya menyetujui <a href="/info/syarat-pembayaran" target="_blank" rel="noopener noreferrer">syarat dan ketentuan</a> yang berlaku
+        <input type="checkbox" id="p-setuju" checked={pay.agree} onChange={(e) => updateStep('payment', { agree: e.target.checked })} />{' '}
+        Saya menyetujui{' '}
+        <a href="/info/syarat-pembayaran" target="_blank" rel="noopener noreferrer">
+          syarat dan ketentuan
+        </a>{' '}
+        yang berlaku
       </label>
       <div className="step-actions">
-        <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>Prev</button>
-        <button type="button" disabled={!pay.agree || posting} aria-busy={posting || undefined} onClick={() => void bayar()}>BAYAR</button>
+        <button type="button" className="secondary" onClick={() => goToStep(form.activeIndex - 1)}>
+          Prev
+        </button>
+        <button type="button" disabled={!pay.agree || posting} aria-busy={posting || undefined} onClick={() => void bayar()}>
+          BAYAR
+        </button>
       </div>
     </section>
   );
@@ -149,7 +237,9 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
     }
   }, [api.payment, order.public_id]);
   // A page opened again after paying shows the order as paid, not another pay button.
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
 
   async function payNow() {
     try {
@@ -160,8 +250,12 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
         void reload();
       };
       await openSnap(token, {
-        onSuccess: done, onPending: done,
-        onError: () => { notify('Pembayaran gagal', 'danger'); void reload(); },
+        onSuccess: done,
+        onPending: done,
+        onError: () => {
+          notify('Pembayaran gagal', 'danger');
+          void reload();
+        },
         onClose: () => void reload(),
       });
     } catch (error) {
@@ -171,11 +265,23 @@ export function OrderCreated({ order }: { order: { public_id: string; no_order: 
 
   return (
     <section aria-labelledby="step-done-title">
-      <h2 id="step-done-title" className="step-title">Pesanan berhasil dibuat</h2>
-      <p>No. Order <strong data-testid="no-order">{order.no_order}</strong>.{' '}
-        {status && !status.can_pay ? null : 'Selesaikan pembayaran agar pendaftaran diproses.'}</p>
-      {status && <p>Status pembayaran: <strong data-testid="payment-label">{status.payment_label}</strong></p>}
-      {(!status || status.can_pay) && <button type="button" onClick={() => void payNow()}>Bayar Sekarang</button>}
+      <h2 id="step-done-title" className="step-title">
+        Pesanan berhasil dibuat
+      </h2>
+      <p>
+        No. Order <strong data-testid="no-order">{order.no_order}</strong>.{' '}
+        {status && !status.can_pay ? null : 'Selesaikan pembayaran agar pendaftaran diproses.'}
+      </p>
+      {status && (
+        <p>
+          Status pembayaran: <strong data-testid="payment-label">{status.payment_label}</strong>
+        </p>
+      )}
+      {(!status || status.can_pay) && (
+        <button type="button" onClick={() => void payNow()}>
+          Bayar Sekarang
+        </button>
+      )}
     </section>
   );
 }

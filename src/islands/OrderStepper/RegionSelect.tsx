@@ -16,10 +16,17 @@ export function useRegionOptions(url: string, param: string | null, parent: stri
     }
     setOptions([]); // never the previous parent's list while the new one loads
     call<RegionOption[]>('POST', url, param ? { [param]: parent } : {})
-      .then((rows) => { if (live) setOptions(rows); })
+      .then((rows) => {
+        if (live) setOptions(rows);
+      })
       // Region fetch errors are only logged (spec/001 §8).
-      .catch((error: unknown) => { console.error(error); if (live) setOptions([]); });
-    return () => { live = false; };
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setOptions([]);
+      });
+    return () => {
+      live = false;
+    };
   }, [url, param, parent]);
   return options;
 }

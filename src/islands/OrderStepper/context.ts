@@ -6,7 +6,10 @@ import type { Product } from '../../lib/order/product';
 
 export type { Product } from '../../lib/order/product';
 
-export interface Sponsor { id_member: string; nama: string }
+export interface Sponsor {
+  id_member: string;
+  nama: string;
+}
 
 /** What the page knows before the island starts (server-rendered props). */
 export interface StepperProps {

@@ -20,11 +20,26 @@ export const cartTotals = (lines: CartLine[]) => ({
 /** The create call's `member` object of the form (spec/001 §7): snake_case, phone without spaces. */
 export function memberPayload(m: MemberForm) {
   return {
-    nomor_identitas: m.noIdentitas, nama: m.nama, email: m.email.trim(), phone: phonePayload(m.phoneNumber),
-    username: m.username, posisi: m.posisi, sisi: m.sisi, id_propinsi_domisili: m.idPropinsiDomisili,
-    id_kota_domisili: m.idKotaDomisili, tgl_lahir: m.tglLahir, jenis_kelamin: m.jenisKelamin,
-    status_kawin: m.statusKawin, agama: m.agama, negara: m.negara || 'Indonesia', alamat: m.alamat,
-    id_propinsi: m.idPropinsi, id_kota: m.idKota, id_kecamatan: m.idKecamatan, kelurahan_id: m.kelurahanId, kode_pos: m.kodePos,
+    nomor_identitas: m.noIdentitas,
+    nama: m.nama,
+    email: m.email.trim(),
+    phone: phonePayload(m.phoneNumber),
+    username: m.username,
+    posisi: m.posisi,
+    sisi: m.sisi,
+    id_propinsi_domisili: m.idPropinsiDomisili,
+    id_kota_domisili: m.idKotaDomisili,
+    tgl_lahir: m.tglLahir,
+    jenis_kelamin: m.jenisKelamin,
+    status_kawin: m.statusKawin,
+    agama: m.agama,
+    negara: m.negara || 'Indonesia',
+    alamat: m.alamat,
+    id_propinsi: m.idPropinsi,
+    id_kota: m.idKota,
+    id_kecamatan: m.idKecamatan,
+    kelurahan_id: m.kelurahanId,
+    kode_pos: m.kodePos,
   };
 }
 
@@ -71,7 +86,13 @@ export function transactionBody(form: OrderForm, joinme?: string) {
   if (jenis === 'registrasi') body.member = memberPayload(stepData(form, 'member'));
   if (form.jenis === 'referral' && d.address) {
     body.joinme = joinme ?? form.joinme;
-    body.kirim = { nama: d.address.nama, phone: d.address.phone, alamat: d.address.alamat, kelurahan_id: d.address.kelurahan_id, kode_pos: d.address.kode_pos ?? undefined };
+    body.kirim = {
+      nama: d.address.nama,
+      phone: d.address.phone,
+      alamat: d.address.alamat,
+      kelurahan_id: d.address.kelurahan_id,
+      kode_pos: d.address.kode_pos ?? undefined,
+    };
   }
   return body;
 }

@@ -36,13 +36,32 @@ export default function PromoClaim({ promoId, href, title, text }: { promoId: st
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: a GET link that works without JavaScript (?konfirmasi=1), drawn as a Pico button; the island opens the dialog in place */}
-      <a role="button" href={href} id="promo-claim" onClick={(e) => { e.preventDefault(); setFailure(null); setOpen(true); }}>Claim</a>
+      <a
+        role="button"
+        href={href}
+        id="promo-claim"
+        onClick={(e) => {
+          e.preventDefault();
+          setFailure(null);
+          setOpen(true);
+        }}
+      >
+        Claim
+      </a>
       <Modal open={open} onClose={() => setOpen(false)} title={title} id="dlg-claim">
-        {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
+        {failure && (
+          <div className="alert alert-danger" role="alert">
+            {failure}
+          </div>
+        )}
         <p>{text}</p>
         <footer className="grid">
-          <button type="button" className="secondary" onClick={() => setOpen(false)}>Tutup</button>
-          <button type="button" onClick={() => void claim()} disabled={busy} aria-busy={busy || undefined}>Claim</button>
+          <button type="button" className="secondary" onClick={() => setOpen(false)}>
+            Tutup
+          </button>
+          <button type="button" onClick={() => void claim()} disabled={busy} aria-busy={busy || undefined}>
+            Claim
+          </button>
         </footer>
       </Modal>
     </>

@@ -1,6 +1,10 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
-export interface RegionOption { id: string; name: string; zip_code?: string | null }
+export interface RegionOption {
+  id: string;
+  name: string;
+  zip_code?: string | null;
+}
 
 interface Props {
   id: string;
@@ -19,7 +23,11 @@ interface Props {
   onBlur?: (() => void) | undefined;
 }
 
-const fold = (text: string): string => text.toLocaleLowerCase('id').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const fold = (text: string): string =>
+  text
+    .toLocaleLowerCase('id')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 /**
  * One level of the region cascade as an ARIA combobox with a list popup (WAI-ARIA APG
@@ -28,7 +36,7 @@ const fold = (text: string): string => text.toLocaleLowerCase('id').normalize('N
  */
 export function RegionCombobox({ id, label, value, options, valueName, error, name, required, focusLater, onChange, onBlur }: Props) {
   const chosen = options.find((o) => o.id === value);
-  const chosenName = chosen?.name ?? (value ? valueName ?? '' : '');
+  const chosenName = chosen?.name ?? (value ? (valueName ?? '') : '');
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -48,7 +56,10 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
     };
     const wait = 800 - performance.now();
     // Later: only when the focus went with the replaced select (never away from what the member chose since).
-    if (wait <= 0) { if (!document.activeElement || document.activeElement === document.body) focus(); return; }
+    if (wait <= 0) {
+      if (!document.activeElement || document.activeElement === document.body) focus();
+      return;
+    }
     const timer = setTimeout(focus, wait);
     return () => clearTimeout(timer);
   }, [focusLater]);
@@ -97,7 +108,8 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
         setOpen(true);
         setActive((i) => (i <= 0 ? shown.length - 1 : i - 1));
         break;
-      case 'Home': case 'End':
+      case 'Home':
+      case 'End':
         if (!open) return;
         event.preventDefault();
         setActive(event.key === 'Home' ? 0 : shown.length - 1);
@@ -121,30 +133,65 @@ export function RegionCombobox({ id, label, value, options, valueName, error, na
   return (
     <div className="combobox">
       <label htmlFor={id}>{label}</label>
-      <input ref={inputRef} id={id} type="text" role="combobox" autoComplete="off" spellCheck={false}
-        value={query ?? chosenName} placeholder={empty ? '-' : 'Ketik untuk mencari'}
-        aria-autocomplete="list" aria-expanded={open && shown.length > 0} aria-controls={listId}
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        value={query ?? chosenName}
+        placeholder={empty ? '-' : 'Ketik untuk mencari'}
+        aria-autocomplete="list"
+        aria-expanded={open && shown.length > 0}
+        aria-controls={listId}
         aria-activedescendant={open && active >= 0 && shown[active] ? `${listId}-${shown[active].id}` : undefined}
-        aria-invalid={error ? true : undefined} aria-describedby={`${id}-error ${hintId}`}
-        data-required={required} data-focus-later={focusLater ? '' : undefined}
-        onChange={(e) => { setQuery(e.target.value); setOpen(true); setActive(0); }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error ${hintId}`}
+        data-required={required}
+        data-focus-later={focusLater ? '' : undefined}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={onKeyDown} onBlur={leave} />
+        onKeyDown={onKeyDown}
+        onBlur={leave}
+      />
       {name !== undefined && <input type="hidden" name={name} value={value} />}
-      <ul id={listId}
+      <ul
+        id={listId}
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (the popup is a ul role="listbox")
-        role="listbox" aria-label="Daftar pilihan" ref={listRef} className="combobox-list" hidden={!open || shown.length === 0}>
-        {open && shown.map((o, i) => (
-          // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the keys move aria-activedescendant, Enter chooses)
-          <li key={o.id} id={`${listId}-${o.id}`}
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (li role="option" in the ul role="listbox")
-            role="option" aria-selected={o.id === value}
-            className={i === active ? 'active' : undefined}
-            onMouseDown={(e) => e.preventDefault()} onClick={() => choose(o)}>{o.name}</li>
-        ))}
+        role="listbox"
+        aria-label="Daftar pilihan"
+        ref={listRef}
+        className="combobox-list"
+        hidden={!open || shown.length === 0}
+      >
+        {open &&
+          shown.map((o, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the keys move aria-activedescendant, Enter chooses)
+            <li
+              key={o.id}
+              id={`${listId}-${o.id}`}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (li role="option" in the ul role="listbox")
+              role="option"
+              aria-selected={o.id === value}
+              className={i === active ? 'active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(o)}
+            >
+              {o.name}
+            </li>
+          ))}
       </ul>
-      <span id={hintId} hidden>{open && query !== null ? `${shown.length} pilihan` : ''}</span>
-      <small id={`${id}-error`} className="field-error" aria-live="polite">{error}</small>
+      <span id={hintId} hidden>
+        {open && query !== null ? `${shown.length} pilihan` : ''}
+      </span>
+      <small id={`${id}-error`} className="field-error" aria-live="polite">
+        {error}
+      </small>
     </div>
   );
 }

@@ -25,13 +25,20 @@ export interface PickerLevel {
   focusLater?: boolean;
 }
 
-export interface PickerPostal { id: string; name: string; label: string; value: string; error?: string }
+export interface PickerPostal {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+}
 
 async function listOptions(key: RegionKey, parent: string): Promise<RegionOption[]> {
   const source = SOURCE[key];
   if (!source || !parent) return [];
   const response = await fetch(source.url, {
-    method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify({ [source.param]: parent }),
   });
   if (!response.ok) throw new Error(`${source.url}: ${response.status}`);
@@ -62,9 +69,13 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
       if (loaded.current[i] === parent) return;
       loaded.current[i] = parent;
       listOptions(level.key, parent)
-        .then((rows) => { if (loaded.current[i] === parent) setOptions((all) => all.map((o, j) => (j === i ? rows : o))); })
+        .then((rows) => {
+          if (loaded.current[i] === parent) setOptions((all) => all.map((o, j) => (j === i ? rows : o)));
+        })
         // Region fetch errors are only logged (spec/001 §8).
-        .catch((error: unknown) => { console.error(error); });
+        .catch((error: unknown) => {
+          console.error(error);
+        });
     });
   }, [values, levels]);
 
@@ -72,11 +83,11 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
     setValues((all) => all.map((v, j) => (j === index ? value : j > index ? '' : v)));
     // The levels below wait for their new list (never the old parent's).
     setOptions((all) => all.map((o, j) => (j > index ? [] : o)));
-    if (postal) setZip(levels[index]?.key === 'kelurahan' ? option?.zip_code ?? '' : '');
+    if (postal) setZip(levels[index]?.key === 'kelurahan' ? (option?.zip_code ?? '') : '');
   }
 
   const village = levels.findIndex((l) => l.key === 'kelurahan');
-  const villageZip = village >= 0 ? options[village]?.find((o) => o.id === values[village])?.zip_code ?? null : null;
+  const villageZip = village >= 0 ? (options[village]?.find((o) => o.id === values[village])?.zip_code ?? null) : null;
   return (
     <>
       {levels.map((level, i) => (
@@ -84,22 +95,52 @@ export default function RegionPicker({ levels, postal }: { levels: PickerLevel[]
           {!enhanced ? (
             <>
               <label htmlFor={level.id}>{level.label}</label>
-              <select id={level.id} name={level.name} defaultValue={level.value} data-required={level.required} data-focus-later={level.focusLater ? "" : undefined}
-                aria-invalid={level.error ? true : undefined} aria-describedby={`${level.id}-error`}>
+              <select
+                id={level.id}
+                name={level.name}
+                defaultValue={level.value}
+                data-required={level.required}
+                data-focus-later={level.focusLater ? '' : undefined}
+                aria-invalid={level.error ? true : undefined}
+                aria-describedby={`${level.id}-error`}
+              >
                 <option value="">-</option>
-                {level.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+                {level.options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
               </select>
-              <small id={`${level.id}-error`} className="field-error" aria-live="polite">{level.error}</small>
+              <small id={`${level.id}-error`} className="field-error" aria-live="polite">
+                {level.error}
+              </small>
             </>
-          ) : <RegionCombobox id={level.id} name={level.name} label={level.label} value={values[i] ?? ''} options={options[i] ?? []}
-            required={level.required} error={values[i] === level.value ? level.error : undefined} focusLater={level.focusLater}
-            onChange={(value, option) => change(i, value, option)} />}
+          ) : (
+            <RegionCombobox
+              id={level.id}
+              name={level.name}
+              label={level.label}
+              value={values[i] ?? ''}
+              options={options[i] ?? []}
+              required={level.required}
+              error={values[i] === level.value ? level.error : undefined}
+              focusLater={level.focusLater}
+              onChange={(value, option) => change(i, value, option)}
+            />
+          )}
         </div>
       ))}
       {postal && (
         <div className="region-level">
-          <PostalCodeField id={postal.id} name={postal.name} label={postal.label} value={villageZip ?? zip} known={enhanced && villageZip !== null}
-            error={postal.error} onChange={setZip} />
+          <PostalCodeField
+            id={postal.id}
+            name={postal.name}
+            label={postal.label}
+            value={villageZip ?? zip}
+            known={enhanced && villageZip !== null}
+            error={postal.error}
+            onChange={setZip}
+          />
         </div>
       )}
     </>

@@ -55,19 +55,22 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     pan.setView({ scale, x: Math.max(0, (vp.clientWidth - content.scrollWidth * scale) / 2), y: 0 });
   }, [pan.setView]);
 
-  const open = useCallback(async (cariId: string, lvl: number, push = true) => {
-    try {
-      const next = await getResult<TreeView>(`/member/reports/tree?cariId=${encodeURIComponent(cariId)}&level=${lvl}`);
-      setView(next);
-      setTree(next.tree);
-      setLevel(lvl);
-      setFocus(next.tree.id_member);
-      setError(null);
-      if (push) history.pushState({ cariId: next.tree.id_member, level: lvl }, '', treeHref(tab, next.tree.id_member, lvl));
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [tab]);
+  const open = useCallback(
+    async (cariId: string, lvl: number, push = true) => {
+      try {
+        const next = await getResult<TreeView>(`/member/reports/tree?cariId=${encodeURIComponent(cariId)}&level=${lvl}`);
+        setView(next);
+        setTree(next.tree);
+        setLevel(lvl);
+        setFocus(next.tree.id_member);
+        setError(null);
+        if (push) history.pushState({ cariId: next.tree.id_member, level: lvl }, '', treeHref(tab, next.tree.id_member, lvl));
+      } catch (err) {
+        setError((err as Error).message);
+      }
+    },
+    [tab],
+  );
 
   useEffect(() => {
     setReady(true);
@@ -77,7 +80,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
       if (state?.cariId) void open(state.cariId, state.level ?? initialLevel, false);
     };
     addEventListener('popstate', back);
-    const unsubscribe = $treeQuery.listen((q) => { if (q) void open(q.cariId ?? rootId.current, q.level); });
+    const unsubscribe = $treeQuery.listen((q) => {
+      if (q) void open(q.cariId ?? rootId.current, q.level);
+    });
     return () => {
       removeEventListener('popstate', back);
       unsubscribe();
@@ -86,7 +91,9 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
 
   // A new root fits the canvas to the screen width.
   // biome-ignore lint/correctness/useExhaustiveDependencies: view is the trigger: each new view (root) is fitted again
-  useLayoutEffect(() => { if (ready && tab === 'pohon') fitWidth(); }, [ready, view, fitWidth, tab]);
+  useLayoutEffect(() => {
+    if (ready && tab === 'pohon') fitWidth();
+  }, [ready, view, fitWidth, tab]);
 
   useEffect(() => {
     if (!moveFocus.current) return;
@@ -138,10 +145,18 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     const node = item.node;
     let handled = true;
     switch (e.key) {
-      case 'ArrowDown': if (visible[at + 1]) go(visible[at + 1]!.key); break;
-      case 'ArrowUp': if (at > 0) go(visible[at - 1]!.key); break;
-      case 'Home': go(visible[0]!.key); break;
-      case 'End': go(visible[visible.length - 1]!.key); break;
+      case 'ArrowDown':
+        if (visible[at + 1]) go(visible[at + 1]!.key);
+        break;
+      case 'ArrowUp':
+        if (at > 0) go(visible[at - 1]!.key);
+        break;
+      case 'Home':
+        go(visible[0]!.key);
+        break;
+      case 'End':
+        go(visible[visible.length - 1]!.key);
+        break;
       case 'ArrowRight':
         if (node && !expanded(node)) void expand(node);
         else if (node && visible[at + 1]?.parentKey === node.id_member) go(visible[at + 1]!.key);
@@ -157,7 +172,8 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
       case ' ':
         if (node) toggle(node);
         break;
-      default: handled = false;
+      default:
+        handled = false;
     }
     if (handled) e.preventDefault();
   };
@@ -175,16 +191,30 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
       'aria-level': item.level,
       'aria-selected': focus === item.key,
       tabIndex: ready ? (focus === item.key ? 0 : -1) : undefined,
-      ref: (el: HTMLLIElement | null) => { if (el) items.current.set(item.key, el); else items.current.delete(item.key); },
-      onFocus: (e: React.FocusEvent) => { if (e.target === e.currentTarget) setFocus(item.key); },
+      ref: (el: HTMLLIElement | null) => {
+        if (el) items.current.set(item.key, el);
+        else items.current.delete(item.key);
+      },
+      onFocus: (e: React.FocusEvent) => {
+        if (e.target === e.currentTarget) setFocus(item.key);
+      },
     } as const;
     if (!node) {
       const leg = slotLeg(item);
       return (
-        <li key={item.key} {...common} className={tab === 'pohon' ? 'tree-cell' : undefined} aria-label={`Slot kosong ${sideName(item.side)} di bawah ${item.parent!.nama}`}>
+        <li
+          key={item.key}
+          {...common}
+          className={tab === 'pohon' ? 'tree-cell' : undefined}
+          aria-label={`Slot kosong ${sideName(item.side)} di bawah ${item.parent!.nama}`}
+        >
           <span className="node empty">
             Kosong
-            {leg && <a href={`${REGISTER}?sisi=${leg}`} tabIndex={ready ? -1 : undefined} onClick={() => register(item)}>Daftar di sini</a>}
+            {leg && (
+              <a href={`${REGISTER}?sisi=${leg}`} tabIndex={ready ? -1 : undefined} onClick={() => register(item)}>
+                Daftar di sini
+              </a>
+            )}
           </span>
         </li>
       );
@@ -192,18 +222,49 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
     const kids = children.filter((c) => c.parentKey === node.id_member);
     return (
       // biome-ignore lint/a11y/useAriaPropsSupportedByRole: WAI-ARIA tree pattern (the li is role="treeitem" through common, and a treeitem has aria-expanded)
-      <li key={item.key} {...common} className={tab === 'pohon' ? 'tree-cell' : undefined} aria-label={label(node)} aria-expanded={ready ? expanded(node) : undefined}>
-        <a className="node" href={treeHref(tab, node.id_member, level)} data-id={node.id_member} tabIndex={ready ? -1 : undefined} onClick={follow(node.id_member)}>
+      <li
+        key={item.key}
+        {...common}
+        className={tab === 'pohon' ? 'tree-cell' : undefined}
+        aria-label={label(node)}
+        aria-expanded={ready ? expanded(node) : undefined}
+      >
+        <a
+          className="node"
+          href={treeHref(tab, node.id_member, level)}
+          data-id={node.id_member}
+          tabIndex={ready ? -1 : undefined}
+          onClick={follow(node.id_member)}
+        >
           <span className={`badge badge-${BADGE[node.posisi]}`}>{node.posisi}</span>
           <strong>{node.nama}</strong>
           <small>{node.id_member}</small>
-          <small className="lr"><span title="Jumlah downline kiri">Kiri {node.jumlah_child_kiri}</span> · <span title="Jumlah downline kanan">Kanan {node.jumlah_child_kanan}</span></small>
-          {tab === 'pohon' && <small className="lr" title="Pasangan dibayar">Pasangan {node.jumlah_pair}</small>}
-          {tab === 'pohon' && <small className="lr" title="Sisa BV kiri/kanan yang belum berpasangan">Sisa BV {node.sisa_bv_kiri}/{node.sisa_bv_kanan}</small>}
+          <small className="lr">
+            <span title="Jumlah downline kiri">Kiri {node.jumlah_child_kiri}</span> ·{' '}
+            <span title="Jumlah downline kanan">Kanan {node.jumlah_child_kanan}</span>
+          </small>
+          {tab === 'pohon' && (
+            <small className="lr" title="Pasangan dibayar">
+              Pasangan {node.jumlah_pair}
+            </small>
+          )}
+          {tab === 'pohon' && (
+            <small className="lr" title="Sisa BV kiri/kanan yang belum berpasangan">
+              Sisa BV {node.sisa_bv_kiri}/{node.sisa_bv_kanan}
+            </small>
+          )}
         </a>
         {/* Drawn (unseen) before hydration too, so the cards below do not move when it appears. */}
-        <button type="button" className="tree-toggle" tabIndex={-1} aria-hidden="true" style={ready ? undefined : { visibility: 'hidden' }}
-          onClick={() => toggle(node)}>{expanded(node) ? '−' : '+'}</button>
+        <button
+          type="button"
+          className="tree-toggle"
+          tabIndex={-1}
+          aria-hidden="true"
+          style={ready ? undefined : { visibility: 'hidden' }}
+          onClick={() => toggle(node)}
+        >
+          {expanded(node) ? '−' : '+'}
+        </button>
         {expanded(node) && (
           // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA tree pattern (the children of a treeitem are a ul role="group")
           <ul role="group" className={tab === 'pohon' ? 'tree-children' : undefined}>
@@ -217,21 +278,37 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
   const root = visible[0]!;
   const left = view.tree.downlinekiri_id_member;
   const right = view.tree.downlinekanan_id_member;
-  const nav = (text: string, id: string | null) => (id
-    // biome-ignore lint/a11y/useSemanticElements: a GET link that works without JavaScript, drawn as a Pico button; the island moves the tree in place
-    ? <a role="button" className="outline" href={treeHref(tab, id, level)} onClick={follow(id)}>{text}</a>
-    : <button type="button" className="outline" disabled>{text}</button>);
+  const nav = (text: string, id: string | null) =>
+    id ? (
+      // biome-ignore lint/a11y/useSemanticElements: a GET link that works without JavaScript, drawn as a Pico button; the island moves the tree in place
+      <a role="button" className="outline" href={treeHref(tab, id, level)} onClick={follow(id)}>
+        {text}
+      </a>
+    ) : (
+      <button type="button" className="outline" disabled>
+        {text}
+      </button>
+    );
   const list = (
     <ul
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA tree pattern (ul role="tree" of li role="treeitem")
-      role="tree" aria-label={`Jaringan ${tree.nama} (${tree.id_member})`} aria-describedby={tab === 'pohon' ? 'tree-pan-hint' : undefined} className={tab === 'pohon' ? 'tree-root' : 'folder-tree'} onKeyDown={onKeyDown}>
+      role="tree"
+      aria-label={`Jaringan ${tree.nama} (${tree.id_member})`}
+      aria-describedby={tab === 'pohon' ? 'tree-pan-hint' : undefined}
+      className={tab === 'pohon' ? 'tree-root' : 'folder-tree'}
+      onKeyDown={onKeyDown}
+    >
       {renderItem(root, visible)}
     </ul>
   );
 
   return (
     <div className="tree-explorer" data-ready={ready ? 'true' : undefined}>
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       {tab === 'pohon' ? (
         <>
           <div className="tree-nav no-print" style={{ margin: '1rem 0' }}>
@@ -241,27 +318,47 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
             {/* Rendered unseen (visibility, not display) before hydration so the row does not move when they appear. */}
             {tab === 'pohon' && (
               <span className="tree-zoom" aria-hidden={ready ? undefined : true} style={ready ? undefined : { visibility: 'hidden' }}>
-                <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>−</button>
-                <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>+</button>
-                <button type="button" className="outline secondary" onClick={fitWidth}>Pas layar</button>
-                <small id="tree-pan-hint" className="tree-pan-hint">Shift + panah: geser pohon</small>
+                <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>
+                  −
+                </button>
+                <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>
+                  +
+                </button>
+                <button type="button" className="outline secondary" onClick={fitWidth}>
+                  Pas layar
+                </button>
+                <small id="tree-pan-hint" className="tree-pan-hint">
+                  Shift + panah: geser pohon
+                </small>
               </span>
             )}
-            <span className="sr-only" role="status" data-testid="tree-pan-status">{panned}</span>
+            <span className="sr-only" role="status" data-testid="tree-pan-status">
+              {panned}
+            </span>
           </div>
-          <div className={ready ? 'tree-canvas' : 'tree-scroll'} ref={viewport} data-scale={pan.view.scale.toFixed(2)}
+          <div
+            className={ready ? 'tree-canvas' : 'tree-scroll'}
+            ref={viewport}
+            data-scale={pan.view.scale.toFixed(2)}
             // The same height before hydration (a scroll box without JavaScript): the island then takes its place without moving the page (CLS 0).
-            style={{ height: `min(70vh, ${level * 8 + 2}rem)` }}>
-            <div ref={canvas} className="tree-canvas-inner" style={{
-              minWidth: `${2 ** (level - 1) * 5.5}rem`,
-              transform: ready ? `translate(${pan.view.x}px, ${pan.view.y}px) scale(${pan.view.scale})` : undefined,
-            }}>
+            style={{ height: `min(70vh, ${level * 8 + 2}rem)` }}
+          >
+            <div
+              ref={canvas}
+              className="tree-canvas-inner"
+              style={{
+                minWidth: `${2 ** (level - 1) * 5.5}rem`,
+                transform: ready ? `translate(${pan.view.x}px, ${pan.view.y}px) scale(${pan.view.scale})` : undefined,
+              }}
+            >
               {list}
             </div>
           </div>
         </>
       ) : (
-        <div className="folder" id="folder">{list}</div>
+        <div className="folder" id="folder">
+          {list}
+        </div>
       )}
     </div>
   );

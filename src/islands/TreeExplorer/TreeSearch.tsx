@@ -9,7 +9,10 @@ interface Props {
   value: string;
 }
 
-interface Option { id_member: string; nama: string }
+interface Option {
+  id_member: string;
+  nama: string;
+}
 
 const ID = /^\d{10,}$/;
 
@@ -102,37 +105,71 @@ export default function TreeSearch({ tab, level: initialLevel, maxLevel, value: 
       <div className="combo" style={{ flex: '1 1 14rem' }}>
         <label htmlFor="cariId">Cari ID/Nama</label>
         {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: WAI-ARIA combobox pattern (role="combobox" with aria-expanded, set once the island runs; before that it is the GET form's text field) */}
-        <input id="cariId" name="cariId" autoComplete="off" placeholder="Cari ID/Nama" value={value}
-          role={ready ? 'combobox' : undefined} aria-autocomplete={ready ? 'list' : undefined}
-          aria-expanded={ready ? open : undefined} aria-controls={ready ? 'cari-options' : undefined}
+        <input
+          id="cariId"
+          name="cariId"
+          autoComplete="off"
+          placeholder="Cari ID/Nama"
+          value={value}
+          role={ready ? 'combobox' : undefined}
+          aria-autocomplete={ready ? 'list' : undefined}
+          aria-expanded={ready ? open : undefined}
+          aria-controls={ready ? 'cari-options' : undefined}
           aria-activedescendant={open && active >= 0 ? `cari-option-${active}` : undefined}
-          onChange={(e) => onInput(e.target.value)} onKeyDown={onKeyDown} onBlur={() => setTimeout(() => setOpen(false), 150)} />
+          onChange={(e) => onInput(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+        />
         {ready && (
-          <ul id="cari-options"
+          <ul
+            id="cari-options"
             // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (the popup is a ul role="listbox")
-            role="listbox" aria-label="Hasil pencarian member" className="combo-list" hidden={!open || options.length === 0}>
+            role="listbox"
+            aria-label="Hasil pencarian member"
+            className="combo-list"
+            hidden={!open || options.length === 0}
+          >
             {options.map((o, i) => (
               // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: WAI-ARIA combobox pattern (li role="option" with aria-selected; focus stays in the input, the arrow keys move aria-activedescendant, Enter chooses)
-              <li key={o.id_member} id={`cari-option-${i}`}
+              <li
+                key={o.id_member}
+                id={`cari-option-${i}`}
                 // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA combobox pattern (li role="option" in the ul role="listbox")
-                role="option" aria-selected={i === active}
-                onMouseDown={(e) => e.preventDefault()} onClick={() => { setValue(o.id_member); choose(o.id_member); }}>
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => {
+                  setValue(o.id_member);
+                  choose(o.id_member);
+                }}
+              >
                 <strong>{o.nama}</strong> <small>{o.id_member}</small>
               </li>
             ))}
           </ul>
         )}
-        <span className="sr-only" role="status">{status}</span>
+        <span className="sr-only" role="status">
+          {status}
+        </span>
       </div>
       {tab === 'pohon' && (
         <div>
           <label htmlFor="level">Level</label>
-          <select id="level" name="level" value={level} onChange={(e) => {
-            const lvl = Number(e.target.value);
-            setLevel(lvl);
-            if (ready) $treeQuery.set({ cariId: null, level: lvl });
-          }}>
-            {Array.from({ length: maxLevel }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n} Level</option>)}
+          <select
+            id="level"
+            name="level"
+            value={level}
+            onChange={(e) => {
+              const lvl = Number(e.target.value);
+              setLevel(lvl);
+              if (ready) $treeQuery.set({ cariId: null, level: lvl });
+            }}
+          >
+            {Array.from({ length: maxLevel }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n} Level
+              </option>
+            ))}
           </select>
         </div>
       )}

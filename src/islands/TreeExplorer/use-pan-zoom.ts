@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-export interface View { x: number; y: number; scale: number }
+export interface View {
+  x: number;
+  y: number;
+  scale: number;
+}
 
 const MIN = 0.3;
 const MAX = 2.5;
@@ -105,10 +109,13 @@ export function usePanZoom(viewport: RefObject<HTMLElement | null>) {
     };
   }, [viewport, zoomAt]);
 
-  const zoomBy = useCallback((factor: number) => {
-    const el = viewport.current;
-    zoomAt(factor, (el?.clientWidth ?? 0) / 2, (el?.clientHeight ?? 0) / 2);
-  }, [viewport, zoomAt]);
+  const zoomBy = useCallback(
+    (factor: number) => {
+      const el = viewport.current;
+      zoomAt(factor, (el?.clientWidth ?? 0) / 2, (el?.clientHeight ?? 0) / 2);
+    },
+    [viewport, zoomAt],
+  );
 
   /** Moves the view by (dx, dy) pixels: the keyboard's pan (Shift + arrow keys). */
   const panBy = useCallback((dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy })), []);

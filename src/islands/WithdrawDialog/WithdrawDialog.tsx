@@ -5,7 +5,11 @@ import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
 import { refreshRegions } from '../../browser/refresh-regions';
 
-export interface UnpaidBonus { public_id: string; label: string; amount: number }
+export interface UnpaidBonus {
+  public_id: string;
+  label: string;
+  amount: number;
+}
 
 /** The payout summary and list as the server renders them now. */
 const refreshPayouts = () => refreshRegions(location.href, ['payout-summary', 'payout-list']);
@@ -26,7 +30,12 @@ export default function WithdrawDialog({ bonuses }: { bonuses: UnpaidBonus[] }) 
   const total = picked.reduce((sum, b) => sum + b.amount, 0);
 
   function toggle(id: string, on: boolean): void {
-    setChosen((all) => { const next = new Set(all); if (on) next.add(id); else next.delete(id); return next; });
+    setChosen((all) => {
+      const next = new Set(all);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
     setFailure(null);
   }
 
@@ -34,7 +43,9 @@ export default function WithdrawDialog({ bonuses }: { bonuses: UnpaidBonus[] }) 
     setBusy(true);
     setFailure(null);
     try {
-      const { message } = await callWithMessage<{ public_id: string }>('POST', '/member/bonus/payout', { bonus_ids: picked.map((b) => b.public_id) });
+      const { message } = await callWithMessage<{ public_id: string }>('POST', '/member/bonus/payout', {
+        bonus_ids: picked.map((b) => b.public_id),
+      });
       const rest = left.filter((b) => !chosen.has(b.public_id));
       setLeft(rest);
       setChosen(new Set(rest.map((b) => b.public_id)));
@@ -43,7 +54,7 @@ export default function WithdrawDialog({ bonuses }: { bonuses: UnpaidBonus[] }) 
       await refreshPayouts().catch((error: unknown) => console.error(error));
     } catch (error) {
       const e = error as ApiError;
-      setFailure(e.errors ? Object.values(e.errors)[0] ?? e.message : e.message);
+      setFailure(e.errors ? (Object.values(e.errors)[0] ?? e.message) : e.message);
     } finally {
       setBusy(false);
     }
@@ -53,27 +64,77 @@ export default function WithdrawDialog({ bonuses }: { bonuses: UnpaidBonus[] }) 
     <>
       <p className="no-print">
         {/* biome-ignore lint/a11y/useSemanticElements: a GET link that works without JavaScript (?create=1), drawn as a Pico button; the island opens the dialog in place */}
-        <a href="?create=1" role="button" onClick={(e) => { e.preventDefault(); setFailure(null); setOpen(true); }}>Create Withdraw</a>
+        <a
+          href="?create=1"
+          role="button"
+          onClick={(e) => {
+            e.preventDefault();
+            setFailure(null);
+            setOpen(true);
+          }}
+        >
+          Create Withdraw
+        </a>
       </p>
       <Modal open={open} onClose={() => setOpen(false)} title="Create Withdraw" id="dlg-withdraw">
-        {failure && <div className="alert alert-danger" role="alert">{failure}</div>}
-        {left.length === 0 ? <p className="muted">Tidak ada bonus</p> : (
+        {failure && (
+          <div className="alert alert-danger" role="alert">
+            {failure}
+          </div>
+        )}
+        {left.length === 0 ? (
+          <p className="muted">Tidak ada bonus</p>
+        ) : (
           <>
             <p style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-              <button type="button" className="outline secondary" style={{ width: 'auto', marginBottom: 0 }} onClick={() => { setChosen(new Set(left.map((b) => b.public_id))); setFailure(null); }}>Pilih semua</button>
-              <button type="button" className="outline secondary" style={{ width: 'auto', marginBottom: 0 }} onClick={() => setChosen(new Set())}>Kosongkan pilihan</button>
+              <button
+                type="button"
+                className="outline secondary"
+                style={{ width: 'auto', marginBottom: 0 }}
+                onClick={() => {
+                  setChosen(new Set(left.map((b) => b.public_id)));
+                  setFailure(null);
+                }}
+              >
+                Pilih semua
+              </button>
+              <button
+                type="button"
+                className="outline secondary"
+                style={{ width: 'auto', marginBottom: 0 }}
+                onClick={() => setChosen(new Set())}
+              >
+                Kosongkan pilihan
+              </button>
             </p>
             <div className="scroll-300">
               {left.map((b) => (
-                <label key={b.public_id}><input type="checkbox" name="bonus_ids" value={b.public_id} checked={chosen.has(b.public_id)} onChange={(e) => toggle(b.public_id, e.target.checked)} /> {b.label} · {rupiah(b.amount)}</label>
+                <label key={b.public_id}>
+                  <input
+                    type="checkbox"
+                    name="bonus_ids"
+                    value={b.public_id}
+                    checked={chosen.has(b.public_id)}
+                    onChange={(e) => toggle(b.public_id, e.target.checked)}
+                  />{' '}
+                  {b.label} · {rupiah(b.amount)}
+                </label>
               ))}
             </div>
-            <p aria-live="polite" data-testid="withdraw-total">{picked.length} bonus dipilih · Total dipilih: <strong>{rupiah(total)}</strong> (sebelum biaya admin)</p>
+            <p aria-live="polite" data-testid="withdraw-total">
+              {picked.length} bonus dipilih · Total dipilih: <strong>{rupiah(total)}</strong> (sebelum biaya admin)
+            </p>
           </>
         )}
         <footer className="grid">
-          <button type="button" className="secondary" onClick={() => setOpen(false)}>Tutup</button>
-          {left.length > 0 && <button type="button" onClick={() => void submit()} disabled={busy} aria-busy={busy || undefined}>Withdraw</button>}
+          <button type="button" className="secondary" onClick={() => setOpen(false)}>
+            Tutup
+          </button>
+          {left.length > 0 && (
+            <button type="button" onClick={() => void submit()} disabled={busy} aria-busy={busy || undefined}>
+              Withdraw
+            </button>
+          )}
         </footer>
       </Modal>
     </>

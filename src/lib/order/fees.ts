@@ -22,7 +22,7 @@ export function paymentFee(method: PaymentMethodFee, baseTotal: number): number 
   if (method.name === 'credit_card') {
     return ceilRupiah((baseTotal + method.fix_charge * vat) / (1 - method.float_charge / 100) - baseTotal);
   }
-  return ceilRupiah((baseTotal * method.float_charge / 100 + method.fix_charge) * vat);
+  return ceilRupiah(((baseTotal * method.float_charge) / 100 + method.fix_charge) * vat);
 }
 
 export interface CourierInsurance {
@@ -32,7 +32,7 @@ export interface CourierInsurance {
 
 /** Insurance cost = item total × percent/100 + fixed amount, rounded up to the rupiah. */
 export function insuranceCost(itemsTotal: number, courier: CourierInsurance): number {
-  return ceilRupiah(itemsTotal * courier.asuransi_persen / 100 + courier.asuransi_fix);
+  return ceilRupiah((itemsTotal * courier.asuransi_persen) / 100 + courier.asuransi_fix);
 }
 
 export interface OrderAmounts {

@@ -57,9 +57,7 @@ export function shippingSubsidy(subsidi: Subsidy | null | undefined, order: { bv
   if (!subsidi) return 0;
   const tier = subsidi.tiers.filter((t) => t.bv <= order.bv).sort((a, b) => b.bv - a.bv)[0];
   if (!tier) return 0;
-  const amount = subsidi.jenis === 'PERSENTASE'
-    ? Math.floor((order.dpp * tier.value) / 100 / 1000) * 1000
-    : tier.value;
+  const amount = subsidi.jenis === 'PERSENTASE' ? Math.floor((order.dpp * tier.value) / 100 / 1000) * 1000 : tier.value;
   return Math.max(0, Math.min(amount, order.cost));
 }
 

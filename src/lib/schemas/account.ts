@@ -57,8 +57,12 @@ const digitsOnly = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '')
 
 export const ProfileSchema = z.object({
   username: UsernameSchema,
-  nama: z.string({ error: accountMessages.namaRequired }).trim().min(1, accountMessages.namaRequired)
-    .regex(re(patterns.lettersSpaces), accountMessages.namaChars).max(60, accountMessages.namaMax),
+  nama: z
+    .string({ error: accountMessages.namaRequired })
+    .trim()
+    .min(1, accountMessages.namaRequired)
+    .regex(re(patterns.lettersSpaces), accountMessages.namaChars)
+    .max(60, accountMessages.namaMax),
   nomor_identitas: optional(z.string().regex(re(patterns.nik), accountMessages.nomorIdentitas)),
   tgl_lahir: optional(calendarDate(accountMessages.tanggalLahir)),
   jenis_kelamin: optional(z.enum(['LAKI-LAKI', 'PEREMPUAN'], accountMessages.jenisKelamin)),
@@ -77,33 +81,54 @@ export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 export const HeirSchema = z.object({
   no_nik_passpor_penerima: optional(z.preprocess(digitsOnly, z.string().regex(re(patterns.nik), accountMessages.heirNik))),
-  nama_lengkap_pewaris: optional(z.string().trim().regex(re(patterns.lettersSpaces), accountMessages.heirNama).max(60, accountMessages.namaMax)),
-  no_mobile_pewaris: optional(z.preprocess(digitsOnly, z.string()
-    .regex(/^628/, accountMessages.phone628).min(10, accountMessages.phoneMin).max(14, accountMessages.phoneMax))),
+  nama_lengkap_pewaris: optional(
+    z.string().trim().regex(re(patterns.lettersSpaces), accountMessages.heirNama).max(60, accountMessages.namaMax),
+  ),
+  no_mobile_pewaris: optional(
+    z.preprocess(
+      digitsOnly,
+      z.string().regex(/^628/, accountMessages.phone628).min(10, accountMessages.phoneMin).max(14, accountMessages.phoneMax),
+    ),
+  ),
   hubungan_pewaris: optional(z.string().trim().regex(re(patterns.lettersSpaces), accountMessages.heirHubungan).max(40)),
 });
 export type HeirInput = z.infer<typeof HeirSchema>;
 
 export const BankSchema = z.object({
-  nama_rekening: z.string({ error: accountMessages.namaRekeningRequired }).trim().min(1, accountMessages.namaRekeningRequired)
-    .regex(re(patterns.lettersSpaces), accountMessages.namaRekeningChars).max(60, accountMessages.namaRekeningChars),
-  no_rekening: z.string({ error: accountMessages.noRekeningRequired }).trim().min(1, accountMessages.noRekeningRequired)
+  nama_rekening: z
+    .string({ error: accountMessages.namaRekeningRequired })
+    .trim()
+    .min(1, accountMessages.namaRekeningRequired)
+    .regex(re(patterns.lettersSpaces), accountMessages.namaRekeningChars)
+    .max(60, accountMessages.namaRekeningChars),
+  no_rekening: z
+    .string({ error: accountMessages.noRekeningRequired })
+    .trim()
+    .min(1, accountMessages.noRekeningRequired)
     .regex(re(patterns.noRekening), accountMessages.noRekeningDigits),
   kode_bank: z.string({ error: accountMessages.bankRequired }).regex(/^\d{3}$/, accountMessages.bankRequired),
-  cabang: optional(z.string().trim().regex(re(patterns.lettersDigitsSpaces), accountMessages.cabangChars).max(60, accountMessages.cabangChars)),
+  cabang: optional(
+    z.string().trim().regex(re(patterns.lettersDigitsSpaces), accountMessages.cabangChars).max(60, accountMessages.cabangChars),
+  ),
 });
 export type BankInput = z.infer<typeof BankSchema>;
 
 export const NpwpSchema = z.object({
   npwp: z.preprocess(digitsOnly, z.string({ error: accountMessages.npwp }).regex(re(patterns.npwp), accountMessages.npwp)),
-  nama_pemegang_pajak: z.string({ error: accountMessages.namaPemegangPajak }).trim().min(1, accountMessages.namaPemegangPajak)
-    .regex(re(patterns.lettersSpaces), accountMessages.namaPemegangPajak).max(60, accountMessages.namaMax),
+  nama_pemegang_pajak: z
+    .string({ error: accountMessages.namaPemegangPajak })
+    .trim()
+    .min(1, accountMessages.namaPemegangPajak)
+    .regex(re(patterns.lettersSpaces), accountMessages.namaPemegangPajak)
+    .max(60, accountMessages.namaMax),
 });
 export type NpwpInput = z.infer<typeof NpwpSchema>;
 
 export const AutoWithdrawSchema = z.object({
-  auto_widraw: z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on' ? true : v === false || v === 'false' || v === '0' ? false : v,
-    z.boolean({ error: 'Nilai auto withdraw tidak valid' })),
+  auto_widraw: z.preprocess(
+    (v) => (v === true || v === 'true' || v === '1' || v === 'on' ? true : v === false || v === 'false' || v === '0' ? false : v),
+    z.boolean({ error: 'Nilai auto withdraw tidak valid' }),
+  ),
 });
 
 /** The own-responsibility warning on bank, NPWP and heir edits (spec/000 §2). */

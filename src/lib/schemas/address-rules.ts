@@ -17,7 +17,12 @@ export const VILLAGE_CODE = /^\d{2}\.\d{2}\.\d{2}\.\d{4}$/;
 export const POSTAL_CODE = /^\d{5}$/;
 
 export interface AddressDraft {
-  label?: string; nama: string; phone: string; alamat: string; kelurahan_id: string; kode_pos?: string | null;
+  label?: string;
+  nama: string;
+  phone: string;
+  alamat: string;
+  kelurahan_id: string;
+  kode_pos?: string | null;
 }
 
 /** The first message per field, as AddressSchema would give it (keys are the form's field names). */

@@ -26,17 +26,23 @@ export const ForgotPasswordSchema = z.object({
   username_or_id: z.string({ error: authMessages.usernameOrIdRequired }).trim().min(1, authMessages.usernameOrIdRequired),
 });
 
-const newPassword = z.string({ error: authMessages.newPasswordRequired })
-  .min(1, authMessages.newPasswordRequired).min(8, authMessages.passwordMin);
+const newPassword = z
+  .string({ error: authMessages.newPasswordRequired })
+  .min(1, authMessages.newPasswordRequired)
+  .min(8, authMessages.passwordMin);
 
-export const ResetPasswordSchema = z.object({
-  password: newPassword,
-  rpassword: z.string({ error: authMessages.repeatRequired }).min(1, authMessages.repeatRequired),
-  token: z.string().min(1, 'Token tidak valid'),
-}).refine((v) => v.password === v.rpassword, { message: authMessages.passwordMismatch, path: ['rpassword'] });
+export const ResetPasswordSchema = z
+  .object({
+    password: newPassword,
+    rpassword: z.string({ error: authMessages.repeatRequired }).min(1, authMessages.repeatRequired),
+    token: z.string().min(1, 'Token tidak valid'),
+  })
+  .refine((v) => v.password === v.rpassword, { message: authMessages.passwordMismatch, path: ['rpassword'] });
 
-export const ChangePasswordSchema = z.object({
-  password_lama: z.string({ error: authMessages.oldPasswordRequired }).min(1, authMessages.oldPasswordRequired),
-  password_baru: newPassword,
-  rpassword_baru: z.string({ error: authMessages.repeatRequired }).min(1, authMessages.repeatRequired),
-}).refine((v) => v.password_baru === v.rpassword_baru, { message: authMessages.passwordMismatch, path: ['rpassword_baru'] });
+export const ChangePasswordSchema = z
+  .object({
+    password_lama: z.string({ error: authMessages.oldPasswordRequired }).min(1, authMessages.oldPasswordRequired),
+    password_baru: newPassword,
+    rpassword_baru: z.string({ error: authMessages.repeatRequired }).min(1, authMessages.repeatRequired),
+  })
+  .refine((v) => v.password_baru === v.rpassword_baru, { message: authMessages.passwordMismatch, path: ['rpassword_baru'] });

@@ -18,14 +18,16 @@ function refuse<T>(value: T | undefined, ctx: z.RefinementCtx, message: string):
 }
 
 /** A month number 1–12 from a query string or a number, through the one parser. */
-export const monthNumber = (message: string) => z.union([z.string(), z.number()], { error: message })
-  .transform((v, ctx) => refuse(parseMonthNumber(v), ctx, message));
+export const monthNumber = (message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => refuse(parseMonthNumber(v), ctx, message));
 
 /** A four-digit year from `min` to `max()` (a function: "this year" moves), through the one parser. */
-export const yearNumber = (message: string, min = FIRST_YEAR, max: () => number = () => LAST_YEAR) => z.union([z.string(), z.number()], { error: message })
-  .transform((v, ctx) => refuse(parseYear(v, min, max()), ctx, message));
+export const yearNumber = (message: string, min = FIRST_YEAR, max: () => number = () => LAST_YEAR) =>
+  z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => refuse(parseYear(v, min, max()), ctx, message));
 
-export const DateRangeSchema = z.object({
-  from: calendarDate(rangeMessages.both),
-  to: calendarDate(rangeMessages.both),
-}).refine((q) => q.from <= q.to, { message: rangeMessages.order, path: ['to'] });
+export const DateRangeSchema = z
+  .object({
+    from: calendarDate(rangeMessages.both),
+    to: calendarDate(rangeMessages.both),
+  })
+  .refine((q) => q.from <= q.to, { message: rangeMessages.order, path: ['to'] });

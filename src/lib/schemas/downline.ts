@@ -7,6 +7,16 @@ export const DownlineQuerySchema = z.object({
   cariNama: z.string().trim().max(60).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   /** Keyset cursors (ADR 0018): the ID Member the page follows or precedes. */
-  after: z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/).optional().catch(undefined),
-  before: z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/).optional().catch(undefined),
+  after: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/)
+    .optional()
+    .catch(undefined),
+  before: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/)
+    .optional()
+    .catch(undefined),
 });

@@ -1,9 +1,20 @@
 import type { z } from 'zod';
 
 /** The HTML constraints of one input, read from its zod schema (one description of the rule). */
-export interface InputAttrs { required?: true; minlength?: number; maxlength?: number; pattern?: string }
+export interface InputAttrs {
+  required?: true;
+  minlength?: number;
+  maxlength?: number;
+  pattern?: string;
+}
 
-interface CheckDef { check?: string; minimum?: number; format?: string; pattern?: RegExp; error?: (issue: object) => unknown }
+interface CheckDef {
+  check?: string;
+  minimum?: number;
+  format?: string;
+  pattern?: RegExp;
+  error?: (issue: object) => unknown;
+}
 
 interface Introspected {
   minLength?: number | null;

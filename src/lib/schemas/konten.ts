@@ -14,16 +14,27 @@ export type NewsForm = z.input<typeof NewsFormSchema>;
 
 export const PageFormSchema = z.object({
   judul: z.string({ error: 'Judul wajib diisi' }).trim().min(1, 'Judul wajib diisi').max(200, 'Judul paling banyak 200 karakter'),
-  konten: z.string({ error: 'Isi halaman wajib diisi' }).trim().min(1, 'Isi halaman wajib diisi').max(200_000, 'Isi halaman terlalu panjang'),
+  konten: z
+    .string({ error: 'Isi halaman wajib diisi' })
+    .trim()
+    .min(1, 'Isi halaman wajib diisi')
+    .max(200_000, 'Isi halaman terlalu panjang'),
 });
 export type PageForm = z.input<typeof PageFormSchema>;
 
 /** A banner's link: a path of the portal or an http(s) address (the safe-link rule); empty for none. */
-const bannerLink = z.string().trim().max(500, 'Tautan terlalu panjang')
+const bannerLink = z
+  .string()
+  .trim()
+  .max(500, 'Tautan terlalu panjang')
   .refine((v) => v === '' || safeLink(v) !== undefined, 'Tautan harus diawali / atau http(s)://');
 
 export const BannerFormSchema = z.object({
-  nama: z.string({ error: 'Nama banner wajib diisi' }).trim().min(1, 'Nama banner wajib diisi').max(100, 'Nama banner paling banyak 100 karakter'),
+  nama: z
+    .string({ error: 'Nama banner wajib diisi' })
+    .trim()
+    .min(1, 'Nama banner wajib diisi')
+    .max(100, 'Nama banner paling banyak 100 karakter'),
   link: bannerLink.default(''),
   description: z.string().trim().max(200, 'Keterangan paling banyak 200 karakter').default(''),
 });
@@ -35,9 +46,19 @@ export type BannerForm = z.input<typeof BannerFormSchema>;
  * /banners/unggah/logo.png or /favicon.svg; the members' pages load nothing from elsewhere).
  */
 export const BrandFormSchema = z.object({
-  company_name: z.string({ error: 'Nama perusahaan wajib diisi' }).trim().min(2, 'Nama perusahaan wajib diisi').max(80, 'Nama perusahaan paling banyak 80 karakter'),
-  company_logo: z.string().trim().max(200, 'Alamat logo terlalu panjang')
-    .refine((v) => v === '' || (/^\/[\w\-./]+\.(svg|png|webp|jpe?g)$/i.test(v) && !v.includes('..') && !v.startsWith('//')), 'Logo harus berupa alamat gambar portal ini, diawali / (svg, png, webp atau jpg)')
+  company_name: z
+    .string({ error: 'Nama perusahaan wajib diisi' })
+    .trim()
+    .min(2, 'Nama perusahaan wajib diisi')
+    .max(80, 'Nama perusahaan paling banyak 80 karakter'),
+  company_logo: z
+    .string()
+    .trim()
+    .max(200, 'Alamat logo terlalu panjang')
+    .refine(
+      (v) => v === '' || (/^\/[\w\-./]+\.(svg|png|webp|jpe?g)$/i.test(v) && !v.includes('..') && !v.startsWith('//')),
+      'Logo harus berupa alamat gambar portal ini, diawali / (svg, png, webp atau jpg)',
+    )
     .default(''),
 });
 export type BrandForm = z.input<typeof BrandFormSchema>;

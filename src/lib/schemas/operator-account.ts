@@ -14,11 +14,17 @@ export const operatorAccountMessages = {
   kode: 'Masukkan kode 6 angka dari aplikasi autentikator',
 } as const;
 
-export const OperatorUsernameSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9_.-]{3,40}$/, operatorAccountMessages.username);
+export const OperatorUsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_.-]{3,40}$/, operatorAccountMessages.username);
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES, { message: operatorAccountMessages.role });
 /** At least 12 characters (the strength and own-data checks are the password policy's, server side). */
-export const OperatorPasswordSchema = z.string({ error: operatorAccountMessages.passwordMin })
-  .min(OPERATOR_PASSWORD_MIN, operatorAccountMessages.passwordMin).max(200, operatorAccountMessages.passwordMax);
+export const OperatorPasswordSchema = z
+  .string({ error: operatorAccountMessages.passwordMin })
+  .min(OPERATOR_PASSWORD_MIN, operatorAccountMessages.passwordMin)
+  .max(200, operatorAccountMessages.passwordMax);
 
 export const CreateOperatorSchema = z.object({
   username: OperatorUsernameSchema,
@@ -33,4 +39,7 @@ export const ChangeOperatorPasswordSchema = z.object({
   password_baru: OperatorPasswordSchema,
 });
 
-export const TotpCodeSchema = z.string({ error: operatorAccountMessages.kode }).trim().regex(/^\d{6}$/, operatorAccountMessages.kode);
+export const TotpCodeSchema = z
+  .string({ error: operatorAccountMessages.kode })
+  .trim()
+  .regex(/^\d{6}$/, operatorAccountMessages.kode);

@@ -17,19 +17,31 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * no_order/no_invoice, member in (public_ids of members this member registered), sort, paging
  * (default 10). Unknown statuses, members or sort columns are dropped rather than refused.
  */
-export const OrderListQuerySchema = z.object({
-  from: calendarDate(rangeMessages.both),
-  to: calendarDate(rangeMessages.both),
-  status: z.array(z.string()).catch([])
-    .transform((list) => ORDER_FILTER_STATUSES.filter((s) => list.includes(s))),
-  search: z.string().trim().max(50, 'Pencarian maksimal 50 karakter').optional().transform((s) => s || undefined),
-  /** The registered members' public_ids (opt_member ids) or ID Members. */
-  member: z.array(z.string()).catch([]).transform((list) => list.filter((id) => uuid.test(id) || /^\d{10}$/.test(id)).slice(0, 100)),
-  orderby: z.enum(ORDER_SORT_COLUMNS).catch('tgl_order'),
-  order: z.enum(['asc', 'desc']).catch('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  page_size: z.coerce.number().int().min(1).max(100).catch(ORDER_PAGE_SIZE),
-}).refine((q) => q.from <= q.to, { message: rangeMessages.order, path: ['to'] });
+export const OrderListQuerySchema = z
+  .object({
+    from: calendarDate(rangeMessages.both),
+    to: calendarDate(rangeMessages.both),
+    status: z
+      .array(z.string())
+      .catch([])
+      .transform((list) => ORDER_FILTER_STATUSES.filter((s) => list.includes(s))),
+    search: z
+      .string()
+      .trim()
+      .max(50, 'Pencarian maksimal 50 karakter')
+      .optional()
+      .transform((s) => s || undefined),
+    /** The registered members' public_ids (opt_member ids) or ID Members. */
+    member: z
+      .array(z.string())
+      .catch([])
+      .transform((list) => list.filter((id) => uuid.test(id) || /^\d{10}$/.test(id)).slice(0, 100)),
+    orderby: z.enum(ORDER_SORT_COLUMNS).catch('tgl_order'),
+    order: z.enum(['asc', 'desc']).catch('desc'),
+    page: z.coerce.number().int().min(1).max(100_000).catch(1),
+    page_size: z.coerce.number().int().min(1).max(100).catch(ORDER_PAGE_SIZE),
+  })
+  .refine((q) => q.from <= q.to, { message: rangeMessages.order, path: ['to'] });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 /** Mark done (spec/001 §7): the order's public_id, and optionally its no_order as a check. */
@@ -42,9 +54,12 @@ export const MarkDoneSchema = z.object({
 export const WaybillSchema = z.object({
   public_id: z.string({ error: 'Order tidak ditemukan' }).regex(uuid, 'Order tidak ditemukan'),
   waybill: z.string({ error: 'Masukkan Nomor Resi' }).trim().min(1, 'Masukkan Nomor Resi').max(60, 'Nomor resi tidak valid'),
-  courier: z.string({ error: 'Pilih Ekspedisi' }).trim().min(1, 'Pilih Ekspedisi').max(20, 'Ekspedisi tidak valid')
+  courier: z
+    .string({ error: 'Pilih Ekspedisi' })
+    .trim()
+    .min(1, 'Pilih Ekspedisi')
+    .max(20, 'Ekspedisi tidak valid')
     .transform((c) => c.split('|')[0]!.toLowerCase()),
 });
 
 export const isUuid = (value: string): boolean => uuid.test(value);
-

@@ -109,17 +109,36 @@ const REGION = /^\d{2}(\.\d{2}){0,2}(\.\d{4})?$/;
 function isPastDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() < Date.now()
-    && date.getUTCFullYear() >= 1900;
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    date.getTime() < Date.now() &&
+    date.getUTCFullYear() >= 1900
+  );
 }
 
 /** The member payload (the contract's `member` object) after its checks. */
 export interface MemberStep {
-  nomor_identitas: string; nama: string; email: string; phone: string; username: string;
-  posisi: (typeof RANKS)[number]; sisi: 'L' | 'R'; id_propinsi_domisili: string; id_kota_domisili: string;
-  tgl_lahir: string; jenis_kelamin: 'LAKI-LAKI' | 'PEREMPUAN'; status_kawin: (typeof STATUS_KAWIN)[number];
-  agama: (typeof AGAMA)[number]; negara: string; alamat: string; id_propinsi: string; id_kota: string;
-  id_kecamatan: string; kelurahan_id: string; kode_pos: string;
+  nomor_identitas: string;
+  nama: string;
+  email: string;
+  phone: string;
+  username: string;
+  posisi: (typeof RANKS)[number];
+  sisi: 'L' | 'R';
+  id_propinsi_domisili: string;
+  id_kota_domisili: string;
+  tgl_lahir: string;
+  jenis_kelamin: 'LAKI-LAKI' | 'PEREMPUAN';
+  status_kawin: (typeof STATUS_KAWIN)[number];
+  agama: (typeof AGAMA)[number];
+  negara: string;
+  alamat: string;
+  id_propinsi: string;
+  id_kota: string;
+  id_kecamatan: string;
+  kelurahan_id: string;
+  kode_pos: string;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -129,13 +148,26 @@ const oneOf = <T extends string>(list: readonly T[], v: string): v is T => (list
 export function normalizeMember(payload: Record<string, unknown>): MemberStep {
   const s = (k: string) => str(payload[k]).trim();
   return {
-    nomor_identitas: s('nomor_identitas'), nama: cleanNama(str(payload.nama)).trimEnd(), email: s('email'),
-    phone: phonePayload(str(payload.phone)), username: s('username'), posisi: s('posisi') as MemberStep['posisi'],
-    sisi: s('sisi') as MemberStep['sisi'], id_propinsi_domisili: s('id_propinsi_domisili'), id_kota_domisili: s('id_kota_domisili'),
-    tgl_lahir: s('tgl_lahir'), jenis_kelamin: s('jenis_kelamin') as MemberStep['jenis_kelamin'],
-    status_kawin: s('status_kawin') as MemberStep['status_kawin'], agama: s('agama') as MemberStep['agama'],
-    negara: s('negara').slice(0, 60) || 'Indonesia', alamat: s('alamat'), id_propinsi: s('id_propinsi'), id_kota: s('id_kota'),
-    id_kecamatan: s('id_kecamatan'), kelurahan_id: s('kelurahan_id'), kode_pos: s('kode_pos'),
+    nomor_identitas: s('nomor_identitas'),
+    nama: cleanNama(str(payload.nama)).trimEnd(),
+    email: s('email'),
+    phone: phonePayload(str(payload.phone)),
+    username: s('username'),
+    posisi: s('posisi') as MemberStep['posisi'],
+    sisi: s('sisi') as MemberStep['sisi'],
+    id_propinsi_domisili: s('id_propinsi_domisili'),
+    id_kota_domisili: s('id_kota_domisili'),
+    tgl_lahir: s('tgl_lahir'),
+    jenis_kelamin: s('jenis_kelamin') as MemberStep['jenis_kelamin'],
+    status_kawin: s('status_kawin') as MemberStep['status_kawin'],
+    agama: s('agama') as MemberStep['agama'],
+    negara: s('negara').slice(0, 60) || 'Indonesia',
+    alamat: s('alamat'),
+    id_propinsi: s('id_propinsi'),
+    id_kota: s('id_kota'),
+    id_kecamatan: s('id_kecamatan'),
+    kelurahan_id: s('kelurahan_id'),
+    kode_pos: s('kode_pos'),
   };
 }
 
@@ -147,7 +179,9 @@ export function normalizeMember(payload: Record<string, unknown>): MemberStep {
 export function memberFieldErrors(payload: Record<string, unknown>): Record<string, string> {
   const m = normalizeMember(payload);
   const out: Record<string, string> = {};
-  const fail = (key: keyof MemberStep, message: string) => { out[key] ??= message; };
+  const fail = (key: keyof MemberStep, message: string) => {
+    out[key] ??= message;
+  };
   if (!/^\d{16}$/.test(m.nomor_identitas)) fail('nomor_identitas', memberMessages.nomorIdentitas);
   if (!m.nama) fail('nama', memberMessages.namaRequired);
   else if (!/^[A-Za-z ]+$/.test(m.nama)) fail('nama', memberMessages.namaChars);
@@ -161,7 +195,8 @@ export function memberFieldErrors(payload: Record<string, unknown>): Record<stri
   if (!oneOf(RANKS, m.posisi)) fail('posisi', memberMessages.posisi);
   if (m.sisi !== 'L' && m.sisi !== 'R') fail('sisi', memberMessages.sisi);
   if (!REGION.test(m.id_propinsi_domisili)) fail('id_propinsi_domisili', memberMessages.propinsiDomisili);
-  if (!REGION.test(m.id_kota_domisili) || !m.id_kota_domisili.startsWith(`${m.id_propinsi_domisili}.`)) fail('id_kota_domisili', memberMessages.kotaDomisili);
+  if (!REGION.test(m.id_kota_domisili) || !m.id_kota_domisili.startsWith(`${m.id_propinsi_domisili}.`))
+    fail('id_kota_domisili', memberMessages.kotaDomisili);
   if (!isPastDate(m.tgl_lahir)) fail('tgl_lahir', memberMessages.tglLahir);
   if (m.jenis_kelamin !== 'LAKI-LAKI' && m.jenis_kelamin !== 'PEREMPUAN') fail('jenis_kelamin', memberMessages.jenisKelamin);
   if (!oneOf(STATUS_KAWIN, m.status_kawin)) fail('status_kawin', memberMessages.statusKawin);

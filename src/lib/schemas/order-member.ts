@@ -10,7 +10,8 @@ export * from './order-member-rules';
  * server give the same Indonesian message for the same input. Output: the normalized payload
  * (trimmed, phone without spaces, negara defaulting to Indonesia).
  */
-export const MemberStepSchema = z.record(z.string(), z.unknown(), { error: 'Lengkapi data calon member' })
+export const MemberStepSchema = z
+  .record(z.string(), z.unknown(), { error: 'Lengkapi data calon member' })
   .superRefine((payload, ctx) => {
     for (const [key, message] of Object.entries(memberFieldErrors(payload))) ctx.addIssue({ code: 'custom', path: [key], message });
   })

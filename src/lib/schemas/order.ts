@@ -45,7 +45,11 @@ export const ShippingCostSchema = z.object({
   originType: z.literal('subdistrict').catch('subdistrict'),
   origin: z.string().optional(),
   kelurahan_id: villageCode(orderMessages.alamat),
-  weight: z.coerce.number({ error: 'Berat tidak valid' }).int('Berat tidak valid').min(1, 'Berat tidak valid').max(500_000, 'Berat tidak valid'),
+  weight: z.coerce
+    .number({ error: 'Berat tidak valid' })
+    .int('Berat tidak valid')
+    .min(1, 'Berat tidak valid')
+    .max(500_000, 'Berat tidak valid'),
   gudang_id: publicId(orderMessages.gudang),
   bv: z.coerce.number().int().min(0).max(10_000).default(0),
 });
@@ -54,12 +58,23 @@ export type ShippingCostQuery = z.infer<typeof ShippingCostSchema>;
 /** The ship-to of the public referral page, typed by the prospective member (no saved addresses). */
 export const ShipToSchema = z.object({
   nama: z.string({ error: 'Masukkan nama penerima' }).trim().min(1, 'Masukkan nama penerima').max(60, 'Masukkan nama penerima'),
-  phone: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[^\d]/g, '') : v),
-    z.string({ error: 'Masukkan nomor telepon' }).min(8, 'Masukkan nomor telepon').max(20, 'Masukkan nomor telepon')),
-  alamat: z.string({ error: 'Alamat lengkap pengiriman tidak boleh kosong' }).trim().min(1, 'Alamat lengkap pengiriman tidak boleh kosong').max(300),
+  phone: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[^\d]/g, '') : v),
+    z.string({ error: 'Masukkan nomor telepon' }).min(8, 'Masukkan nomor telepon').max(20, 'Masukkan nomor telepon'),
+  ),
+  alamat: z
+    .string({ error: 'Alamat lengkap pengiriman tidak boleh kosong' })
+    .trim()
+    .min(1, 'Alamat lengkap pengiriman tidak boleh kosong')
+    .max(300),
   kelurahan_id: villageCode('Pilih kelurahan'),
-  kode_pos: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().regex(/^\d{5}$/, 'Kode pos harus terdiri dari 5 digit angka').optional()),
+  kode_pos: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{5}$/, 'Kode pos harus terdiri dari 5 digit angka')
+      .optional(),
+  ),
 });
 export type ShipTo = z.infer<typeof ShipToSchema>;
 
@@ -74,7 +89,11 @@ export const CreateOrderSchema = z.object({
   id_gudang: publicId(orderMessages.gudang),
   id_kirim: z.string().uuid(orderMessages.alamat).optional().nullable(),
   biaya_kirim: z.coerce.number().int().min(0).optional(),
-  ekspedisi: z.string().regex(/^[a-z0-9_-]{2,20}\|[A-Za-z0-9 _.-]{1,40}$/, orderMessages.ekspedisi).optional().nullable(),
+  ekspedisi: z
+    .string()
+    .regex(/^[a-z0-9_-]{2,20}\|[A-Za-z0-9 _.-]{1,40}$/, orderMessages.ekspedisi)
+    .optional()
+    .nullable(),
   subsidi_ongkir_id: z.coerce.number().int().optional().nullable(),
   is_asuransi: bool.default(false),
   details: cart,
@@ -98,10 +117,13 @@ export const PaymentRequestSchema = z.object({
 });
 
 export const UsernameCheckSchema = z.object({
-  check: z.object({
-    username: z.string({ error: 'Masukkan username' }).max(60, 'Masukkan username'),
-    fullName: z.string().max(120).optional().default(''),
-  }, { error: 'Masukkan username' }),
+  check: z.object(
+    {
+      username: z.string({ error: 'Masukkan username' }).max(60, 'Masukkan username'),
+      fullName: z.string().max(120).optional().default(''),
+    },
+    { error: 'Masukkan username' },
+  ),
 });
 
 export const EmailCheckSchema = z.object({

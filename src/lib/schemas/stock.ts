@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const adjustStockSchema = z.object({
   warehouse_id: z.coerce.number({ message: 'Pilih gudang' }).int().positive('Pilih gudang'),
   product_id: z.coerce.number({ message: 'Pilih produk' }).int().positive('Pilih produk'),
-  perubahan: z.coerce.number({ message: 'Perubahan stok harus berupa angka bulat' })
+  perubahan: z.coerce
+    .number({ message: 'Perubahan stok harus berupa angka bulat' })
     .int('Perubahan stok harus berupa angka bulat')
     .refine((n) => n !== 0, 'Perubahan stok tidak boleh 0')
     .refine((n) => Math.abs(n) <= 1_000_000, 'Perubahan stok paling banyak 1.000.000'),

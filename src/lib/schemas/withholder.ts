@@ -11,15 +11,21 @@ export const withholderMessages = {
 
 const digitsOnly = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s.-]/g, '') : v);
 
-export const WithholderSchema = z.object({
-  npwp: z.preprocess(digitsOnly, z.string({ error: withholderMessages.npwp }).regex(/^\d{16}$/, withholderMessages.npwp)),
-  id_tku: z.preprocess(digitsOnly, z.string({ error: withholderMessages.idTku }).regex(/^\d{22}$/, withholderMessages.idTku)),
-  nama: z.string({ error: withholderMessages.nama }).trim().min(1, withholderMessages.nama).max(100, withholderMessages.nama),
-  penandatangan: z.string({ error: withholderMessages.penandatangan }).trim().min(1, withholderMessages.penandatangan).max(60, withholderMessages.penandatangan),
-}).refine(
-  // Only when both numbers are well formed: a bad NPWP is reported on its own field.
-  (w) => typeof w.npwp !== 'string' || typeof w.id_tku !== 'string' || !/^\d{16}$/.test(w.npwp) || w.id_tku.startsWith(w.npwp),
-  { path: ['id_tku'], error: withholderMessages.idTkuOfNpwp },
-);
+export const WithholderSchema = z
+  .object({
+    npwp: z.preprocess(digitsOnly, z.string({ error: withholderMessages.npwp }).regex(/^\d{16}$/, withholderMessages.npwp)),
+    id_tku: z.preprocess(digitsOnly, z.string({ error: withholderMessages.idTku }).regex(/^\d{22}$/, withholderMessages.idTku)),
+    nama: z.string({ error: withholderMessages.nama }).trim().min(1, withholderMessages.nama).max(100, withholderMessages.nama),
+    penandatangan: z
+      .string({ error: withholderMessages.penandatangan })
+      .trim()
+      .min(1, withholderMessages.penandatangan)
+      .max(60, withholderMessages.penandatangan),
+  })
+  .refine(
+    // Only when both numbers are well formed: a bad NPWP is reported on its own field.
+    (w) => typeof w.npwp !== 'string' || typeof w.id_tku !== 'string' || !/^\d{16}$/.test(w.npwp) || w.id_tku.startsWith(w.npwp),
+    { path: ['id_tku'], error: withholderMessages.idTkuOfNpwp },
+  );
 
 export type WithholderInput = z.infer<typeof WithholderSchema>;

@@ -10,12 +10,21 @@ export const POST = endpoint(async (ctx) => {
   const session = await signIn(input, { address: clientAddress(ctx), userAgent: ctx.request.headers.get('user-agent') ?? undefined });
   setSessionCookie(ctx.cookies, ctx.url, session.token, session.expiresAt, input.remember);
   const { user } = session;
-  return answer({
-    access_token: session.token,
-    expires_at: session.expiresAt.toISOString(),
-    user: {
-      id_member: user.idMember, username: user.username, nama: user.nama, email: user.email,
-      posisi: user.posisi, stokis: user.stokis, public_id: user.publicId, status_kodeetik: user.statusKodeetik,
+  return answer(
+    {
+      access_token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      user: {
+        id_member: user.idMember,
+        username: user.username,
+        nama: user.nama,
+        email: user.email,
+        posisi: user.posisi,
+        stokis: user.stokis,
+        public_id: user.publicId,
+        status_kodeetik: user.statusKodeetik,
+      },
     },
-  }, signInMessages.success);
+    signInMessages.success,
+  );
 }) satisfies APIRoute;

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { answer, endpoint, parseWith, readBody } from '../../server/http';
 import { listVillages } from '../../server/services/regions/list-regions';
 
-const Query = z.object({ district_id: z.coerce.string({ error: 'Wilayah induk harus dipilih' }).regex(/^[\d.]{2,13}$/, 'Wilayah induk tidak valid') });
+const Query = z.object({
+  district_id: z.coerce.string({ error: 'Wilayah induk harus dipilih' }).regex(/^[\d.]{2,13}$/, 'Wilayah induk tidak valid'),
+});
 
 export const POST = endpoint(async (ctx) => {
   const input = parseWith(Query, await readBody(ctx.request));

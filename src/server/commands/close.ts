@@ -11,10 +11,18 @@ import { addDays, jakartaDate } from '../../lib/calendar';
 import type { AuditActor } from '../services/operator/record-audit';
 import { rupiahText } from '../../lib/money-format';
 
-export async function closeCommand(argv: string[], out: (line: string) => void, err: (line: string) => void, by: AuditActor = { id: null, nama: 'Sistem (npm run close)' }): Promise<number> {
+export async function closeCommand(
+  argv: string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+  by: AuditActor = { id: null, nama: 'Sistem (npm run close)' },
+): Promise<number> {
   let values: { date?: string; from?: string; to?: string; reconcile?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: { date: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, reconcile: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { date: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, reconcile: { type: 'boolean' } },
+    }));
   } catch (error) {
     err((error as Error).message);
     return 2;
@@ -26,12 +34,18 @@ export async function closeCommand(argv: string[], out: (line: string) => void, 
     return 2;
   }
   const print = (r: CloseResult) =>
-    out(r.alreadyClosed ? `${r.tanggal}: sudah ditutup, tidak ada perubahan` : `${r.tanggal}: ${r.bonusCount} bonus, bruto ${rupiahText(r.totalBruto)}`);
+    out(
+      r.alreadyClosed
+        ? `${r.tanggal}: sudah ditutup, tidak ada perubahan`
+        : `${r.tanggal}: ${r.bonusCount} bonus, bruto ${rupiahText(r.totalBruto)}`,
+    );
   try {
     if (values.reconcile) {
       const days = await reconcileDays(values.date ?? values.from ?? yesterday, values.date ?? values.to ?? yesterday);
       for (const d of days) {
-        out(`${d.tanggal}${d.ditutup ? '' : ' (belum ditutup)'}: ${d.order_dibayar} order dibayar, ${d.bv_dibayar} BV; dihitung ${d.order_dihitung} order, ${d.bv_dihitung} BV; berbonus ${d.bv_berbonus} BV; selisih ${d.selisih}${d.alasan.length ? ` — ${d.alasan.join('; ')}` : ''}`);
+        out(
+          `${d.tanggal}${d.ditutup ? '' : ' (belum ditutup)'}: ${d.order_dibayar} order dibayar, ${d.bv_dibayar} BV; dihitung ${d.order_dihitung} order, ${d.bv_dihitung} BV; berbonus ${d.bv_berbonus} BV; selisih ${d.selisih}${d.alasan.length ? ` — ${d.alasan.join('; ')}` : ''}`,
+        );
       }
       const off = days.filter((d) => d.selisih !== 0);
       out(off.length === 0 ? `Rekonsiliasi ${days.length} hari: tanpa selisih` : `Rekonsiliasi: ${off.length} hari dengan selisih`);

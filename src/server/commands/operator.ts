@@ -14,7 +14,10 @@ export async function operatorCommand(action: string, args: string[]): Promise<s
   const role = option('--role');
   if (!username || !role) throw new Error('Contoh: echo "$PASSWORD" | npm run ops -- operator:create --username budi --role SUPERADMIN');
   const password = process.env.OPERATOR_PASSWORD ?? (await readFirstLine());
-  const { id } = await createOperator({ username, role: role as never, nama: option('--nama') ?? username, password }, { id: null, nama: 'Sistem (npm run ops)' });
+  const { id } = await createOperator(
+    { username, role: role as never, nama: option('--nama') ?? username, password },
+    { id: null, nama: 'Sistem (npm run ops)' },
+  );
   return `Operator ${username} (${role}) dibuat, id ${id}`;
 }
 

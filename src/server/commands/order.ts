@@ -1,7 +1,8 @@
 import { DEFAULT_ADMIN, OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../services/order/operate-order';
 import type { AuditActor } from '../services/operator/record-audit';
 
-export const ORDER_USAGE = 'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';
+export const ORDER_USAGE =
+  'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';
 
 /** Reads `--name value` pairs after the order number. */
 function options(args: string[]): OperatorOptions {
@@ -19,7 +20,8 @@ function options(args: string[]): OperatorOptions {
 
 /** `npm run ops -- order:<action> <no_order> …` (README, Operator commands); `by`: the operator when run through the server. */
 export async function orderCommand(action: string, args: string[], by?: AuditActor): Promise<string> {
-  if (!(OPERATOR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah order:${action} tidak dikenal. Tersedia: ${ORDER_USAGE}`);
+  if (!(OPERATOR_ACTIONS as readonly string[]).includes(action))
+    throw new Error(`Perintah order:${action} tidak dikenal. Tersedia: ${ORDER_USAGE}`);
   const no = args[0];
   if (!no || no.startsWith('--')) throw new Error(`Nomor order harus diisi, contoh: npm run ops -- order:${action} ORD-20261122-0000001`);
   const given = options(args);

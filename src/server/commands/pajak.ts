@@ -8,7 +8,8 @@ import { verifyTaxNumber } from '../services/tax/npwp-status';
 import type { Actor } from '../services/operator/assert-role';
 import { rupiahText } from '../../lib/money-format';
 
-export const PAJAK_USAGE = 'pajak:terbitkan <tahun> <masa>, pajak:ekspor <tahun> <masa> [--format csv|xml] [--out file], pajak:verifikasi <id_member> NPWP|NIK --admin "…"';
+export const PAJAK_USAGE =
+  'pajak:terbitkan <tahun> <masa>, pajak:ekspor <tahun> <masa> [--format csv|xml] [--out file], pajak:verifikasi <id_member> NPWP|NIK --admin "…"';
 
 /** `npm run ops -- pajak:…`: BP21 slips of a closed month, the withholder's monthly export, NPWP/NIK verification. */
 export async function pajakCommand(action: string, args: string[]): Promise<string> {
@@ -40,7 +41,8 @@ export function eksporArgs(args: string[]): { tahun: number; masa: number; forma
     }
   })();
   const { values, positionals } = parsed;
-  if (positionals.length !== 2 || (values.format !== 'csv' && values.format !== 'xml') || values.out === '') throw new Error(`Penggunaan: ${PAJAK_USAGE}`);
+  if (positionals.length !== 2 || (values.format !== 'csv' && values.format !== 'xml') || values.out === '')
+    throw new Error(`Penggunaan: ${PAJAK_USAGE}`);
   return { tahun: Number(positionals[0]), masa: Number(positionals[1]), format: values.format, out: values.out };
 }
 
@@ -49,8 +51,12 @@ export function coretaxSummary(result: CoretaxExport): string {
   const lines = [
     `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun} untuk Coretax; bruto ${rupiahText(result.total_bruto)}, PPh 21 ${rupiahText(result.total_pph)}`,
   ];
-  for (const p of result.pembetulan) lines.push(`Pembetulan ${p.nomor} (${p.id_member}) mengganti ${p.mengganti_nomor ?? '—'}: bila bukti itu sudah diunggah, betulkan di Coretax`);
-  for (const d of result.selisih) lines.push(`Perhatian: ${d.nomor} (${d.id_member}) PPh tersimpan ${rupiahText(d.pph)}, hitungan Coretax ${rupiahText(d.pph_coretax)}`);
+  for (const p of result.pembetulan)
+    lines.push(
+      `Pembetulan ${p.nomor} (${p.id_member}) mengganti ${p.mengganti_nomor ?? '—'}: bila bukti itu sudah diunggah, betulkan di Coretax`,
+    );
+  for (const d of result.selisih)
+    lines.push(`Perhatian: ${d.nomor} (${d.id_member}) PPh tersimpan ${rupiahText(d.pph)}, hitungan Coretax ${rupiahText(d.pph_coretax)}`);
   return lines.join('\n');
 }
 
@@ -58,13 +64,21 @@ export function coretaxSummary(result: CoretaxExport): string {
  * A month's withholder file, CSV or Coretax XML, with the lines the CLI prints: run here by the
  * CLI, or by the server for the CLI beside it (GET /admin/api/pajak-ekspor, `by` its operator, audited).
  */
-export async function exportFile(tahun: number, masa: number, format: 'csv' | 'xml', by?: Actor): Promise<{ file: string; summary: string }> {
+export async function exportFile(
+  tahun: number,
+  masa: number,
+  format: 'csv' | 'xml',
+  by?: Actor,
+): Promise<{ file: string; summary: string }> {
   if (format === 'xml') {
     const result = await exportCoretaxXml(tahun, masa, by);
     return { file: result.xml, summary: coretaxSummary(result) };
   }
   const result = by ? await exportTaxMonthAudited(tahun, masa, by) : await exportTaxMonth(tahun, masa);
-  return { file: result.csv, summary: `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun}; total PPh 21 disetor ${rupiahText(result.total_setor)}` };
+  return {
+    file: result.csv,
+    summary: `${result.jumlah_bukti} bukti potong masa ${result.masa}/${result.tahun}; total PPh 21 disetor ${rupiahText(result.total_setor)}`,
+  };
 }
 
 /**

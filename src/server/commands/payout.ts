@@ -16,5 +16,10 @@ export async function payoutCommand(action: string, args: string[], by?: Actor):
   };
   if (!(PAYOUT_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah payout:${action} tidak dikenal`);
   const admin = option('--admin');
-  return settlePayout(no, action as PayoutAction, option('--catatan'), by ?? { id: null, nama: admin ? `${admin} (npm run ops)` : 'Sistem (npm run ops)' });
+  return settlePayout(
+    no,
+    action as PayoutAction,
+    option('--catatan'),
+    by ?? { id: null, nama: admin ? `${admin} (npm run ops)` : 'Sistem (npm run ops)' },
+  );
 }

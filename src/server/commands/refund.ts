@@ -3,7 +3,8 @@ import { assignRefund } from '../services/order/assign-refund';
 import { listPendingRefunds } from '../services/order/list-pending-refunds';
 import { rupiahText } from '../../lib/money-format';
 
-export const REFUND_USAGE = 'refund:order <no_order> --alasan "…" [--baris KODE:QTY,…] [--admin "…"], refund:menunggu, refund:tetapkan <id> [--baris KODE:QTY,…] [--alasan "…"] [--admin "…"]';
+export const REFUND_USAGE =
+  'refund:order <no_order> --alasan "…" [--baris KODE:QTY,…] [--admin "…"], refund:menunggu, refund:tetapkan <id> [--baris KODE:QTY,…] [--alasan "…"] [--admin "…"]';
 
 /** "P01:2,P02:1" → the chosen lines (by product code); anything else is refused. */
 function barisOf(value: string | undefined): { detail: string; qty: number }[] | undefined {
@@ -24,11 +25,14 @@ function barisOf(value: string | undefined): { detail: string; qty: number }[] |
 export async function refundCommand(action: string, args: string[]): Promise<string> {
   if (action === 'menunggu') {
     const rows = await listPendingRefunds();
-    return rows.length === 0 ? 'Tidak ada refund yang menunggu penetapan' : rows.map((r) => `${r.id}\t${r.no_order}\t${r.jenis_order}\t${rupiahText(r.jumlah)}`).join('\n');
+    return rows.length === 0
+      ? 'Tidak ada refund yang menunggu penetapan'
+      : rows.map((r) => `${r.id}\t${r.no_order}\t${r.jenis_order}\t${rupiahText(r.jumlah)}`).join('\n');
   }
   if (action !== 'order' && action !== 'tetapkan') throw new Error(`Perintah refund:${action} tidak dikenal. Tersedia: ${REFUND_USAGE}`);
   const target = args[0];
-  if (!target || target.startsWith('--')) throw new Error(`${action === 'order' ? 'Nomor order' : 'Nomor refund'} harus diisi: ${REFUND_USAGE}`);
+  if (!target || target.startsWith('--'))
+    throw new Error(`${action === 'order' ? 'Nomor order' : 'Nomor refund'} harus diisi: ${REFUND_USAGE}`);
   const opts: Record<string, string> = {};
   for (let i = 1; i < args.length; i += 2) {
     const name = args[i]!.match(/^--(alasan|jumlah|baris|admin)$/)?.[1];

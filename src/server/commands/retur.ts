@@ -9,7 +9,8 @@ export async function returCommand(action: string, args: string[], by?: AuditAct
     const at = args.indexOf(name);
     return at >= 0 ? args[at + 1] : undefined;
   };
-  if (!(RETUR_ACTIONS as readonly string[]).includes(action)) throw new Error(`Perintah retur:${action} tidak dikenal. Tersedia: retur:${RETUR_ACTIONS.join('|')}`);
+  if (!(RETUR_ACTIONS as readonly string[]).includes(action))
+    throw new Error(`Perintah retur:${action} tidak dikenal. Tersedia: retur:${RETUR_ACTIONS.join('|')}`);
   const admin = option('--admin')?.trim() || DEFAULT_ADMIN;
   // Through the server `by` is the signed-in operator; run locally, the name given with --admin.
   return settleReturn(no, action as ReturAction, { catatan: option('--catatan'), by: by ?? { id: null, nama: admin } });

@@ -21,7 +21,11 @@ import { connection, reopenPglite } from './client';
  * at once: PGlite is never held for a reader that is gone (issue #26: the server answered nothing
  * after such a backup, until killed).
  */
-export async function streamPgliteDataDir(before?: () => Promise<void>, signal?: AbortSignal, filesDir?: string): Promise<ReadableStream<Uint8Array> | undefined> {
+export async function streamPgliteDataDir(
+  before?: () => Promise<void>,
+  signal?: AbortSignal,
+  filesDir?: string,
+): Promise<ReadableStream<Uint8Array> | undefined> {
   const { db, kind } = await connection();
   if (kind !== 'pglite') return undefined;
   const client = (db as unknown as { $client: PGlite }).$client;
@@ -41,21 +45,28 @@ export async function streamPgliteDataDir(before?: () => Promise<void>, signal?:
   if (process.env.DATA_DIR === 'memory://') return (await client.dumpDataDir('gzip')).stream() as ReadableStream<Uint8Array>;
   const root = path.join(config.dataDir, 'pglite');
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await new Promise<void>((held, failed) => {
-    client.runExclusive(async () => {
-      held();
-      await released;
-    }).catch(failed);
+    client
+      .runExclusive(async () => {
+        held();
+        await released;
+      })
+      .catch(failed);
   });
   const gzip = createGzip();
   // Closed when the last byte was read, or destroyed when the client went away (which also
   // stops the reading of files): either way PGlite is free again.
   const stallMs = Number(process.env.BACKUP_STALL_SECONDS || 30) * 1000;
   let pulled = Date.now();
-  const watchdog = setInterval(() => {
-    if (Date.now() - pulled > stallMs) gzip.destroy(new Error(`backup: klien berhenti membaca selama ${stallMs / 1000} s`));
-  }, Math.min(stallMs, 5000));
+  const watchdog = setInterval(
+    () => {
+      if (Date.now() - pulled > stallMs) gzip.destroy(new Error(`backup: klien berhenti membaca selama ${stallMs / 1000} s`));
+    },
+    Math.min(stallMs, 5000),
+  );
   watchdog.unref();
   const gone = () => gzip.destroy(new Error('backup: klien terputus'));
   signal?.addEventListener('abort', gone, { once: true });
@@ -72,12 +83,18 @@ export async function streamPgliteDataDir(before?: () => Promise<void>, signal?:
     if (filesDir && fs.existsSync(filesDir)) yield* tarOf(filesDir, FILES_PREFIX, false);
     yield Buffer.alloc(1024);
   })();
-  pipeline(Readable.from((async function* () {
-    for await (const chunk of tar) {
-      pulled = Date.now();
-      yield chunk;
-    }
-  })()), gzip, () => {});
+  pipeline(
+    Readable.from(
+      (async function* () {
+        for await (const chunk of tar) {
+          pulled = Date.now();
+          yield chunk;
+        }
+      })(),
+    ),
+    gzip,
+    () => {},
+  );
   return Readable.toWeb(gzip) as ReadableStream<Uint8Array>;
 }
 
@@ -89,7 +106,10 @@ function assertRoomForCheckpoint(dir: string): void {
   const stats = fs.statfsSync(dir);
   const free = stats.bavail * stats.bsize;
   if (free < MIN_FREE_BYTES()) {
-    throw Object.assign(new Error(`ENOSPC: sisa ruang ${Math.floor(free / 1024)} KB, backup perlu paling sedikit ${MIN_FREE_BYTES() / 1024 / 1024} MB`), { code: 'ENOSPC' });
+    throw Object.assign(
+      new Error(`ENOSPC: sisa ruang ${Math.floor(free / 1024)} KB, backup perlu paling sedikit ${MIN_FREE_BYTES() / 1024 / 1024} MB`),
+      { code: 'ENOSPC' },
+    );
   }
 }
 
@@ -129,11 +149,16 @@ async function* tarOf(root: string, prefix = '', end = true): AsyncGenerator<Buf
   if (end) yield Buffer.alloc(1024);
 }
 
-export interface TarEntry { name: string; type: string; data: Buffer; raw: Buffer }
+export interface TarEntry {
+  name: string;
+  type: string;
+  data: Buffer;
+  raw: Buffer;
+}
 
 /** The entries of an uncompressed ustar archive (as tarOf writes it and PGlite's dumpDataDir), with their raw blocks. */
 export function* readTar(archive: Buffer): Generator<TarEntry> {
-  for (let at = 0; at + 512 <= archive.length;) {
+  for (let at = 0; at + 512 <= archive.length; ) {
     const header = archive.subarray(at, at + 512);
     if (header.every((b) => b === 0)) return;
     const text = (from: number, length: number) => header.toString('utf8', from, from + length).replace(/\0.*$/s, '');

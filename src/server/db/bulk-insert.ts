@@ -11,13 +11,7 @@ export interface BulkColumn {
  * Inserts many rows in one statement per batch through unnest(), one array parameter per column:
  * fast on PGlite and PostgreSQL alike, and the same SQL on both.
  */
-export async function bulkInsert(
-  db: Db | Tx,
-  table: string,
-  columns: BulkColumn[],
-  rows: unknown[][],
-  batchSize = 5000,
-): Promise<void> {
+export async function bulkInsert(db: Db | Tx, table: string, columns: BulkColumn[], rows: unknown[][], batchSize = 5000): Promise<void> {
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
     const arrays = columns.map((_, c) => arrayLiteral(batch.map((row) => row[c])));

@@ -86,16 +86,24 @@ async function open(probe = true): Promise<Connection> {
     if (fresh) fs.rmSync(location, { recursive: true, force: true });
     const message = error instanceof Error ? error.message : JSON.stringify(error);
     const cause = diskCause(error) ?? (fresh && dataDirProblem(config.dataDir) ? 'disk penuh' : undefined);
-    throw Object.assign(new Error(`Database di DATA_DIR ${config.dataDir} tidak bisa dibuka${cause ? `: ${cause}` : ''} (${message.slice(0, 300)})`), { code: cause ? 'DATA_DIR_UNWRITABLE' : undefined });
+    throw Object.assign(
+      new Error(`Database di DATA_DIR ${config.dataDir} tidak bisa dibuka${cause ? `: ${cause}` : ''} (${message.slice(0, 300)})`),
+      { code: cause ? 'DATA_DIR_UNWRITABLE' : undefined },
+    );
   }
   // The data folder is the operator's alone (docs/security.md "Files on disk").
   if (owned) lockDownDataDir(owned);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', poolMax: 1, close: async () => {
-    await client.close();
-    if (owned) releaseDataDir(owned);
-  } };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    poolMax: 1,
+    close: async () => {
+      await client.close();
+      if (owned) releaseDataDir(owned);
+    },
+  };
 }
 
 /** The one connection of this process, opened and migrated on first use. */
@@ -147,7 +155,11 @@ function readConnection(url: string) {
   readConnecting ??= (async () => {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(url, { max: Number(process.env.DATABASE_READ_POOL || process.env.DATABASE_POOL || 10), connect_timeout: 2, onnotice: () => {} });
+    const client = postgres(url, {
+      max: Number(process.env.DATABASE_READ_POOL || process.env.DATABASE_POOL || 10),
+      connect_timeout: 2,
+      onnotice: () => {},
+    });
     return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 1 }) };
   })();
   return readConnecting;

@@ -28,7 +28,9 @@ export function claimDataDir(dir: string): void {
   const file = path.join(dir, OWNER_FILE);
   const holder = dataDirHolder(dir);
   if (holder !== undefined) {
-    throw new Error(`DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); hentikan server dulu atau gunakan PostgreSQL`);
+    throw new Error(
+      `DATA_DIR ${dir} sedang dipakai proses lain (pid ${holder}, biasanya server); hentikan server dulu atau gunakan PostgreSQL`,
+    );
   }
   fs.writeFileSync(file, String(process.pid));
   process.once('exit', () => releaseDataDir(dir));
@@ -38,5 +40,7 @@ export function releaseDataDir(dir: string): void {
   const file = path.join(dir, OWNER_FILE);
   try {
     if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);
-  } catch { /* already gone */ }
+  } catch {
+    /* already gone */
+  }
 }

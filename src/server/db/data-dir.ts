@@ -51,7 +51,11 @@ export function dataDirProblem(dir: string): string | undefined {
     return `DATA_DIR ${dir} tidak bisa ditulis: ${(code && CAUSES[code]) ?? 'gagal menulis'} (${message})`;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
-    try { fs.rmSync(probe, { force: true }); } catch { /* the folder itself is the problem, reported above */ }
+    try {
+      fs.rmSync(probe, { force: true });
+    } catch {
+      /* the folder itself is the problem, reported above */
+    }
   }
 }
 

@@ -43,11 +43,15 @@ let checking: Promise<boolean> | undefined;
  */
 export async function replicaUsable(url: string): Promise<boolean> {
   if (checked && Date.now() - checked.at < checkEveryMs()) return checked.usable;
-  checking ??= replicaStatus(url).then((s) => {
-    const usable = s.reachable && s.standby === true && (s.lagSeconds ?? Infinity) <= maxReplicaLag();
-    checked = { at: Date.now(), usable };
-    return usable;
-  }).finally(() => { checking = undefined; });
+  checking ??= replicaStatus(url)
+    .then((s) => {
+      const usable = s.reachable && s.standby === true && (s.lagSeconds ?? Infinity) <= maxReplicaLag();
+      checked = { at: Date.now(), usable };
+      return usable;
+    })
+    .finally(() => {
+      checking = undefined;
+    });
   return checking;
 }
 

@@ -3,7 +3,14 @@
  * KONTEN edits them at /admin/halaman; a page never edited shows the text below. The code of
  * ethics page also always shows the undercutting warning (src/lib/undercutting.ts) above its text.
  */
-export const PAGE_SLUGS = ['kode-etik', 'kebijakan-privasi', 'kebijakan-pengiriman', 'kebijakan-retur', 'faq', 'syarat-pembayaran'] as const;
+export const PAGE_SLUGS = [
+  'kode-etik',
+  'kebijakan-privasi',
+  'kebijakan-pengiriman',
+  'kebijakan-retur',
+  'faq',
+  'syarat-pembayaran',
+] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 export const isPageSlug = (slug: string): slug is PageSlug => (PAGE_SLUGS as readonly string[]).includes(slug);

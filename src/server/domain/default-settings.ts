@@ -44,7 +44,10 @@ export const defaultSettings = {
    * values, so a fresh install exports; a company enters its own in /admin/keuangan/pajak.
    */
   pemotong: {
-    npwp: '0012345678901000', id_tku: '0012345678901000000000', nama: 'PT Portal Member Indonesia', penandatangan: 'Kartika Keuangan',
+    npwp: '0012345678901000',
+    id_tku: '0012345678901000000000',
+    nama: 'PT Portal Member Indonesia',
+    penandatangan: 'Kartika Keuangan',
   } as { npwp: string; id_tku: string; nama: string; penandatangan: string },
   /** Annual pairing period shown on the report (spec/000 §2 default). */
   annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
@@ -73,7 +76,11 @@ export const defaultSettings = {
   /** Payment methods an operator switched off (names from payment_methods): not offered, not accepted for new orders. */
   payment_methods_off: [] as string[],
   /** The account shown for manual BCA transfers. */
-  transfer_bca: { nomor_rekening_bca: '8880123456', nama_rekening_bca: 'PT Portal Member Indonesia', cabang_rekening_bca: 'KCU Darmo Surabaya' },
+  transfer_bca: {
+    nomor_rekening_bca: '8880123456',
+    nama_rekening_bca: 'PT Portal Member Indonesia',
+    cabang_rekening_bca: 'KCU Darmo Surabaya',
+  },
   /** Couriers and their insurance (spec/001 §3 Courier config). */
   couriers: [
     { kode: 'jne', nama: 'JNE', asuransi_fix: 5000, asuransi_persen: 0.2, wajib_asuransi: false },
@@ -90,9 +97,21 @@ export const defaultSettings = {
     { code: 'jne', service: 'REG', description: 'Layanan Reguler', perKg: [9000, 12000, 19000, 38000], etd: ['1-2', '2-3', '2-4', '4-6'] },
     { code: 'jne', service: 'YES', description: 'Yakin Esok Sampai', perKg: [15000, 20000, 32000, 65000], etd: ['1', '1', '1', '1-2'] },
     { code: 'sicepat', service: 'REG', description: 'Reguler', perKg: [8000, 11000, 18000, 36000], etd: ['1-2', '2-3', '2-4', '4-7'] },
-    { code: 'sicepat', service: 'BEST', description: 'Besok Sampai Tujuan', perKg: [14000, 19000, 30000, 60000], etd: ['1', '1', '1', '2'] },
+    {
+      code: 'sicepat',
+      service: 'BEST',
+      description: 'Besok Sampai Tujuan',
+      perKg: [14000, 19000, 30000, 60000],
+      etd: ['1', '1', '1', '2'],
+    },
     { code: 'jnt', service: 'EZ', description: 'Reguler', perKg: [8500, 11500, 18500, 37000], etd: ['1-2', '2-3', '3-4', '4-7'] },
-    { code: 'pos', service: 'Pos Reguler', description: 'Pos Reguler', perKg: [7000, 9000, 15000, 30000], etd: ['2-3', '3-4', '4-5', '5-8'] },
+    {
+      code: 'pos',
+      service: 'Pos Reguler',
+      description: 'Pos Reguler',
+      perKg: [7000, 9000, 15000, 30000],
+      etd: ['2-3', '3-4', '4-5', '5-8'],
+    },
     { code: 'anteraja', service: 'REG', description: 'Regular', perKg: [8000, 11000, 18000, 35000], etd: ['1-2', '2-3', '3-4', '4-6'] },
   ] as { code: string; service: string; description: string; perKg: number[]; etd: string[] }[],
   /**
@@ -100,7 +119,15 @@ export const defaultSettings = {
    * most the order's BV; PERSENTASE is a share of the tax base, NOMINAL rupiah. gudang null = all.
    */
   shipping_subsidies: [
-    { id: 1, gudang: null, jenis: 'PERSENTASE', tiers: [{ bv: 2, value: 2 }, { bv: 4, value: 4 }] },
+    {
+      id: 1,
+      gudang: null,
+      jenis: 'PERSENTASE',
+      tiers: [
+        { bv: 2, value: 2 },
+        { bv: 4, value: 4 },
+      ],
+    },
   ] as { id: number; gudang: string | null; jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[],
   /** Console (GUDANG): a warehouse's product is marked "stok menipis" at or below this many units. */
   stok_menipis_batas: 50,

@@ -46,5 +46,8 @@ export function mayReadMetrics(request: MetricsRequest, rule: MetricsRule): bool
   if (rule.token && request.bearer !== undefined && sameSecret(request.bearer, rule.token)) return true;
   if (request.forwarded) return false;
   if (isLoopback(request.address)) return true;
-  return (rule.networks ?? '').split(',').filter((n) => n.trim()).some((n) => inNetwork(request.address, n));
+  return (rule.networks ?? '')
+    .split(',')
+    .filter((n) => n.trim())
+    .some((n) => inNetwork(request.address, n));
 }

@@ -49,10 +49,18 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderEvent, OrderTransition>> = 
 
 /** The table read the other way: from-status → the statuses it may move to. */
 export const ORDER_NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.fromEntries(
-  (['PENDING', 'PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'DONE', 'CANCEL', 'EXPIRED', 'RETUR'] as OrderStatus[]).map((status) => [
-    status,
-    [...new Set(Object.values(ORDER_TRANSITIONS).filter((t) => t.from.includes(status)).map((t) => t.to ?? status))],
-  ]),
+  (['PENDING', 'PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'DONE', 'CANCEL', 'EXPIRED', 'RETUR'] as OrderStatus[]).map(
+    (status) => [
+      status,
+      [
+        ...new Set(
+          Object.values(ORDER_TRANSITIONS)
+            .filter((t) => t.from.includes(status))
+            .map((t) => t.to ?? status),
+        ),
+      ],
+    ],
+  ),
 ) as Record<OrderStatus, OrderStatus[]>;
 
 export interface OrderState {
@@ -63,17 +71,21 @@ export interface OrderState {
   pickup: boolean;
 }
 
-export type OrderDecision =
-  | { ok: true; to: OrderStatus; transition: OrderTransition }
-  | { ok: false; message: string };
+export type OrderDecision = { ok: true; to: OrderStatus; transition: OrderTransition } | { ok: false; message: string };
 
 /** Whether `event` may happen to order `noOrder` in `state`, and where it leads; refusals are Indonesian. */
 export function decideOrder(noOrder: string, state: OrderState, event: OrderEvent): OrderDecision {
   const transition = ORDER_TRANSITIONS[event];
   if (!transition) return { ok: false, message: `Perubahan order "${String(event)}" tidak dikenal` };
-  if (state.refunded) return { ok: false, message: `Order ${noOrder} sudah dikembalikan dananya (refund); "${transition.label}" tidak dapat dilakukan` };
+  if (state.refunded)
+    return { ok: false, message: `Order ${noOrder} sudah dikembalikan dananya (refund); "${transition.label}" tidak dapat dilakukan` };
   if (!transition.from.includes(state.status as OrderStatus)) {
-    return { ok: false, message: transition.refusal ?? `Order ${noOrder} berstatus ${state.status}; "${transition.label}" hanya untuk order berstatus ${transition.from.join(' atau ')}` };
+    return {
+      ok: false,
+      message:
+        transition.refusal ??
+        `Order ${noOrder} berstatus ${state.status}; "${transition.label}" hanya untuk order berstatus ${transition.from.join(' atau ')}`,
+    };
   }
   if (transition.pickup === true && !state.pickup) return { ok: false, message: `Order ${noOrder} dikirim kurir, bukan ambil di tempat` };
   if (transition.pickup === false && state.pickup) return { ok: false, message: `Order ${noOrder} diambil di tempat, tidak dikirim kurir` };

@@ -33,14 +33,20 @@ export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutOrigin, Readonly<Partial<
   new: { queued: ['member-active'] },
   draft: {},
   queued: { processed: ['member-active'], rejected: ['reason'], failed: ['reason'] },
-  processed: { completed: ['in-batch', 'answer-of-batch', 'member-active'], rejected: ['reason', 'not-in-batch'], failed: ['reason', 'answer-of-batch'] },
+  processed: {
+    completed: ['in-batch', 'answer-of-batch', 'member-active'],
+    rejected: ['reason', 'not-in-batch'],
+    failed: ['reason', 'answer-of-batch'],
+  },
   completed: {},
   rejected: {},
   failed: {},
 };
 
 /** What a move does besides the status (applied by services/bonus/move-payout.ts). */
-export const PAYOUT_EFFECTS: Readonly<Record<PayoutStatus, { stamp?: 'processed_at' | 'completed_at'; bonuses?: 'pay' | 'release'; note?: true }>> = {
+export const PAYOUT_EFFECTS: Readonly<
+  Record<PayoutStatus, { stamp?: 'processed_at' | 'completed_at'; bonuses?: 'pay' | 'release'; note?: true }>
+> = {
   draft: {},
   queued: {},
   processed: { stamp: 'processed_at' },
@@ -52,12 +58,24 @@ export const PAYOUT_EFFECTS: Readonly<Record<PayoutStatus, { stamp?: 'processed_
 };
 
 /** The operator actions (console buttons, `npm run ops -- payout:<action>`) and the status each moves to. */
-export const PAYOUT_ACTION_TARGETS = { process: 'processed', complete: 'completed', reject: 'rejected', fail: 'failed' } as const satisfies Record<string, PayoutStatus>;
+export const PAYOUT_ACTION_TARGETS = {
+  process: 'processed',
+  complete: 'completed',
+  reject: 'rejected',
+  fail: 'failed',
+} as const satisfies Record<string, PayoutStatus>;
 export type PayoutAction = keyof typeof PAYOUT_ACTION_TARGETS;
 export const PAYOUT_ACTIONS = Object.keys(PAYOUT_ACTION_TARGETS) as readonly PayoutAction[];
 
 /** The console's button label of the move to each status, used in the refusals. */
-const MOVE_LABELS: Record<PayoutStatus, string> = { draft: 'Draft', queued: 'Ajukan', processed: 'Proses', completed: 'Selesai', rejected: 'Tolak', failed: 'Gagal' };
+const MOVE_LABELS: Record<PayoutStatus, string> = {
+  draft: 'Draft',
+  queued: 'Ajukan',
+  processed: 'Proses',
+  completed: 'Selesai',
+  rejected: 'Tolak',
+  failed: 'Gagal',
+};
 
 export const PAYOUT_STATUS_MESSAGES = {
   reasonRequired: 'Alasan penolakan atau kegagalan harus diisi',
@@ -81,7 +99,11 @@ export interface PayoutFacts {
 }
 
 /** A refused move: the full sentence, and the short reason a list of skipped payouts shows. */
-export interface PayoutRefusal { code: 'CONFLICT' | 'BAD_INPUT'; message: string; singkat: string }
+export interface PayoutRefusal {
+  code: 'CONFLICT' | 'BAD_INPUT';
+  message: string;
+  singkat: string;
+}
 
 /** The short reason of each unmet condition (lists of payouts left out of a batch or its completion). */
 export const PAYOUT_CONDITION_SHORT: Record<PayoutCondition, string> = {
@@ -97,26 +119,47 @@ export const payoutOriginsOf = (to: PayoutStatus): PayoutOrigin[] =>
   (Object.keys(PAYOUT_TRANSITIONS) as PayoutOrigin[]).filter((from) => PAYOUT_TRANSITIONS[from][to] !== undefined);
 
 /** The statuses an operator action may start from (the console shows only the buttons that can work). */
-export const payoutActionsFrom = (from: PayoutOrigin): PayoutAction[] => PAYOUT_ACTIONS.filter((a) => PAYOUT_TRANSITIONS[from][PAYOUT_ACTION_TARGETS[a]] !== undefined);
+export const payoutActionsFrom = (from: PayoutOrigin): PayoutAction[] =>
+  PAYOUT_ACTIONS.filter((a) => PAYOUT_TRANSITIONS[from][PAYOUT_ACTION_TARGETS[a]] !== undefined);
 
 function refusalOf(condition: PayoutCondition, f: PayoutFacts, to: PayoutStatus): Omit<PayoutRefusal, 'singkat'> | undefined {
   const label = MOVE_LABELS[to];
   switch (condition) {
     case 'member-active':
       if (!f.memberSuspended || f.via === 'provider') return undefined;
-      return { code: 'CONFLICT', message: f.no === undefined ? PAYOUT_STATUS_MESSAGES.memberSuspended : `Payout ${f.no}: akun member dibekukan; "${label}" tidak dapat dilakukan sampai pembekuan dicabut` };
+      return {
+        code: 'CONFLICT',
+        message:
+          f.no === undefined
+            ? PAYOUT_STATUS_MESSAGES.memberSuspended
+            : `Payout ${f.no}: akun member dibekukan; "${label}" tidak dapat dilakukan sampai pembekuan dicabut`,
+      };
     case 'in-batch':
-      return f.batchNo ? undefined : { code: 'CONFLICT', message: `Payout ${f.no} belum masuk batch transfer; "${label}" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar` };
+      return f.batchNo
+        ? undefined
+        : {
+            code: 'CONFLICT',
+            message: `Payout ${f.no} belum masuk batch transfer; "${label}" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
+          };
     case 'not-in-batch':
-      return f.batchNo ? { code: 'CONFLICT', message: `Payout ${f.no} sudah masuk batch transfer ${f.batchNo}, tidak dapat ditolak; bila bank gagal mentransfer, tandai "Gagal" dengan jawaban bank` } : undefined;
+      return f.batchNo
+        ? {
+            code: 'CONFLICT',
+            message: `Payout ${f.no} sudah masuk batch transfer ${f.batchNo}, tidak dapat ditolak; bila bank gagal mentransfer, tandai "Gagal" dengan jawaban bank`,
+          }
+        : undefined;
     case 'reason':
       return f.reason?.trim() ? undefined : { code: 'BAD_INPUT', message: PAYOUT_STATUS_MESSAGES.reasonRequired };
     case 'answer-of-batch': {
       const byApi = f.batchProvider === 'simulator' || f.batchProvider === 'iris';
       if (byApi && f.via !== 'provider') {
-        return { code: 'CONFLICT', message: `Payout ${f.no} dikirim lewat penyedia transfer (${f.batchProvider}) dalam batch ${f.batchNo}; "${label}" hanya dari jawaban penyedia (notifikasi atau cek status)` };
+        return {
+          code: 'CONFLICT',
+          message: `Payout ${f.no} dikirim lewat penyedia transfer (${f.batchProvider}) dalam batch ${f.batchNo}; "${label}" hanya dari jawaban penyedia (notifikasi atau cek status)`,
+        };
       }
-      if (!byApi && f.via === 'provider') return { code: 'CONFLICT', message: `Payout ${f.no} tidak dikirim lewat penyedia transfer; jawaban penyedia tidak mengubahnya` };
+      if (!byApi && f.via === 'provider')
+        return { code: 'CONFLICT', message: `Payout ${f.no} tidak dikirim lewat penyedia transfer; jawaban penyedia tidak mengubahnya` };
       return undefined;
     }
   }
@@ -128,7 +171,11 @@ export function payoutMoveRefusal(f: PayoutFacts, to: PayoutStatus): PayoutRefus
   if (!conditions) {
     const from = payoutOriginsOf(to).filter((s) => s !== 'new');
     const allowed = from.length ? `hanya untuk payout berstatus ${from.join(' atau ')}` : 'tidak tersedia';
-    return { code: 'CONFLICT', message: `Payout ${f.no ?? ''} berstatus ${f.status}; "${MOVE_LABELS[to]}" ${allowed}`, singkat: `berstatus ${f.status}` };
+    return {
+      code: 'CONFLICT',
+      message: `Payout ${f.no ?? ''} berstatus ${f.status}; "${MOVE_LABELS[to]}" ${allowed}`,
+      singkat: `berstatus ${f.status}`,
+    };
   }
   for (const condition of conditions) {
     const refusal = refusalOf(condition, f, to);

@@ -56,10 +56,12 @@ export function refundTake(order: RefundableOrder, lines: RefundableLine[], choi
   const whole = (): RefundCheck => {
     const bv = Math.max(0, order.total_bv - order.bv_dikembalikan);
     const jumlah = Math.max(0, order.total_bayar - order.dikembalikan);
-    const rest = lines.filter((l) => l.qty > l.qty_dikembalikan).map((l) => {
-      const qty = l.qty - l.qty_dikembalikan;
-      return { detailId: l.id, qty, jumlah: l.harga * qty, bv: l.value * qty };
-    });
+    const rest = lines
+      .filter((l) => l.qty > l.qty_dikembalikan)
+      .map((l) => {
+        const qty = l.qty - l.qty_dikembalikan;
+        return { detailId: l.id, qty, jumlah: l.harga * qty, bv: l.value * qty };
+      });
     if (bv === 0 && jumlah === 0 && rest.length === 0) return { ok: false, message: REFUND_RULE_MESSAGES.nothingLeft };
     return { ok: true, jumlah, bv, lingkup: 'utuh', lines: rest };
   };
@@ -71,7 +73,8 @@ export function refundTake(order: RefundableOrder, lines: RefundableLine[], choi
     const line = lines.find((l) => l.public_id === b.detail || (l.kode !== undefined && l.kode === b.detail));
     if (!line) return { ok: false, message: REFUND_RULE_MESSAGES.lineUnknown };
     const qty = (chosen.get(line.id) ?? 0) + b.qty;
-    if (!Number.isSafeInteger(b.qty) || b.qty < 1 || qty > line.qty - line.qty_dikembalikan) return { ok: false, message: REFUND_RULE_MESSAGES.lineQty };
+    if (!Number.isSafeInteger(b.qty) || b.qty < 1 || qty > line.qty - line.qty_dikembalikan)
+      return { ok: false, message: REFUND_RULE_MESSAGES.lineQty };
     chosen.set(line.id, qty);
   }
   const taken = [...chosen].map(([detailId, qty]) => {

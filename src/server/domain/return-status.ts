@@ -37,7 +37,12 @@ export function decideReturn(noRetur: string, status: string, event: ReturnEvent
   const transition = RETURN_TRANSITIONS[event];
   if (!transition) return { ok: false, message: 'Aksi retur tidak dikenal' };
   if (!transition.from.includes(status as ReturStatus)) {
-    return { ok: false, message: transition.refusal ?? `Retur ${noRetur} berstatus ${status}; "${transition.label}" hanya untuk retur berstatus ${transition.from.join(' atau ')}` };
+    return {
+      ok: false,
+      message:
+        transition.refusal ??
+        `Retur ${noRetur} berstatus ${status}; "${transition.label}" hanya untuk retur berstatus ${transition.from.join(' atau ')}`,
+    };
   }
   return { ok: true, to: transition.to };
 }

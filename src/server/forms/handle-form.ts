@@ -7,10 +7,17 @@ export type Outcome<T> =
   | { ok: false; value?: undefined; text: string; fields?: Record<string, string>; error: AppError };
 
 /** The console's notice (components/admin/Notice.astro). */
-export interface Notice { ok: boolean; text: string; fields?: Record<string, string> }
+export interface Notice {
+  ok: boolean;
+  text: string;
+  fields?: Record<string, string>;
+}
 
 /** The part of Astro's page context a form needs (AstroGlobal fits). */
-export interface FormPage { request: Request; response: { status: number } }
+export interface FormPage {
+  request: Request;
+  response: { status: number };
+}
 
 export interface AttemptOptions {
   /**
@@ -26,11 +33,16 @@ export interface AttemptOptions {
  * The one catch of the pages (docs/decisions/0014-forms.md): runs `work`; an AppError becomes a
  * failed outcome and the page's status, anything else is thrown on (the 500 page).
  */
-export async function attempt<T>(page: Pick<FormPage, 'response'>, work: () => Promise<T>, options: AttemptOptions = {}): Promise<Outcome<T>> {
+export async function attempt<T>(
+  page: Pick<FormPage, 'response'>,
+  work: () => Promise<T>,
+  options: AttemptOptions = {},
+): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (caught) {
-    const error = caught instanceof AppError ? caught : options.otherwise === undefined ? undefined : new AppError('BAD_INPUT', options.otherwise);
+    const error =
+      caught instanceof AppError ? caught : options.otherwise === undefined ? undefined : new AppError('BAD_INPUT', options.otherwise);
     if (!error) throw caught;
     if (options.status !== false) page.response.status = options.status ?? error.status;
     return { ok: false, text: error.message, fields: error.fields, error };
@@ -47,7 +59,11 @@ export interface FormOptions<F> extends AttemptOptions {
  * (bounded, NUL-safe, see readForm) and `handle` runs under attempt(). `handle` may return a
  * Response (a redirect after POST): the page returns `outcome.value` when it is one.
  */
-export async function handleForm<T, F = FormData>(page: FormPage, handle: (form: F) => Promise<T>, options: FormOptions<F> = {}): Promise<Outcome<T> | undefined> {
+export async function handleForm<T, F = FormData>(
+  page: FormPage,
+  handle: (form: F) => Promise<T>,
+  options: FormOptions<F> = {},
+): Promise<Outcome<T> | undefined> {
   if (page.request.method !== 'POST') return undefined;
   const read = options.read ?? (readForm as unknown as (request: Request) => Promise<F>);
   return attempt(page, async () => handle(await read(page.request)), options);

@@ -15,7 +15,11 @@ export const GET = endpoint(async (ctx) => {
   if (operator.role !== 'SUPERADMIN') throw new AppError('FORBIDDEN', `Peran ${operator.role} tidak boleh mengambil backup`);
   let stream: ReadableStream<Uint8Array>;
   try {
-    stream = await dumpDataDir(() => inTransaction((tx) => recordAudit(tx, { id: operator.id, nama: operator.nama }, 'backup', 'database', null, { format: 'tar.gz' })), ctx.request.signal);
+    stream = await dumpDataDir(
+      () =>
+        inTransaction((tx) => recordAudit(tx, { id: operator.id, nama: operator.nama }, 'backup', 'database', null, { format: 'tar.gz' })),
+      ctx.request.signal,
+    );
   } catch (error) {
     // A full disk: one line that says so (not the generic 503 page text); the server serves on.
     const disk = backupDiskFailure(error);
@@ -25,7 +29,8 @@ export const GET = endpoint(async (ctx) => {
   }
   return new Response(stream, {
     headers: {
-      'content-type': 'application/gzip', 'cache-control': 'no-store',
+      'content-type': 'application/gzip',
+      'cache-control': 'no-store',
       'content-disposition': `attachment; filename="portal-backup.tar.gz"`,
     },
   });

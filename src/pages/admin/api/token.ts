@@ -7,8 +7,14 @@ import { endOperatorSession } from '../../../server/services/operator/operator-s
 /** POST /admin/api/token: an operator's bearer token for the CLI (same limits and second factor as /admin/signin). */
 export const POST = endpoint(async (ctx) => {
   const input = parseWith(OperatorTokenSchema, await readBody(ctx.request));
-  const session = await signInOperator({ username: input.username, password: input.password, code: input.kode }, { address: clientAddress(ctx) });
-  return answer({ token: session.token, expires_at: session.expiresAt.toISOString(), role: session.operator.role }, 'Login operator berhasil');
+  const session = await signInOperator(
+    { username: input.username, password: input.password, code: input.kode },
+    { address: clientAddress(ctx) },
+  );
+  return answer(
+    { token: session.token, expires_at: session.expiresAt.toISOString(), role: session.operator.role },
+    'Login operator berhasil',
+  );
 }) satisfies APIRoute;
 
 /** DELETE /admin/api/token: ends the bearer's session. */

@@ -9,7 +9,8 @@ export const GET: APIRoute = async ({ url, locals }) => {
     const body = await exportAudit(locals.operator!, auditFilterOf(url.searchParams));
     return new Response(body, {
       headers: {
-        'content-type': 'text/csv; charset=utf-8', 'cache-control': 'private, no-store',
+        'content-type': 'text/csv; charset=utf-8',
+        'cache-control': 'private, no-store',
         'content-disposition': `attachment; filename="jejak-audit-${Date.now()}.csv"`,
       },
     });

@@ -7,7 +7,11 @@ export const GET: APIRoute = async ({ url }) => {
   try {
     const { pdf, filename } = await printOrders(url.searchParams.get('jenis') ?? '', url.searchParams.getAll('no_order'));
     return new Response(new Uint8Array(pdf), {
-      headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${filename}"`, 'cache-control': 'private, no-store' },
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="${filename}"`,
+        'cache-control': 'private, no-store',
+      },
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

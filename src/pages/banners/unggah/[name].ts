@@ -13,8 +13,11 @@ export const GET = (async ({ params }) => {
   if (!bytes) return new Response('Gambar tidak ditemukan', { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: {
-      'content-type': type!, 'content-length': String(bytes.length), 'cache-control': 'public, max-age=31536000, immutable',
-      'content-disposition': 'inline', 'content-security-policy': "default-src 'none'",
+      'content-type': type!,
+      'content-length': String(bytes.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-disposition': 'inline',
+      'content-security-policy': "default-src 'none'",
     },
   });
 }) satisfies APIRoute;

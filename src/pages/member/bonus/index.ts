@@ -10,7 +10,9 @@ export const GET = endpoint(async (ctx) => {
   const filter = jsonParam<{ status_transfer?: { in?: string[] } }>(ctx.url, 'filter');
   const query = parseWith(BonusQuerySchema, {
     ...rangeFromFilter(ctx.url, 'tanggal', 'last30'),
-    status: filter.status_transfer?.in ?? q.getAll('status'), page: q.get('page') ?? 1, page_size: q.get('page_size') ?? 10,
+    status: filter.status_transfer?.in ?? q.getAll('status'),
+    page: q.get('page') ?? 1,
+    page_size: q.get('page_size') ?? 10,
   });
   return answer(await listBonuses(requireMember(ctx), query));
 }) satisfies APIRoute;

@@ -6,7 +6,9 @@ import { listPayouts, requestPayout } from '../../../server/services/bonus/payou
 import { PayoutQuerySchema } from '../../../lib/schemas/payout';
 
 const PayoutRequestSchema = z.object({
-  bonus_ids: z.array(z.string().uuid('Bonus tidak valid'), { error: 'Pilih bonus yang akan ditarik' }).max(1000, 'Terlalu banyak bonus dalam satu penarikan'),
+  bonus_ids: z
+    .array(z.string().uuid('Bonus tidak valid'), { error: 'Pilih bonus yang akan ditarik' })
+    .max(1000, 'Terlalu banyak bonus dalam satu penarikan'),
 });
 
 /** POST /member/bonus/payout: bonus_ids of the selected unpaid bonuses. */
@@ -21,8 +23,12 @@ export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
   const filter = jsonParam<{ created_at?: { between?: string[] }; status?: { in?: string[] } }>(ctx.url, 'filter');
   const query = parseWith(PayoutQuerySchema, {
-    from: filter.created_at?.between?.[0] ?? q.get('from') ?? '2000-01-01', to: filter.created_at?.between?.[1] ?? q.get('to') ?? '2999-12-31',
-    status: filter.status?.in ?? q.getAll('status'), search: q.get('search') || undefined, page: q.get('page') ?? 1, page_size: q.get('page_size') ?? 10,
+    from: filter.created_at?.between?.[0] ?? q.get('from') ?? '2000-01-01',
+    to: filter.created_at?.between?.[1] ?? q.get('to') ?? '2999-12-31',
+    status: filter.status?.in ?? q.getAll('status'),
+    search: q.get('search') || undefined,
+    page: q.get('page') ?? 1,
+    page_size: q.get('page_size') ?? 10,
   });
   return answer(await listPayouts(requireMember(ctx), query));
 }) satisfies APIRoute;

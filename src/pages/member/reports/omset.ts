@@ -7,6 +7,9 @@ import { rangeFromFilter } from '../../../server/range-filter';
 /** GET /member/reports/omset: filter {tgl_invoice between [from, to]} (URL-encoded JSON) and jenisOmset. */
 export const GET = endpoint(async (ctx) => {
   const q = ctx.url.searchParams;
-  const query = parseWith(OmsetQuerySchema, { jenisOmset: q.get('jenisOmset') ?? 'default', ...rangeFromFilter(ctx.url, 'tgl_invoice', 'monthToDate') });
+  const query = parseWith(OmsetQuerySchema, {
+    jenisOmset: q.get('jenisOmset') ?? 'default',
+    ...rangeFromFilter(ctx.url, 'tgl_invoice', 'monthToDate'),
+  });
   return answer(await getOmset(requireMember(ctx), query));
 }) satisfies APIRoute;

@@ -10,4 +10,6 @@ export const PUT = endpoint(async (ctx) => {
   return answer({ public_id: saved.public_id }, saved.message);
 }) satisfies APIRoute;
 
-export const DELETE = endpoint(async (ctx) => answer(null, await deleteAddress(requireMember(ctx), ctx.params.id ?? ''))) satisfies APIRoute;
+export const DELETE = endpoint(async (ctx) =>
+  answer(null, await deleteAddress(requireMember(ctx), ctx.params.id ?? '')),
+) satisfies APIRoute;

@@ -38,7 +38,10 @@ export async function memberAddresses(db: Db | Tx, memberId: number): Promise<Sh
 
 /** One address of the member by its public id (a uuid), or undefined. */
 export async function memberAddress(db: Db | Tx, memberId: number, publicId: string): Promise<ShippingAddress | undefined> {
-  const [row] = await selectRows<ShippingAddress>(db, sql`${addressSelect} where a.member_id = ${memberId} and a.public_id = ${publicId}::uuid`);
+  const [row] = await selectRows<ShippingAddress>(
+    db,
+    sql`${addressSelect} where a.member_id = ${memberId} and a.public_id = ${publicId}::uuid`,
+  );
   return row;
 }
 
@@ -52,16 +55,32 @@ export async function countAddresses(db: Db | Tx, memberId: number): Promise<num
   return toCount(row?.n);
 }
 
-export interface AddressValues { label: string; nama: string; phone: string; alamat: string; kelurahanId: string; kodePos: string | null }
+export interface AddressValues {
+  label: string;
+  nama: string;
+  phone: string;
+  alamat: string;
+  kelurahanId: string;
+  kodePos: string | null;
+}
 
 export async function insertAddress(db: Db | Tx, memberId: number, values: AddressValues): Promise<{ id: number; publicId: string }> {
-  const [row] = await db.insert(shippingAddresses).values({ ...values, memberId })
+  const [row] = await db
+    .insert(shippingAddresses)
+    .values({ ...values, memberId })
     .returning({ id: shippingAddresses.id, publicId: shippingAddresses.publicId });
   return row!;
 }
 
-export async function updateAddress(db: Db | Tx, memberId: number, publicId: string, values: AddressValues): Promise<{ id: number; publicId: string }> {
-  const [row] = await db.update(shippingAddresses).set(values)
+export async function updateAddress(
+  db: Db | Tx,
+  memberId: number,
+  publicId: string,
+  values: AddressValues,
+): Promise<{ id: number; publicId: string }> {
+  const [row] = await db
+    .update(shippingAddresses)
+    .set(values)
     .where(and(eq(shippingAddresses.memberId, memberId), eq(shippingAddresses.publicId, publicId)))
     .returning({ id: shippingAddresses.id, publicId: shippingAddresses.publicId });
   return row!;
@@ -73,13 +92,20 @@ export async function deleteAddressRow(db: Db | Tx, memberId: number, publicId: 
 
 /** The member's oldest address, or undefined when none is left. */
 export async function oldestAddressId(db: Db | Tx, memberId: number): Promise<number | undefined> {
-  const [next] = await db.select({ id: shippingAddresses.id }).from(shippingAddresses)
-    .where(eq(shippingAddresses.memberId, memberId)).orderBy(shippingAddresses.id).limit(1);
+  const [next] = await db
+    .select({ id: shippingAddresses.id })
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.memberId, memberId))
+    .orderBy(shippingAddresses.id)
+    .limit(1);
   return next?.id;
 }
 
 /** Makes the address the member's only default (a partial unique index holds it). */
 export async function setDefaultAddress(tx: Db | Tx, memberId: number, id: number): Promise<void> {
-  await tx.update(shippingAddresses).set({ isDefault: false }).where(and(eq(shippingAddresses.memberId, memberId), eq(shippingAddresses.isDefault, true)));
+  await tx
+    .update(shippingAddresses)
+    .set({ isDefault: false })
+    .where(and(eq(shippingAddresses.memberId, memberId), eq(shippingAddresses.isDefault, true)));
   await tx.update(shippingAddresses).set({ isDefault: true }).where(eq(shippingAddresses.id, id));
 }

@@ -10,13 +10,23 @@ export async function annualPeriodSetting(tx: Tx): Promise<AnnualPeriod | undefi
 }
 
 /** A paid (not cancelled) registration or upgrade, with its subject's place in the tree and its payment's Jakarta day. */
-export interface PaidPackageOrder { jenis_order: 'reg' | 'upg'; subject_id: number; path: string; hari: string; paid_at: string; total_bv: number }
+export interface PaidPackageOrder {
+  jenis_order: 'reg' | 'upg';
+  subject_id: number;
+  path: string;
+  hari: string;
+  paid_at: string;
+  total_bv: number;
+}
 
 export async function paidPackageOrder(tx: Tx, orderId: number): Promise<PaidPackageOrder | undefined> {
-  const [o] = await selectRows<PaidPackageOrder>(tx, sql`
+  const [o] = await selectRows<PaidPackageOrder>(
+    tx,
+    sql`
     select o.jenis_order, m.id::int as subject_id, m.path, (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari, o.paid_at::text as paid_at, o.total_bv
     from orders o join members m on m.id = coalesce(o.new_member_id, o.member_id)
-    where o.id = ${orderId} and o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')`);
+    where o.id = ${orderId} and o.jenis_order in ('reg', 'upg') and o.paid_at is not null and o.status_order not in ('CANCEL', 'EXPIRED')`,
+  );
   return o && { ...o, subject_id: toCount(o.subject_id), total_bv: toCount(o.total_bv) };
 }
 
@@ -34,7 +44,10 @@ export async function addAnnualBv(tx: Tx, periodStart: string, path: string, anc
   await tx.execute(sql`
     insert into member_annual (member_id, periode_mulai, bv_kiri, bv_kanan)
     select m.id, ${periodStart}::date, case when ${side} = '0' then ${amount}::int8 else 0 end, case when ${side} = '1' then ${amount}::int8 else 0 end
-    from members m where m.path in (${sql.join(ancestors.map((a) => sql`${a}`), sql`, `)})
+    from members m where m.path in (${sql.join(
+      ancestors.map((a) => sql`${a}`),
+      sql`, `,
+    )})
     order by m.path
     on conflict (member_id, periode_mulai) do update set
       bv_kiri = member_annual.bv_kiri + excluded.bv_kiri, bv_kanan = member_annual.bv_kanan + excluded.bv_kanan`);
@@ -46,7 +59,10 @@ export async function addAnnualPairs(tx: Tx, periodStart: string, pairs: readonl
   await tx.execute(sql`
     insert into member_annual (member_id, periode_mulai, pair_bv)
     select v.member_id, ${periodStart}::date, v.n
-    from (values ${sql.join(pairs.map(([id, n]) => sql`(${id}::int8, ${n}::int8)`), sql`, `)}) as v(member_id, n)
+    from (values ${sql.join(
+      pairs.map(([id, n]) => sql`(${id}::int8, ${n}::int8)`),
+      sql`, `,
+    )}) as v(member_id, n)
     on conflict (member_id, periode_mulai) do update set pair_bv = member_annual.pair_bv + excluded.pair_bv`);
 }
 

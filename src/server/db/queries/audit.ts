@@ -12,7 +12,13 @@ export async function insertAudit(
   await tx.insert(auditLog).values(row);
 }
 
-export interface AuditQuery { operatorLike?: string; action?: string; objectLike?: string; from?: Date; before?: Date }
+export interface AuditQuery {
+  operatorLike?: string;
+  action?: string;
+  objectLike?: string;
+  from?: Date;
+  before?: Date;
+}
 
 function auditWhere(query: AuditQuery): SQL[] {
   const where: SQL[] = [];
@@ -26,7 +32,13 @@ function auditWhere(query: AuditQuery): SQL[] {
 
 /** The newest audit rows matching the console's filter, `offset` rows skipped (the page); the *Like texts are ilike patterns, already escaped. */
 export async function searchAudit(db: Db | Tx, query: AuditQuery, limit: number, offset = 0): Promise<AuditRow[]> {
-  return db.select().from(auditLog).where(and(...auditWhere(query))).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...auditWhere(query)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -38,8 +50,14 @@ export async function* eachAudit(db: Db | Tx, query: AuditQuery, batch = 500): A
   let lastId: number | undefined;
   for (;;) {
     const where = auditWhere(query);
-    if (lastId !== undefined) where.push(sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from audit_log a where a.id = ${lastId})`);
-    const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(batch);
+    if (lastId !== undefined)
+      where.push(sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from audit_log a where a.id = ${lastId})`);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(...where))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(batch);
     yield* rows;
     if (rows.length < batch) return;
     lastId = rows[rows.length - 1]!.id;

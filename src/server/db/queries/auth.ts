@@ -15,7 +15,10 @@ export const staleSince = (lastSeenAt: AnyPgColumn): SQL<boolean> => sql<boolean
 
 // ---- Member sessions ----
 
-export async function insertSession(db: Db | Tx, s: { idHash: string; memberId: number; remember: boolean; expiresAt: Date; userAgent?: string }): Promise<void> {
+export async function insertSession(
+  db: Db | Tx,
+  s: { idHash: string; memberId: number; remember: boolean; expiresAt: Date; userAgent?: string },
+): Promise<void> {
   await db.insert(sessions).values(s);
 }
 
@@ -28,23 +31,43 @@ export async function deleteExpiredSessions(db: Db | Tx): Promise<void> {
  * whether its idle clock is due a restart.
  */
 export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinutes: number) {
-  const [row] = await db.select({
-    id: members.id, publicId: members.publicId, idMember: members.idMember, username: members.username,
-    nama: members.nama, email: members.email, posisi: members.posisi, stokis: members.stokis,
-    statusKodeetik: members.statusKodeetik, isSuspended: members.isSuspended,
-    propinsiDomisili: members.propinsiDomisili, kotaDomisili: members.kotaDomisili, kodeReferal: members.kodeReferal,
-    stale: staleSince(sessions.lastSeenAt),
-  }).from(sessions).innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`),
-      or(eq(sessions.remember, true), seenWithin(sessions.lastSeenAt, idleMinutes))))
+  const [row] = await db
+    .select({
+      id: members.id,
+      publicId: members.publicId,
+      idMember: members.idMember,
+      username: members.username,
+      nama: members.nama,
+      email: members.email,
+      posisi: members.posisi,
+      stokis: members.stokis,
+      statusKodeetik: members.statusKodeetik,
+      isSuspended: members.isSuspended,
+      propinsiDomisili: members.propinsiDomisili,
+      kotaDomisili: members.kotaDomisili,
+      kodeReferal: members.kodeReferal,
+      stale: staleSince(sessions.lastSeenAt),
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.expiresAt, sql`now()`),
+        or(eq(sessions.remember, true), seenWithin(sessions.lastSeenAt, idleMinutes)),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 /** A session's end as stored: its hard expiry and whether Remember Me lifts the idle rule. */
 export async function sessionEndByHash(db: Db | Tx, idHash: string): Promise<{ remember: boolean; expiresAt: Date } | undefined> {
-  const [row] = await db.select({ remember: sessions.remember, expiresAt: sessions.expiresAt }).from(sessions)
-    .where(eq(sessions.idHash, idHash)).limit(1);
+  const [row] = await db
+    .select({ remember: sessions.remember, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
   return row;
 }
 
@@ -58,9 +81,11 @@ export async function deleteSession(db: Db | Tx, idHash: string): Promise<void> 
 
 /** Ends every session of a member, but the one with `exceptHash` when given. */
 export async function deleteMemberSessions(db: Db | Tx, memberId: number, exceptHash?: string): Promise<void> {
-  await db.delete(sessions).where(exceptHash === undefined
-    ? eq(sessions.memberId, memberId)
-    : and(eq(sessions.memberId, memberId), ne(sessions.idHash, exceptHash)));
+  await db
+    .delete(sessions)
+    .where(
+      exceptHash === undefined ? eq(sessions.memberId, memberId) : and(eq(sessions.memberId, memberId), ne(sessions.idHash, exceptHash)),
+    );
 }
 
 // ---- One-time tokens ----
@@ -69,32 +94,54 @@ export type TokenPurpose = (typeof oneTimeTokens.purpose.enumValues)[number];
 
 /** Marks every unused token of the member for the purpose used (a new link replaces the old). */
 export async function retireTokens(tx: Db | Tx, memberId: number, purpose: TokenPurpose): Promise<void> {
-  await tx.update(oneTimeTokens).set({ usedAt: sql`now()` })
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
     .where(and(eq(oneTimeTokens.memberId, memberId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 }
 
-export async function insertToken(tx: Db | Tx, t: { tokenHash: string; purpose: TokenPurpose; memberId: number; payload: unknown; expiresAt: Date }): Promise<void> {
+export async function insertToken(
+  tx: Db | Tx,
+  t: { tokenHash: string; purpose: TokenPurpose; memberId: number; payload: unknown; expiresAt: Date },
+): Promise<void> {
   await tx.insert(oneTimeTokens).values(t);
 }
 
 /** Uses a valid token (a conditional update, so two simultaneous uses cannot both succeed). */
-export async function spendToken(tx: Db | Tx, tokenHash: string, purpose: TokenPurpose): Promise<{ memberId: number; payload: unknown } | undefined> {
-  const [row] = await tx.update(oneTimeTokens).set({ usedAt: sql`now()` })
-    .where(and(
-      eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose),
-      isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`),
-    ))
+export async function spendToken(
+  tx: Db | Tx,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<{ memberId: number; payload: unknown } | undefined> {
+  const [row] = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ memberId: oneTimeTokens.memberId, payload: oneTimeTokens.payload });
   return row;
 }
 
 /** The member of a still-valid token of one of the purposes, without using it. */
 export async function validTokenMember(db: Db | Tx, tokenHash: string, purposes: TokenPurpose[]): Promise<number | undefined> {
-  const [row] = await db.select({ memberId: oneTimeTokens.memberId }).from(oneTimeTokens)
-    .where(and(
-      eq(oneTimeTokens.tokenHash, tokenHash), inArray(oneTimeTokens.purpose, purposes),
-      isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`),
-    )).limit(1);
+  const [row] = await db
+    .select({ memberId: oneTimeTokens.memberId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        inArray(oneTimeTokens.purpose, purposes),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
   return row?.memberId;
 }
 
@@ -102,10 +149,16 @@ export async function validTokenMember(db: Db | Tx, tokenHash: string, purposes:
 
 /** A member by ID Member or (case-insensitive) username; an ID Member match wins. */
 export async function memberByLogin(db: Db | Tx, value: string) {
-  const [row] = await db.select({
-    id: members.id, idMember: members.idMember, username: members.username, nama: members.nama,
-    email: members.email, passwordHash: members.passwordHash,
-  }).from(members)
+  const [row] = await db
+    .select({
+      id: members.id,
+      idMember: members.idMember,
+      username: members.username,
+      nama: members.nama,
+      email: members.email,
+      passwordHash: members.passwordHash,
+    })
+    .from(members)
     .where(or(eq(members.idMember, value), eq(sql`lower(${members.username})`, value.toLowerCase())))
     .orderBy(sql`${members.idMember} = ${value} desc`)
     .limit(1);
@@ -114,8 +167,10 @@ export async function memberByLogin(db: Db | Tx, value: string) {
 
 /** What a password must not contain: the member's names and e-mail. */
 export async function memberIdentity(db: Db | Tx, memberId: number) {
-  const [row] = await db.select({ username: members.username, idMember: members.idMember, nama: members.nama, email: members.email })
-    .from(members).where(eq(members.id, memberId));
+  const [row] = await db
+    .select({ username: members.username, idMember: members.idMember, nama: members.nama, email: members.email })
+    .from(members)
+    .where(eq(members.id, memberId));
   return row;
 }
 
@@ -139,11 +194,17 @@ export async function setPasswordHash(tx: Db | Tx, memberId: number, passwordHas
  * `minutes` is 0 unless the key is locked.
  */
 export async function reserveThrottleKey(
-  db: Db | Tx, key: string, limit: number, windowMinutes: number, lockMinutes: number,
+  db: Db | Tx,
+  key: string,
+  limit: number,
+  windowMinutes: number,
+  lockMinutes: number,
 ): Promise<{ failures: number; minutes: number }> {
   const windowOver = sql`(a.locked_until is not null or a.window_start < now() - make_interval(mins => ${windowMinutes}::int))`;
   const lockUntil = sql`now() + make_interval(mins => ${lockMinutes}::int)`;
-  const [row] = await selectRows<{ failures: unknown; minutes: unknown }>(db, sql`
+  const [row] = await selectRows<{ failures: unknown; minutes: unknown }>(
+    db,
+    sql`
     insert into login_attempts as a (key, failures, window_start, locked_until)
     values (${key}, 1, now(), case when 1 > ${limit}::int then ${lockUntil} end)
     on conflict (key) do update set
@@ -155,14 +216,18 @@ export async function reserveThrottleKey(
         when a.failures + 1 > ${limit}::int then ${lockUntil}
       end
     returning failures, case when locked_until > now()
-      then least(${lockMinutes}::int, ceil(extract(epoch from (locked_until - now())) / 60))::int end as minutes`);
+      then least(${lockMinutes}::int, ceil(extract(epoch from (locked_until - now())) / 60))::int end as minutes`,
+  );
   return { failures: toCount(row!.failures), minutes: toCount(row!.minutes) };
 }
 
 /** Takes one attempt back from each key (never below zero). */
 export async function giveBackThrottleKeys(db: Db | Tx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.update(loginAttempts).set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` }).where(inArray(loginAttempts.key, keys));
+  await db
+    .update(loginAttempts)
+    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+    .where(inArray(loginAttempts.key, keys));
 }
 
 export async function deleteThrottleKeys(db: Db | Tx, keys: string[]): Promise<void> {

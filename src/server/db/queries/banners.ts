@@ -13,7 +13,10 @@ export async function listBannerGroup(db: Db | Tx, groupName: string): Promise<B
 
 /** The highest position in a group (0 when empty). */
 export async function lastBannerNumber(db: Db | Tx, groupName: string): Promise<number> {
-  const [last] = await db.select({ n: sql<number>`coalesce(max(${banners.number}), 0)` }).from(banners).where(eq(banners.groupName, groupName));
+  const [last] = await db
+    .select({ n: sql<number>`coalesce(max(${banners.number}), 0)` })
+    .from(banners)
+    .where(eq(banners.groupName, groupName));
   return toCount(last?.n);
 }
 
@@ -24,8 +27,12 @@ export async function insertBanner(tx: Db | Tx, values: NewBanner): Promise<Bann
 
 /** A group's positions in carousel order, rows locked for a renumbering. */
 export async function lockBannerGroup(tx: Db | Tx, groupName: string) {
-  return tx.select({ id: banners.id, nama: banners.nama, number: banners.number }).from(banners)
-    .where(eq(banners.groupName, groupName)).orderBy(asc(banners.number), asc(banners.id)).for('update');
+  return tx
+    .select({ id: banners.id, nama: banners.nama, number: banners.number })
+    .from(banners)
+    .where(eq(banners.groupName, groupName))
+    .orderBy(asc(banners.number), asc(banners.id))
+    .for('update');
 }
 
 export async function setBannerNumber(tx: Db | Tx, id: number, number: number): Promise<void> {

@@ -17,35 +17,51 @@ export async function firstClosedDay(db: Db): Promise<string | undefined> {
 
 /** The first day on or before `tanggal` that is still open while a later one is closed, if any (a gap). */
 export async function firstMissingBefore(db: Db, tanggal: string): Promise<string | undefined> {
-  const [row] = await selectRows<{ d: string | null }>(db, sql`
+  const [row] = await selectRows<{ d: string | null }>(
+    db,
+    sql`
     select min(g.d)::date::text as d
     from generate_series((select min(tanggal) from closed_days), ${tanggal}::date - 1, interval '1 day') g(d)
-    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`);
+    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`,
+  );
   return row?.d ?? undefined;
 }
 
 /** The first Jakarta day with a paid order. */
 export async function firstPaidDay(db: Db): Promise<string | undefined> {
-  const [row] = await selectRows<{ d: string | null }>(db, sql`
-    select (min(paid_at) at time zone 'Asia/Jakarta')::date::text as d from orders where paid_at is not null`);
+  const [row] = await selectRows<{ d: string | null }>(
+    db,
+    sql`
+    select (min(paid_at) at time zone 'Asia/Jakarta')::date::text as d from orders where paid_at is not null`,
+  );
   return row?.d ?? undefined;
 }
 
 /** The closed days between two dates with their totals. */
 export async function closedDaysBetween(db: Db, first: string, last: string) {
-  const rows = await selectRows<{ tanggal: string; bonus_count: unknown; total_bruto: unknown; jumlah_order: unknown; total_bv: unknown }>(db, sql`
+  const rows = await selectRows<{ tanggal: string; bonus_count: unknown; total_bruto: unknown; jumlah_order: unknown; total_bv: unknown }>(
+    db,
+    sql`
     select tanggal::text as tanggal, bonus_count, total_bruto, jumlah_order, total_bv
-    from closed_days where tanggal between ${first}::date and ${last}::date`);
+    from closed_days where tanggal between ${first}::date and ${last}::date`,
+  );
   return rows.map((r) => ({
-    tanggal: r.tanggal, bonus_count: toCount(r.bonus_count), total_bruto: toRupiah(r.total_bruto), jumlah_order: toCount(r.jumlah_order), total_bv: toCount(r.total_bv),
+    tanggal: r.tanggal,
+    bonus_count: toCount(r.bonus_count),
+    total_bruto: toRupiah(r.total_bruto),
+    jumlah_order: toCount(r.jumlah_order),
+    total_bv: toCount(r.total_bv),
   }));
 }
 
 /** How many finished days before `today` are open since the first closing (all of them up to today when nothing was closed). */
 export async function openDaysBefore(db: Db, today: string): Promise<number> {
-  const [row] = await selectRows<{ n: unknown }>(db, sql`
+  const [row] = await selectRows<{ n: unknown }>(
+    db,
+    sql`
     select count(*) as n from generate_series(coalesce((select min(tanggal) from closed_days), ${today}::date), ${today}::date - 1, interval '1 day') g(d)
-    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`);
+    where not exists (select 1 from closed_days c where c.tanggal = g.d::date)`,
+  );
   return toCount(row?.n);
 }
 
@@ -54,15 +70,24 @@ export async function openDaysBefore(db: Db, today: string): Promise<number> {
  * by payment day, counting day and whether the subject has no sponsor.
  */
 export async function paidOrdersForReconciliation(db: Db, from: string, to: string) {
-  const rows = await selectRows<{ hari: string; tanggal_bonus: string | null; tanpa_sponsor: boolean; n: unknown; bv: unknown }>(db, sql`
+  const rows = await selectRows<{ hari: string; tanggal_bonus: string | null; tanpa_sponsor: boolean; n: unknown; bv: unknown }>(
+    db,
+    sql`
     select (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari, o.tanggal_bonus::text as tanggal_bonus,
       (s.sponsor_id is null) as tanpa_sponsor, count(*) as n, coalesce(sum(o.total_bv), 0) as bv
     from orders o left join members s on s.id = coalesce(o.new_member_id, o.member_id)
     where o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')
       and (o.tanggal_bonus between ${from}::date and ${to}::date
         or (o.paid_at >= (${from}::date)::timestamp at time zone 'Asia/Jakarta' and o.paid_at < (${to}::date + 1)::timestamp at time zone 'Asia/Jakarta'))
-    group by 1, 2, 3`);
-  return rows.map((r) => ({ hari: r.hari, tanggal_bonus: r.tanggal_bonus, tanpa_sponsor: r.tanpa_sponsor, n: toCount(r.n), bv: toCount(r.bv) }));
+    group by 1, 2, 3`,
+  );
+  return rows.map((r) => ({
+    hari: r.hari,
+    tanggal_bonus: r.tanggal_bonus,
+    tanpa_sponsor: r.tanpa_sponsor,
+    n: toCount(r.n),
+    bv: toCount(r.bv),
+  }));
 }
 
 /**
@@ -72,36 +97,50 @@ export async function paidOrdersForReconciliation(db: Db, from: string, to: stri
 export async function bonusBvByDay(db: Db, from: string, to: string, roPerBv: Record<Rank, number>): Promise<Map<string, number>> {
   const posisi = sql.raw("e -> 'sponsored_member' ->> 'posisi'");
   const rate = sql`case ${posisi} when 'BRONZE' then ${roPerBv.BRONZE}::int when 'SILVER' then ${roPerBv.SILVER}::int else ${roPerBv.PLATINUM}::int end`;
-  const rows = await selectRows<{ tanggal: string; bv: unknown }>(db, sql`
+  const rows = await selectRows<{ tanggal: string; bv: unknown }>(
+    db,
+    sql`
     select b.tanggal::text as tanggal, coalesce(sum(coalesce((e ->> 'bv')::int,
       (e ->> 'nominal_ro')::int / ${rate})), 0) as bv
     from bonuses b cross join lateral jsonb_array_elements(b.detail) e
     where b.jenis_bonus in ('SPONSOR', 'RO') and b.reverses_id is null and b.tanggal between ${from}::date and ${to}::date
-    group by 1`);
+    group by 1`,
+  );
   return new Map(rows.map((r) => [r.tanggal, toCount(r.bv)]));
 }
 
 /** The closed days between two dates. */
 export async function closedDayDates(db: Db, from: string, to: string): Promise<Set<string>> {
-  const rows = await selectRows<{ tanggal: string }>(db, sql`select tanggal::text as tanggal from closed_days where tanggal between ${from}::date and ${to}::date`);
+  const rows = await selectRows<{ tanggal: string }>(
+    db,
+    sql`select tanggal::text as tanggal from closed_days where tanggal between ${from}::date and ${to}::date`,
+  );
   return new Set(rows.map((c) => c.tanggal));
 }
 
 /** The refunded BV each closing between two dates took back. */
 export async function refundedBvByDay(db: Db, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await selectRows<{ tanggal: string; bv: unknown }>(db, sql`
-    select tanggal_bonus::text as tanggal, sum(bv) as bv from order_refunds where tanggal_bonus between ${from}::date and ${to}::date group by 1`);
+  const rows = await selectRows<{ tanggal: string; bv: unknown }>(
+    db,
+    sql`
+    select tanggal_bonus::text as tanggal, sum(bv) as bv from order_refunds where tanggal_bonus between ${from}::date and ${to}::date group by 1`,
+  );
   return new Map(rows.map((r) => [r.tanggal, toCount(r.bv)]));
 }
 
 /** One member's annual counters of the period starting `start`, and the ANNUAL award paid on its last day `end` (null when none). */
 export async function annualPeriodCounters(db: Db, memberId: number, period: { start: string; end: string }) {
-  const [row] = await selectRows<{ kiri: unknown; kanan: unknown; pairs: unknown; dibayar: unknown }>(db, sql`
+  const [row] = await selectRows<{ kiri: unknown; kanan: unknown; pairs: unknown; dibayar: unknown }>(
+    db,
+    sql`
     select coalesce(a.bv_kiri, 0) as kiri, coalesce(a.bv_kanan, 0) as kanan, coalesce(a.pair_bv, 0) as pairs, (
       select sum(bonus_bruto) from bonuses where member_id = ${memberId} and jenis_bonus = 'ANNUAL' and tanggal = ${period.end}::date) as dibayar
-    from (select 1) one left join member_annual a on a.member_id = ${memberId} and a.periode_mulai = ${period.start}::date`);
+    from (select 1) one left join member_annual a on a.member_id = ${memberId} and a.periode_mulai = ${period.start}::date`,
+  );
   return {
-    kiri: toCount(row?.kiri), kanan: toCount(row?.kanan), pairs: toCount(row?.pairs),
+    kiri: toCount(row?.kiri),
+    kanan: toCount(row?.kanan),
+    pairs: toCount(row?.pairs),
     dibayar: row?.dibayar === null || row?.dibayar === undefined ? null : toRupiah(row.dibayar),
   };
 }

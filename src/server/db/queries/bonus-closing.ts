@@ -10,7 +10,11 @@ import type { RepeatOrderActivity } from '../../domain/bonus/repeat-order';
 
 /** The statuses of an order that was never (or is no longer) a sale: never counted by a closing. */
 const NOT_SOLD = sql`('PENDING', 'CANCEL', 'EXPIRED')`;
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 /** The first instant after a Jakarta day. */
 const dayEnd = (tanggal: string) => sql`(${tanggal}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
 
@@ -42,7 +46,9 @@ export interface IntakeOrder {
  * this day (tanggal_bonus).
  */
 export async function takeIntake(tx: Tx, tanggal: string): Promise<IntakeOrder[]> {
-  const rows = await selectRows<IntakeOrder>(tx, sql`
+  const rows = await selectRows<IntakeOrder>(
+    tx,
+    sql`
     select o.id::int as id, o.no_order, o.jenis_order, o.total_bv, coalesce(o.new_member_id, o.member_id)::int as subject_id,
       o.posisi as posisi_order, o.posisi_pembeli, (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari_bayar
     from orders o
@@ -50,9 +56,11 @@ export async function takeIntake(tx: Tx, tanggal: string): Promise<IntakeOrder[]
       and o.paid_at < ${dayEnd(tanggal)}
       and o.status_order not in ${NOT_SOLD}
     order by o.paid_at, o.id
-    for update`);
+    for update`,
+  );
   const intake = rows.map((r) => ({ ...r, id: toCount(r.id), total_bv: toCount(r.total_bv), subject_id: toCount(r.subject_id) }));
-  if (intake.length) await tx.execute(sql`update orders set tanggal_bonus = ${tanggal}::date where id in (${idList(intake.map((e) => e.id))})`);
+  if (intake.length)
+    await tx.execute(sql`update orders set tanggal_bonus = ${tanggal}::date where id in (${idList(intake.map((e) => e.id))})`);
   return intake;
 }
 
@@ -60,14 +68,24 @@ export async function takeIntake(tx: Tx, tanggal: string): Promise<IntakeOrder[]
 export async function eventSubjects(tx: Tx, ids: readonly number[]): Promise<Map<number, EventSubject>> {
   const unique = [...new Set(ids)].filter((id) => id > 0);
   if (unique.length === 0) return new Map();
-  const rows = await selectRows<EventSubject>(tx, sql`
+  const rows = await selectRows<EventSubject>(
+    tx,
+    sql`
     select m.id::int as id, m.id_member, m.nama, m.posisi, m.path, m.sponsor_id::int as sponsor_id, s.sponsor_id::int as grand_sponsor_id
     from members m left join members s on s.id = m.sponsor_id
-    where m.id in (${idList(unique)})`);
-  return new Map(rows.map((r) => {
-    const subject = { ...r, id: toCount(r.id), sponsor_id: r.sponsor_id === null ? null : toCount(r.sponsor_id), grand_sponsor_id: r.grand_sponsor_id === null ? null : toCount(r.grand_sponsor_id) };
-    return [subject.id, subject];
-  }));
+    where m.id in (${idList(unique)})`,
+  );
+  return new Map(
+    rows.map((r) => {
+      const subject = {
+        ...r,
+        id: toCount(r.id),
+        sponsor_id: r.sponsor_id === null ? null : toCount(r.sponsor_id),
+        grand_sponsor_id: r.grand_sponsor_id === null ? null : toCount(r.grand_sponsor_id),
+      };
+      return [subject.id, subject];
+    }),
+  );
 }
 
 /** New members start their pairing clock at join + `daysAtJoin` (a member already counted keeps theirs). */
@@ -84,7 +102,10 @@ export async function moveRepeatOrderClocks(tx: Tx, buyers: ReadonlyMap<number, 
   if (buyers.size === 0) return;
   await tx.execute(sql`
     update member_pairing p set tanggal_expired = greatest(p.tanggal_expired, v.hari::date) + v.orders * ${daysPerRo}::int
-    from (values ${sql.join([...buyers].map(([id, b]) => sql`(${id}::int8, ${b.hari}::text, ${b.orders}::int)`), sql`, `)}) as v(member_id, hari, orders)
+    from (values ${sql.join(
+      [...buyers].map(([id, b]) => sql`(${id}::int8, ${b.hari}::text, ${b.orders}::int)`),
+      sql`, `,
+    )}) as v(member_id, hari, orders)
     where p.member_id = v.member_id`);
 }
 
@@ -105,26 +126,50 @@ function rankOnDay(tanggal: string) {
 /** The uplines at these paths with their rank on the day and their pairing counters (null before their first closing). */
 export async function pairingUplines(tx: Tx, tanggal: string, paths: readonly string[]): Promise<PairingUpline[]> {
   if (paths.length === 0) return [];
-  const rows = await selectRows<PairingUpline>(tx, sql`
+  const rows = await selectRows<PairingUpline>(
+    tx,
+    sql`
     select m.id::int as id, m.path, ${rankOnDay(tanggal)} as posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
       p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired
     from members m left join member_pairing p on p.member_id = m.id
-    where m.path in (${sql.join(paths.map((p) => sql`${p}`), sql`, `)})`);
+    where m.path in (${sql.join(
+      paths.map((p) => sql`${p}`),
+      sql`, `,
+    )})`,
+  );
   const count = (v: unknown) => (v === null ? null : toCount(v));
   return rows.map((r) => ({
-    ...r, id: toCount(r.id), sisa_bv_kiri: count(r.sisa_bv_kiri), sisa_bv_kanan: count(r.sisa_bv_kanan),
-    hutang_bv_kiri: count(r.hutang_bv_kiri), hutang_bv_kanan: count(r.hutang_bv_kanan),
+    ...r,
+    id: toCount(r.id),
+    sisa_bv_kiri: count(r.sisa_bv_kiri),
+    sisa_bv_kanan: count(r.sisa_bv_kanan),
+    hutang_bv_kiri: count(r.hutang_bv_kiri),
+    hutang_bv_kanan: count(r.hutang_bv_kanan),
   }));
 }
 
 /** Stores the day's pairing: carried and owed BV replaced, the day's pairs and new volume added to the totals (set-based). */
 export async function storePairingCounters(tx: Tx, counters: readonly PairingCounters[]): Promise<void> {
   if (counters.length === 0) return;
-  await tx.execute(sql`create temp table if not exists pairing_update (member_id int8, kiri int4, kanan int4, expired date, paid int4, new_l int4, new_r int4, owed_l int4, owed_r int4) on commit drop`);
-  await bulkInsert(tx, 'pairing_update', [
-    { name: 'member_id', type: 'int8' }, { name: 'kiri', type: 'int4' }, { name: 'kanan', type: 'int4' }, { name: 'expired', type: 'date' },
-    { name: 'paid', type: 'int4' }, { name: 'new_l', type: 'int4' }, { name: 'new_r', type: 'int4' }, { name: 'owed_l', type: 'int4' }, { name: 'owed_r', type: 'int4' },
-  ], counters.map((c) => [c.memberId, c.carryLeft, c.carryRight, c.expiry, c.paidPairs, c.newLeft, c.newRight, c.owedLeft, c.owedRight]));
+  await tx.execute(
+    sql`create temp table if not exists pairing_update (member_id int8, kiri int4, kanan int4, expired date, paid int4, new_l int4, new_r int4, owed_l int4, owed_r int4) on commit drop`,
+  );
+  await bulkInsert(
+    tx,
+    'pairing_update',
+    [
+      { name: 'member_id', type: 'int8' },
+      { name: 'kiri', type: 'int4' },
+      { name: 'kanan', type: 'int4' },
+      { name: 'expired', type: 'date' },
+      { name: 'paid', type: 'int4' },
+      { name: 'new_l', type: 'int4' },
+      { name: 'new_r', type: 'int4' },
+      { name: 'owed_l', type: 'int4' },
+      { name: 'owed_r', type: 'int4' },
+    ],
+    counters.map((c) => [c.memberId, c.carryLeft, c.carryRight, c.expiry, c.paidPairs, c.newLeft, c.newRight, c.owedLeft, c.owedRight]),
+  );
   await tx.execute(sql`
     insert into member_pairing (member_id, sisa_bv_kiri, sisa_bv_kanan, tanggal_expired, jumlah_pair, jumlah_pair_bv, jumlah_bv_kiri, jumlah_bv_kanan, hutang_bv_kiri, hutang_bv_kanan)
     select member_id, kiri, kanan, expired, paid, paid, new_l, new_r, owed_l, owed_r from pairing_update
@@ -136,8 +181,11 @@ export async function storePairingCounters(tx: Tx, counters: readonly PairingCou
 
 /** The pair-BV each member was paid within the annual period starting `periodStart` (the annual counter). */
 export async function annualPairBv(tx: Tx, periodStart: string): Promise<{ memberId: number; pairBv: number }[]> {
-  const rows = await selectRows<{ member_id: unknown; pairs: unknown }>(tx, sql`
-    select member_id, pair_bv as pairs from member_annual where periode_mulai = ${periodStart}::date and pair_bv > 0`);
+  const rows = await selectRows<{ member_id: unknown; pairs: unknown }>(
+    tx,
+    sql`
+    select member_id, pair_bv as pairs from member_annual where periode_mulai = ${periodStart}::date and pair_bv > 0`,
+  );
   return rows.map((r) => ({ memberId: toCount(r.member_id), pairBv: toCount(r.pairs) }));
 }
 
@@ -145,20 +193,31 @@ export async function annualPairBv(tx: Tx, periodStart: string): Promise<{ membe
 export async function npwpOnDay(tx: Tx, memberIds: readonly number[], tanggal: string): Promise<Map<number, boolean>> {
   const unique = [...new Set(memberIds)];
   if (unique.length === 0) return new Map();
-  const rows = await selectRows<{ id: unknown; has_npwp: boolean }>(tx, sql`
+  const rows = await selectRows<{ id: unknown; has_npwp: boolean }>(
+    tx,
+    sql`
     select m.id, ${npwpInEffect(sql`m.id`, sql`${tanggal}::date`)} as has_npwp
-    from members m where m.id in (${idList(unique)})`);
+    from members m where m.id in (${idList(unique)})`,
+  );
   return new Map(rows.map((s) => [toCount(s.id), s.has_npwp]));
 }
 
 /** Each member's gross bonus from `periodStart` up to (not including) `tanggal`: the base of incremental withholding. */
-export async function grossBefore(tx: Tx, memberIds: readonly number[], periodStart: string, tanggal: string): Promise<Map<number, number>> {
+export async function grossBefore(
+  tx: Tx,
+  memberIds: readonly number[],
+  periodStart: string,
+  tanggal: string,
+): Promise<Map<number, number>> {
   const unique = [...new Set(memberIds)];
   if (unique.length === 0) return new Map();
-  const rows = await selectRows<{ member_id: unknown; gross: unknown }>(tx, sql`
+  const rows = await selectRows<{ member_id: unknown; gross: unknown }>(
+    tx,
+    sql`
     select member_id, sum(bonus_bruto) as gross from bonuses
     where tanggal >= ${periodStart}::date and tanggal < ${tanggal}::date and member_id in (${idList(unique)})
-    group by member_id`);
+    group by member_id`,
+  );
   return new Map(rows.map((b) => [toCount(b.member_id), toRupiah(b.gross)]));
 }
 
@@ -178,19 +237,32 @@ export interface NewBonusRow {
 export async function insertBonusRows(tx: Tx, rows: readonly NewBonusRow[]): Promise<void> {
   const reversals = rows.some((r) => r.reversesId !== undefined);
   const columns = [
-    { name: 'member_id', type: 'int8' }, { name: 'tanggal', type: 'date' }, { name: 'jenis_bonus', type: 'text' },
-    { name: 'bonus_bruto', type: 'int8' }, { name: 'pot_pph', type: 'int8' }, { name: 'bonus_dibayar', type: 'int8' }, { name: 'detail', type: 'jsonb' },
+    { name: 'member_id', type: 'int8' },
+    { name: 'tanggal', type: 'date' },
+    { name: 'jenis_bonus', type: 'text' },
+    { name: 'bonus_bruto', type: 'int8' },
+    { name: 'pot_pph', type: 'int8' },
+    { name: 'bonus_dibayar', type: 'int8' },
+    { name: 'detail', type: 'jsonb' },
     ...(reversals ? [{ name: 'reverses_id', type: 'int8' }] : []),
   ];
-  await bulkInsert(tx, 'bonuses', columns, rows.map((r) => {
-    const row: unknown[] = [r.memberId, r.tanggal, r.type, r.bruto, r.pph, r.net, JSON.stringify(r.detail)];
-    if (reversals) row.push(r.reversesId ?? null);
-    return row;
-  }));
+  await bulkInsert(
+    tx,
+    'bonuses',
+    columns,
+    rows.map((r) => {
+      const row: unknown[] = [r.memberId, r.tanggal, r.type, r.bruto, r.pph, r.net, JSON.stringify(r.detail)];
+      if (reversals) row.push(r.reversesId ?? null);
+      return row;
+    }),
+  );
 }
 
 /** Records the day as closed with its totals: a second closing of it changes nothing. */
-export async function recordClosedDay(tx: Tx, day: { tanggal: string; bonusCount: number; totalBruto: number; jumlahOrder: number; totalBv: number }): Promise<void> {
+export async function recordClosedDay(
+  tx: Tx,
+  day: { tanggal: string; bonusCount: number; totalBruto: number; jumlahOrder: number; totalBv: number },
+): Promise<void> {
   await tx.execute(sql`insert into closed_days (tanggal, bonus_count, total_bruto, jumlah_order, total_bv)
     values (${day.tanggal}::date, ${day.bonusCount}, ${day.totalBruto}, ${day.jumlahOrder}, ${day.totalBv})`);
 }

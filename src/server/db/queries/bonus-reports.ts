@@ -5,7 +5,11 @@ import { toCount, toRupiah } from '../money';
 
 type Executor = Db | Tx;
 
-export interface MemberBonusFilter { from: string; to: string; status: ('PENDING' | 'PROCESSED')[] }
+export interface MemberBonusFilter {
+  from: string;
+  to: string;
+  status: ('PENDING' | 'PROCESSED')[];
+}
 
 /** The member's bonuses dated in [from, to], optionally of the given transfer statuses. */
 function memberBonusesIn(memberId: number, f: MemberBonusFilter) {
@@ -17,15 +21,23 @@ function memberBonusesIn(memberId: number, f: MemberBonusFilter) {
 }
 
 /** Sum of bonus_dibayar of the rows with the given transfer status (0 when none). */
-const paidSum = (status: 'PENDING' | 'PROCESSED') => sql<unknown>`coalesce(sum(${bonuses.bonusDibayar}) filter (where ${bonuses.statusTransfer} = ${status}), 0)`;
+const paidSum = (status: 'PENDING' | 'PROCESSED') =>
+  sql<unknown>`coalesce(sum(${bonuses.bonusDibayar}) filter (where ${bonuses.statusTransfer} = ${status}), 0)`;
 
 /** One page of the member's bonuses, newest first, with the status of the payout holding each. */
 export async function memberBonusesPage(db: Executor, memberId: number, f: MemberBonusFilter, page: { limit: number; offset: number }) {
   const rows = await db
     .select({
-      publicId: bonuses.publicId, tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, statusTransfer: bonuses.statusTransfer,
-      tglTransfer: sql<string | null>`${bonuses.tglTransfer}::text`, bonusBruto: bonuses.bonusBruto, potPph: bonuses.potPph, bonusDibayar: bonuses.bonusDibayar,
-      detail: bonuses.detail, payoutStatus: payouts.status,
+      publicId: bonuses.publicId,
+      tanggal: bonuses.tanggal,
+      jenisBonus: bonuses.jenisBonus,
+      statusTransfer: bonuses.statusTransfer,
+      tglTransfer: sql<string | null>`${bonuses.tglTransfer}::text`,
+      bonusBruto: bonuses.bonusBruto,
+      potPph: bonuses.potPph,
+      bonusDibayar: bonuses.bonusDibayar,
+      detail: bonuses.detail,
+      payoutStatus: payouts.status,
     })
     .from(bonuses)
     .leftJoin(payouts, eq(payouts.id, bonuses.payoutId))
@@ -33,7 +45,13 @@ export async function memberBonusesPage(db: Executor, memberId: number, f: Membe
     .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), potPph: toRupiah(r.potPph), bonusDibayar: toRupiah(r.bonusDibayar), detail: r.detail as unknown[] }));
+  return rows.map((r) => ({
+    ...r,
+    bonusBruto: toRupiah(r.bonusBruto),
+    potPph: toRupiah(r.potPph),
+    bonusDibayar: toRupiah(r.bonusDibayar),
+    detail: r.detail as unknown[],
+  }));
 }
 
 /** How many of the member's bonuses match, and the paid and pending sums among them. */
@@ -58,7 +76,9 @@ export async function memberBonusTotals(db: Executor, memberId: number) {
 export async function reportMember(db: Executor, memberId: number) {
   const [row] = await db
     .select({
-      idMember: members.idMember, nama: members.nama, tglJoin: members.tglJoin,
+      idMember: members.idMember,
+      nama: members.nama,
+      tglJoin: members.tglJoin,
       // A parameter, not the column: a lone table's columns render unqualified, and would bind to b inside.
       akumulasi: sql<unknown>`coalesce((select sum(b.bonus_dibayar) from bonuses b where b.member_id = ${memberId}), 0)`,
     })
@@ -70,7 +90,13 @@ export async function reportMember(db: Executor, memberId: number) {
 /** The member's bonus per day and type in [from, to]. */
 export async function dailyBonusRows(db: Executor, memberId: number, from: string, to: string) {
   const rows = await db
-    .select({ tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, bonusBruto: sum(bonuses.bonusBruto), pph: sum(bonuses.potPph), bonusDibayar: sum(bonuses.bonusDibayar) })
+    .select({
+      tanggal: bonuses.tanggal,
+      jenisBonus: bonuses.jenisBonus,
+      bonusBruto: sum(bonuses.bonusBruto),
+      pph: sum(bonuses.potPph),
+      bonusDibayar: sum(bonuses.bonusDibayar),
+    })
     .from(bonuses)
     .where(and(eq(bonuses.memberId, memberId), between(bonuses.tanggal, sql`${from}::date`, sql`${to}::date`)))
     .groupBy(bonuses.tanggal, bonuses.jenisBonus)
@@ -84,11 +110,13 @@ export async function monthlyBonusRows(db: Executor, memberId: number, fromMonth
   const rows = await db
     .select({ bulan, bonusBruto: sum(bonuses.bonusBruto), pph: sum(bonuses.potPph), bonusDibayar: sum(bonuses.bonusDibayar) })
     .from(bonuses)
-    .where(and(
-      eq(bonuses.memberId, memberId),
-      gte(bonuses.tanggal, sql`${`${fromMonth}-01`}::date`),
-      lt(bonuses.tanggal, sql`(${`${toMonth}-01`}::date + interval '1 month')`),
-    ))
+    .where(
+      and(
+        eq(bonuses.memberId, memberId),
+        gte(bonuses.tanggal, sql`${`${fromMonth}-01`}::date`),
+        lt(bonuses.tanggal, sql`(${`${toMonth}-01`}::date + interval '1 month')`),
+      ),
+    )
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), pph: toRupiah(r.pph), bonusDibayar: toRupiah(r.bonusDibayar) }));
@@ -97,27 +125,52 @@ export async function monthlyBonusRows(db: Executor, memberId: number, fromMonth
 /** The member's payouts completed in [from, to] (Jakarta dates), oldest completion first. */
 export async function completedPayoutsIn(db: Executor, memberId: number, from: string, to: string) {
   const rows = await db
-    .select({ id: payouts.id, completedAt: sql<string>`${payouts.completedAt}::text`, adminFee: payouts.adminFee, nominal: payouts.nominal, totalBonus: payouts.totalBonus })
+    .select({
+      id: payouts.id,
+      completedAt: sql<string>`${payouts.completedAt}::text`,
+      adminFee: payouts.adminFee,
+      nominal: payouts.nominal,
+      totalBonus: payouts.totalBonus,
+    })
     .from(payouts)
-    .where(and(
-      eq(payouts.memberId, memberId),
-      eq(payouts.status, 'completed'),
-      gte(payouts.completedAt, sql`(${from}::date)::timestamp at time zone 'Asia/Jakarta'`),
-      lt(payouts.completedAt, sql`(${to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
-    ))
+    .where(
+      and(
+        eq(payouts.memberId, memberId),
+        eq(payouts.status, 'completed'),
+        gte(payouts.completedAt, sql`(${from}::date)::timestamp at time zone 'Asia/Jakarta'`),
+        lt(payouts.completedAt, sql`(${to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
+      ),
+    )
     .orderBy(asc(payouts.completedAt));
-  return rows.map((r) => ({ ...r, id: toCount(r.id), adminFee: toRupiah(r.adminFee), nominal: toRupiah(r.nominal), totalBonus: toRupiah(r.totalBonus) }));
+  return rows.map((r) => ({
+    ...r,
+    id: toCount(r.id),
+    adminFee: toRupiah(r.adminFee),
+    nominal: toRupiah(r.nominal),
+    totalBonus: toRupiah(r.totalBonus),
+  }));
 }
 
 /** The bonuses of the given payouts, by date. */
 export async function bonusesOfPayouts(db: Executor, payoutIds: number[]) {
   if (payoutIds.length === 0) return [];
   const rows = await db
-    .select({ payoutId: bonuses.payoutId, jenisBonus: bonuses.jenisBonus, tanggal: bonuses.tanggal, bonusBruto: bonuses.bonusBruto, potPph: bonuses.potPph, bonusDibayar: bonuses.bonusDibayar })
+    .select({
+      payoutId: bonuses.payoutId,
+      jenisBonus: bonuses.jenisBonus,
+      tanggal: bonuses.tanggal,
+      bonusBruto: bonuses.bonusBruto,
+      potPph: bonuses.potPph,
+      bonusDibayar: bonuses.bonusDibayar,
+    })
     .from(bonuses)
     .where(inArray(bonuses.payoutId, payoutIds))
     .orderBy(asc(bonuses.tanggal));
   return rows.map((r) => ({
-    ...r, payoutId: toCount(r.payoutId), bonusBruto: toRupiah(r.bonusBruto), potPph: toRupiah(r.potPph), bonusDibayar: toRupiah(r.bonusDibayar),
+    ...r,
+    payoutId: toCount(r.payoutId),
+    bonusBruto: toRupiah(r.bonusBruto),
+    potPph: toRupiah(r.potPph),
+    bonusDibayar: toRupiah(r.bonusDibayar),
   }));
 }

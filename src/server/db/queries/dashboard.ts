@@ -11,20 +11,35 @@ import type { Rank } from '../../../lib/rank';
 type Executor = Db | Tx;
 
 export type DashboardMemberRow = PairingRow & {
-  is_suspended: boolean; kode_referal: string; tgl_join: string; posisi: Rank; path: string; kiri: number; kanan: number;
+  is_suspended: boolean;
+  kode_referal: string;
+  tgl_join: string;
+  posisi: Rank;
+  path: string;
+  kiri: number;
+  kanan: number;
 };
 
 /** The member's one row the dashboard reads: standing, referral code, downline counters and the pairing card's columns. */
 export async function dashboardMemberRow(db: Executor, memberId: number): Promise<DashboardMemberRow | undefined> {
-  const [row] = await selectRows<DashboardMemberRow>(db, sql`
+  const [row] = await selectRows<DashboardMemberRow>(
+    db,
+    sql`
     select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
       m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS}
-    from members m left join member_pairing p on p.member_id = m.id where m.id = ${memberId}`);
+    from members m left join member_pairing p on p.member_id = m.id where m.id = ${memberId}`,
+  );
   return row ? { ...row, kiri: toCount(row.kiri), kanan: toCount(row.kanan) } : undefined;
 }
 
 /** One month of the dashboard charts: orders by type. */
-export interface OrderMonth { bulan: string; n: number; reg: number; upg: number; ro: number }
+export interface OrderMonth {
+  bulan: string;
+  n: number;
+  reg: number;
+  upg: number;
+  ro: number;
+}
 
 /**
  * The member's invoiced registration, upgrade and repeat-order counts, orders per month by type
@@ -32,8 +47,13 @@ export interface OrderMonth { bulan: string; n: number; reg: number; upg: number
  * Jakarta time, in one query.
  */
 export async function memberOrderStats(db: Executor, memberId: number) {
-  const invoiced = sql`status_order in (${sql.join(INVOICED_STATUSES.map((s) => sql`${s}`), sql`, `)})`;
-  const [row] = await selectRows<{ reg: unknown; upg: unknown; ro: unknown; months: string; bonus: string }>(db, sql`
+  const invoiced = sql`status_order in (${sql.join(
+    INVOICED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  const [row] = await selectRows<{ reg: unknown; upg: unknown; ro: unknown; months: string; bonus: string }>(
+    db,
+    sql`
     select count(*) filter (where jenis_order = 'reg' and ${invoiced}) as reg, count(*) filter (where jenis_order = 'upg' and ${invoiced}) as upg,
       count(*) filter (where jenis_order = 'ro' and ${invoiced}) as ro,
       (select coalesce(json_agg(json_build_object('bulan', bulan, 'n', n, 'reg', r, 'upg', u, 'ro', o) order by bulan), '[]')::text from (
@@ -46,9 +66,12 @@ export async function memberOrderStats(db: Executor, memberId: number) {
         select to_char(tanggal, 'YYYY-MM') as bulan, sum(bonus_dibayar) as total
         from bonuses where member_id = ${memberId} and tanggal >= (date_trunc('month', now() at time zone 'Asia/Jakarta') - interval '5 months')::date
         group by 1) b) as bonus
-    from orders where member_id = ${memberId}`);
+    from orders where member_id = ${memberId}`,
+  );
   return {
-    reg: toCount(row?.reg), upg: toCount(row?.upg), ro: toCount(row?.ro),
+    reg: toCount(row?.reg),
+    upg: toCount(row?.upg),
+    ro: toCount(row?.ro),
     months: JSON.parse(row?.months ?? '[]') as OrderMonth[],
     bonus: JSON.parse(row?.bonus ?? '[]') as { bulan: string; bonus: string }[],
   };

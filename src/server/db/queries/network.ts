@@ -33,16 +33,22 @@ export async function memberPosition(db: Db | Tx, memberId: number): Promise<Tre
 
 /** A member by ID Member, only when inside the downline of the member at `rootPath`. */
 export async function downlineMemberByIdMember(db: Db | Tx, rootPath: string, idMember: string): Promise<TreePosition | undefined> {
-  const [row] = await db.select(positionColumns).from(members).where(and(eq(members.idMember, idMember), inDownline(members.path, rootPath)));
+  const [row] = await db
+    .select(positionColumns)
+    .from(members)
+    .where(and(eq(members.idMember, idMember), inDownline(members.path, rootPath)));
   return row;
 }
 
 /** Up to 10 members of the downline of `rootPath` whose lower-cased name starts with `term` (escaped for LIKE). */
 export async function downlineByNamePrefix(db: Db | Tx, rootPath: string, term: string): Promise<{ id_member: string; nama: string }[]> {
-  return selectRows<{ id_member: string; nama: string }>(db, sql`
+  return selectRows<{ id_member: string; nama: string }>(
+    db,
+    sql`
     select id_member, nama from members
     where (lower(nama) collate "C") like ${`${term}%`} and ${inDownline(sql`path`, rootPath)}
-    order by (lower(nama) collate "C"), id limit 10`);
+    order by (lower(nama) collate "C"), id limit 10`,
+  );
 }
 
 // ---- Downline report (spec/000 §2) ----
@@ -82,13 +88,22 @@ export type DownlineSlice =
   | { fromOldest: number; limit: number };
 
 /** One page of the downline of `path`, newest first, each row with its sponsor. */
-export async function downlinePage(db: Db | Tx, viewerId: number, path: string, filter: DownlineFilter, slice: DownlineSlice): Promise<DownlineReportRow[]> {
+export async function downlinePage(
+  db: Db | Tx,
+  viewerId: number,
+  path: string,
+  filter: DownlineFilter,
+  slice: DownlineSlice,
+): Promise<DownlineReportRow[]> {
   const newestFirst = 'after' in slice || 'fromNewest' in slice;
   let keyset = sql``;
   if ('after' in slice || 'before' in slice) {
     // The cursor's place in the order, read first so the comparison is a plain index condition.
-    const [c] = await selectRows<{ tgl_join: string; id: unknown }>(db, sql`
-      select tgl_join::text as tgl_join, id from members where id_member = ${'after' in slice ? slice.after : slice.before}`);
+    const [c] = await selectRows<{ tgl_join: string; id: unknown }>(
+      db,
+      sql`
+      select tgl_join::text as tgl_join, id from members where id_member = ${'after' in slice ? slice.after : slice.before}`,
+    );
     if (!c) return [];
     keyset = sql`and (m.tgl_join, m.id) ${sql.raw('after' in slice ? '<' : '>')} (${c.tgl_join}::date, ${String(c.id)}::bigint)`;
   }
@@ -96,7 +111,9 @@ export async function downlinePage(db: Db | Tx, viewerId: number, path: string, 
   const order = newestFirst ? sql`m.tgl_join desc, m.id desc` : sql`m.tgl_join, m.id`;
   // The page is cut first from the order's index (only its keys: skipped rows never touch the
   // table), then only its rows are read with their sponsor.
-  return selectRows<DownlineReportRow>(db, sql`
+  return selectRows<DownlineReportRow>(
+    db,
+    sql`
     select m.tgl_join::text as tgl_join, m.id_member, m.nama, s.id_member as sponsor_id_member, s.nama as sponsor_nama,
       (m.sponsor_id = ${viewerId}) as sponsored, m.posisi,
       (m.tgl_upgrade is not null) as upgrade_member
@@ -104,16 +121,25 @@ export async function downlinePage(db: Db | Tx, viewerId: number, path: string, 
           order by ${order} offset ${skip} limit ${slice.limit}) k
       join members m on m.id = k.id
       left join members s on s.id = m.sponsor_id
-    order by m.tgl_join desc, m.id desc`);
+    order by m.tgl_join desc, m.id desc`,
+  );
 }
 
 /**
  * How many members of the downline of `path` match the filter, counting at most `cap` + 1 rows:
  * `capped` says there are more than `cap` (a name search of a million members counts no further).
  */
-export async function downlineCountCapped(db: Db | Tx, path: string, filter: DownlineFilter, cap: number): Promise<{ n: number; capped: boolean }> {
-  const [row] = await selectRows<{ n: unknown }>(db, sql`
-    select count(*) as n from (select 1 from members m where ${downlineWhere(path, filter)} limit ${cap + 1}) x`);
+export async function downlineCountCapped(
+  db: Db | Tx,
+  path: string,
+  filter: DownlineFilter,
+  cap: number,
+): Promise<{ n: number; capped: boolean }> {
+  const [row] = await selectRows<{ n: unknown }>(
+    db,
+    sql`
+    select count(*) as n from (select 1 from members m where ${downlineWhere(path, filter)} limit ${cap + 1}) x`,
+  );
   const n = toCount(row?.n);
   return n > cap ? { n: cap, capped: true } : { n, capped: false };
 }
@@ -121,86 +147,139 @@ export async function downlineCountCapped(db: Db | Tx, path: string, filter: Dow
 /** The downline size of a member (of one rank when given) from the counters kept with each placement. */
 export async function downlineCounterTotal(db: Db | Tx, memberId: number, posisi?: Rank): Promise<number> {
   const r = posisi?.toLowerCase();
-  const [row] = await selectRows<{ n: unknown }>(db, sql`select (${r
-    ? sql.raw(`jumlah_${r}_kiri + jumlah_${r}_kanan`)
-    : sql.raw('jumlah_child_kiri + jumlah_child_kanan')}) as n from members where id = ${memberId}`);
+  const [row] = await selectRows<{ n: unknown }>(
+    db,
+    sql`select (${
+      r ? sql.raw(`jumlah_${r}_kiri + jumlah_${r}_kanan`) : sql.raw('jumlah_child_kiri + jumlah_child_kanan')
+    }) as n from members where id = ${memberId}`,
+  );
   return toCount(row?.n);
 }
 
 export interface DownlineCounters {
-  kiri: number; kanan: number;
-  jumlah_bronze_kiri: number; jumlah_bronze_kanan: number;
-  jumlah_silver_kiri: number; jumlah_silver_kanan: number;
-  jumlah_platinum_kiri: number; jumlah_platinum_kanan: number;
+  kiri: number;
+  kanan: number;
+  jumlah_bronze_kiri: number;
+  jumlah_bronze_kanan: number;
+  jumlah_silver_kiri: number;
+  jumlah_silver_kanan: number;
+  jumlah_platinum_kiri: number;
+  jumlah_platinum_kanan: number;
 }
 
 /** The side and rank counters of a member. */
 export async function downlineCounters(db: Db | Tx, memberId: number): Promise<DownlineCounters | undefined> {
-  const [row] = await db.select({
-    kiri: members.jumlahChildKiri, kanan: members.jumlahChildKanan,
-    jumlah_bronze_kiri: members.jumlahBronzeKiri, jumlah_bronze_kanan: members.jumlahBronzeKanan,
-    jumlah_silver_kiri: members.jumlahSilverKiri, jumlah_silver_kanan: members.jumlahSilverKanan,
-    jumlah_platinum_kiri: members.jumlahPlatinumKiri, jumlah_platinum_kanan: members.jumlahPlatinumKanan,
-  }).from(members).where(eq(members.id, memberId));
+  const [row] = await db
+    .select({
+      kiri: members.jumlahChildKiri,
+      kanan: members.jumlahChildKanan,
+      jumlah_bronze_kiri: members.jumlahBronzeKiri,
+      jumlah_bronze_kanan: members.jumlahBronzeKanan,
+      jumlah_silver_kiri: members.jumlahSilverKiri,
+      jumlah_silver_kanan: members.jumlahSilverKanan,
+      jumlah_platinum_kiri: members.jumlahPlatinumKiri,
+      jumlah_platinum_kanan: members.jumlahPlatinumKanan,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
   return row;
 }
 
 /** How many members a sponsor recruited, per rank (ranks without any are absent). */
 export async function sponsoredPerRank(db: Db | Tx, sponsorId: number): Promise<{ posisi: Rank; n: number }[]> {
-  const rows = await db.select({ posisi: members.posisi, n: count() }).from(members)
-    .where(eq(members.sponsorId, sponsorId)).groupBy(members.posisi);
+  const rows = await db
+    .select({ posisi: members.posisi, n: count() })
+    .from(members)
+    .where(eq(members.sponsorId, sponsorId))
+    .groupBy(members.posisi);
   return rows.map((r) => ({ posisi: r.posisi, n: toCount(r.n) }));
 }
 
 /** Dashboard: the 5 members most recently sponsored by a member, each with the sponsor's total (one query). */
 export async function recentSponsoredMembers(db: Db | Tx, sponsorId: number) {
-  const rows = await selectRows<{ nama: string; posisi: Rank; id_member: string; tgl_join: string; jumlah: unknown }>(db, sql`
+  const rows = await selectRows<{ nama: string; posisi: Rank; id_member: string; tgl_join: string; jumlah: unknown }>(
+    db,
+    sql`
     select nama, posisi, id_member, tgl_join::text as tgl_join, count(*) over () as jumlah from members where sponsor_id = ${sponsorId}
-    order by tgl_join desc, id desc limit 5`);
+    order by tgl_join desc, id desc limit 5`,
+  );
   return rows.map((r) => ({ ...r, jumlah: toCount(r.jumlah) }));
 }
 
 // ---- Turnover (spec/000 §2, omset) ----
 
-const invoiced = sql`o.status_order in (${sql.join(INVOICED_STATUSES.map((s) => sql`${s}`), sql`, `)})`;
+const invoiced = sql`o.status_order in (${sql.join(
+  INVOICED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
 
 /** Invoices dated from `from` to `to` inclusive, in days of Asia/Jakarta. */
-export interface DayRange { from: string; to: string }
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
 const inRange = (q: DayRange) => sql`o.tgl_invoice >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta'
   and o.tgl_invoice < ((${q.to}::date + 1))::timestamp at time zone 'Asia/Jakarta'`;
 
 /** A member's own invoices in the range, newest first (at most 500). */
 export async function personalInvoices(db: Db | Tx, memberId: number, range: DayRange) {
-  const rows = await selectRows<{ tgl_invoice: string; no_invoice: string; nama: string; total_value: unknown; jenis_order: string; total_barang: unknown }>(db, sql`
+  const rows = await selectRows<{
+    tgl_invoice: string;
+    no_invoice: string;
+    nama: string;
+    total_value: unknown;
+    jenis_order: string;
+    total_barang: unknown;
+  }>(
+    db,
+    sql`
     select o.tgl_invoice::text as tgl_invoice, o.no_invoice, coalesce(n.nama, m.nama) as nama, o.total_bv as total_value,
       o.jenis_order, o.total_harga as total_barang
     from orders o join members m on m.id = o.member_id left join members n on n.id = o.new_member_id
     where o.member_id = ${memberId} and ${invoiced} and ${inRange(range)}
-    order by o.tgl_invoice desc limit 500`);
+    order by o.tgl_invoice desc limit 500`,
+  );
   return rows.map((r) => ({ ...r, total_value: toCount(r.total_value), total_barang: toRupiah(r.total_barang) }));
 }
 
 /** The members a sponsor recruited (at most 500, newest first), with their upgrade and their turnover in the range. */
 export async function sponsoredTurnover(db: Db | Tx, sponsorId: number, range: DayRange) {
-  const rows = await selectRows<{ tgl_join: string; id_member: string; nama: string; upgrade_member: boolean; tglupgrade: string | null; sum_total_barang: unknown }>(db, sql`
+  const rows = await selectRows<{
+    tgl_join: string;
+    id_member: string;
+    nama: string;
+    upgrade_member: boolean;
+    tglupgrade: string | null;
+    sum_total_barang: unknown;
+  }>(
+    db,
+    sql`
     select m.tgl_join::text as tgl_join, m.id_member, m.nama,
       (up.tgl is not null) as upgrade_member, up.tgl::text as tglupgrade,
       coalesce((select sum(o.total_harga) from orders o where o.member_id = m.id and ${invoiced} and ${inRange(range)}), 0) as sum_total_barang
     from members m
     left join lateral (select min(o.tgl_invoice) as tgl from orders o where o.member_id = m.id and o.jenis_order = 'upg' and ${invoiced}) up on true
     where m.sponsor_id = ${sponsorId}
-    order by m.tgl_join desc, m.id desc limit 500`);
+    order by m.tgl_join desc, m.id desc limit 500`,
+  );
   return rows.map((r) => ({ ...r, sum_total_barang: toRupiah(r.sum_total_barang) }));
 }
 
 /** A member's invoiced turnover in the range per kind of order. */
-export async function turnoverByKind(db: Db | Tx, memberId: number, range: DayRange): Promise<{ registrasi: number; upgrade: number; ro: number }> {
-  const [row] = await selectRows<{ registrasi: unknown; upgrade: unknown; ro: unknown }>(db, sql`
+export async function turnoverByKind(
+  db: Db | Tx,
+  memberId: number,
+  range: DayRange,
+): Promise<{ registrasi: number; upgrade: number; ro: number }> {
+  const [row] = await selectRows<{ registrasi: unknown; upgrade: unknown; ro: unknown }>(
+    db,
+    sql`
     select coalesce(sum(o.total_harga) filter (where o.jenis_order = 'reg'), 0) as registrasi,
       coalesce(sum(o.total_harga) filter (where o.jenis_order = 'upg'), 0) as upgrade,
       coalesce(sum(o.total_harga) filter (where o.jenis_order = 'ro'), 0) as ro
-    from orders o where o.member_id = ${memberId} and ${invoiced} and ${inRange(range)}`);
+    from orders o where o.member_id = ${memberId} and ${invoiced} and ${inRange(range)}`,
+  );
   return { registrasi: toRupiah(row?.registrasi), upgrade: toRupiah(row?.upgrade), ro: toRupiah(row?.ro) };
 }
 
@@ -215,8 +294,11 @@ export const PAIRING_COLUMNS = sql`m.jumlah_bronze_kiri, m.jumlah_bronze_kanan, 
 export type PairingRow = Record<string, unknown> & { tanggal_expired: string };
 
 export async function pairingRow(db: Db | Tx, memberId: number): Promise<PairingRow | undefined> {
-  const [row] = await selectRows<PairingRow>(db, sql`
-    select ${PAIRING_COLUMNS} from members m left join member_pairing p on p.member_id = m.id where m.id = ${memberId}`);
+  const [row] = await selectRows<PairingRow>(
+    db,
+    sql`
+    select ${PAIRING_COLUMNS} from members m left join member_pairing p on p.member_id = m.id where m.id = ${memberId}`,
+  );
   return row;
 }
 
@@ -257,7 +339,13 @@ const nodeSelect = sql`
 /** The tree nodes at exactly these paths (exact index lookups), in no particular order. */
 export async function treeNodesAt(db: Db | Tx, paths: string[], ordered = false): Promise<TreeRow[]> {
   if (paths.length === 0) return [];
-  return selectRows<TreeRow>(db, sql`${nodeSelect} where m.path in (${sql.join(paths.map((p) => sql`${p}`), sql`, `)})${ordered ? sql` order by m.path` : sql``}`);
+  return selectRows<TreeRow>(
+    db,
+    sql`${nodeSelect} where m.path in (${sql.join(
+      paths.map((p) => sql`${p}`),
+      sql`, `,
+    )})${ordered ? sql` order by m.path` : sql``}`,
+  );
 }
 
 // ---- Placement ----
@@ -269,8 +357,12 @@ export async function lockPlacements(tx: Tx): Promise<void> {
 
 /** The longest of these paths held by a member, or undefined. */
 export async function deepestTakenPath(tx: Db | Tx, candidates: string[]): Promise<string | undefined> {
-  const [row] = await tx.select({ path: members.path }).from(members)
-    .where(inArray(members.path, candidates)).orderBy(desc(sql`length(${members.path})`)).limit(1);
+  const [row] = await tx
+    .select({ path: members.path })
+    .from(members)
+    .where(inArray(members.path, candidates))
+    .orderBy(desc(sql`length(${members.path})`))
+    .limit(1);
   return row?.path;
 }
 
@@ -296,7 +388,9 @@ export interface NetworkMemberRow {
 
 /** Inserts a member with the ID Member made from the next id of the sequence (1000000000 + id). */
 export async function insertNetworkMember(tx: Tx, m: NetworkMemberRow): Promise<{ id: number; idMember: string }> {
-  const [row] = await selectRows<{ id: number; id_member: string }>(tx, sql`
+  const [row] = await selectRows<{ id: number; id_member: string }>(
+    tx,
+    sql`
     with next as (select nextval(pg_get_serial_sequence('members', 'id')) as id)
     insert into members (id, id_member, username, password_hash, nama, email, phone, posisi, sponsor_id, upline_id, sisi,
       path, depth, tgl_join, kode_referal, status_kodeetik)
@@ -304,7 +398,8 @@ export async function insertNetworkMember(tx: Tx, m: NetworkMemberRow): Promise<
       ${m.phone}, ${m.posisi}, ${m.sponsorId}, ${m.uplineId}, ${m.sisi}, ${m.path}, ${m.depth},
       ${m.tglJoin}::date, upper(${m.username}), false
     from next
-    returning id::int as id, id_member`);
+    returning id::int as id, id_member`,
+  );
   return { id: row!.id, idMember: row!.id_member };
 }
 
@@ -312,15 +407,29 @@ export async function insertNetworkMember(tx: Tx, m: NetworkMemberRow): Promise<
  * Adds `delta` members of `rank` to the counters of the members at `ancestors`, on the side of
  * each toward `path` (and to the side sizes too when `sizeToo`), in one set-based update.
  */
-export async function addToAncestorCounters(tx: Tx, ancestors: string[], path: string, rank: Rank, delta: 1 | -1, sizeToo: boolean): Promise<void> {
+export async function addToAncestorCounters(
+  tx: Tx,
+  ancestors: string[],
+  path: string,
+  rank: Rank,
+  delta: 1 | -1,
+  sizeToo: boolean,
+): Promise<void> {
   if (ancestors.length === 0) return;
   const side = sql`substr(${path}, length(members.path) + 1, 1)`;
   const r = rank.toLowerCase();
   await tx.execute(sql`
     update members set
-      ${sizeToo ? sql`jumlah_child_kiri = jumlah_child_kiri + case when ${side} = '0' then ${delta}::int else 0 end,
-      jumlah_child_kanan = jumlah_child_kanan + case when ${side} = '1' then ${delta}::int else 0 end,` : sql``}
+      ${
+        sizeToo
+          ? sql`jumlah_child_kiri = jumlah_child_kiri + case when ${side} = '0' then ${delta}::int else 0 end,
+      jumlah_child_kanan = jumlah_child_kanan + case when ${side} = '1' then ${delta}::int else 0 end,`
+          : sql``
+      }
       ${sql.raw(`jumlah_${r}_kiri`)} = ${sql.raw(`jumlah_${r}_kiri`)} + case when ${side} = '0' then ${delta}::int else 0 end,
       ${sql.raw(`jumlah_${r}_kanan`)} = ${sql.raw(`jumlah_${r}_kanan`)} + case when ${side} = '1' then ${delta}::int else 0 end
-    where path in (${sql.join(ancestors.map((p) => sql`${p}`), sql`, `)})`);
+    where path in (${sql.join(
+      ancestors.map((p) => sql`${p}`),
+      sql`, `,
+    )})`);
 }

@@ -4,7 +4,12 @@ import { news } from '../schema';
 import { toCount } from '../money';
 
 export type NewsRow = typeof news.$inferSelect;
-export interface NewsValues { title: string; content: string; menuReg: boolean; menuUpg: boolean }
+export interface NewsValues {
+  title: string;
+  content: string;
+  menuReg: boolean;
+  menuUpg: boolean;
+}
 
 /** One news item by public_id, any status. */
 export async function findNewsByPublicId(db: Db | Tx, publicId: string): Promise<NewsRow | undefined> {
@@ -14,8 +19,11 @@ export async function findNewsByPublicId(db: Db | Tx, publicId: string): Promise
 
 /** Every news item for the console, drafts included, newest first. */
 export async function listAllNews(db: Db | Tx, limit: number) {
-  return db.select({ publicId: news.publicId, title: news.title, status: news.status, createdAt: news.createdAt, updatedAt: news.updatedAt })
-    .from(news).orderBy(desc(news.createdAt), desc(news.id)).limit(limit);
+  return db
+    .select({ publicId: news.publicId, title: news.title, status: news.status, createdAt: news.createdAt, updatedAt: news.updatedAt })
+    .from(news)
+    .orderBy(desc(news.createdAt), desc(news.id))
+    .limit(limit);
 }
 
 /** A page of published news (status 1), newest first, and how many there are in all. */
@@ -33,7 +41,11 @@ export async function insertNews(tx: Db | Tx, values: NewsValues & { status: num
 }
 
 export async function updateNews(tx: Db | Tx, id: number, values: NewsValues): Promise<NewsRow> {
-  const [row] = await tx.update(news).set({ ...values, updatedAt: sql`now()` }).where(eq(news.id, id)).returning();
+  const [row] = await tx
+    .update(news)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(news.id, id))
+    .returning();
   return row!;
 }
 

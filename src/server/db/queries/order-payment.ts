@@ -22,7 +22,10 @@ export async function fillMemberFromCalon(tx: Tx, memberId: number, c: MemberSte
 
 /** The buyer's rank and tree path, the row locked for the rank change. */
 export async function lockMemberRank(tx: Tx, memberId: number) {
-  const [row] = await selectRows<{ posisi: Rank; path: string }>(tx, sql`select posisi, path from members where id = ${memberId} for update`);
+  const [row] = await selectRows<{ posisi: Rank; path: string }>(
+    tx,
+    sql`select posisi, path from members where id = ${memberId} for update`,
+  );
   return row;
 }
 

@@ -10,8 +10,11 @@ export async function villageExists(db: Db | Tx, code: string): Promise<boolean>
 
 /** Whether a prospective member's regency exists and, when given, the district too. */
 export async function registrationRegionsKnown(db: Db | Tx, regency: string, district: string | undefined): Promise<boolean> {
-  const [row] = await selectRows<{ ok: boolean }>(db, sql`select
+  const [row] = await selectRows<{ ok: boolean }>(
+    db,
+    sql`select
     exists (select 1 from regencies where code = ${regency}) and
-    (${district || null}::text is null or exists (select 1 from districts where code = ${district || null})) as ok`);
+    (${district || null}::text is null or exists (select 1 from districts where code = ${district || null})) as ok`,
+  );
   return row?.ok === true;
 }

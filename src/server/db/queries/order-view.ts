@@ -83,7 +83,9 @@ export interface OrderRow {
 
 /** The detail's order row with its buyer, prospective member, warehouse and delivery region. */
 export async function orderDetailRow(db: Db | Tx, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await selectRows<OrderRow>(db, sql`
+  const [row] = await selectRows<OrderRow>(
+    db,
+    sql`
       select o.id::int as id, o.public_id::text as public_id, o.no_order, o.no_invoice, o.tgl_order::text as tgl_order,
         o.tgl_invoice::text as tgl_invoice, o.expires_at::text as expires_at, o.status_order, o.jenis_order, o.posisi, o.sisi,
         o.total_bv, o.total_harga::text as total_harga, o.total_berat, o.total_bayar::text as total_bayar,
@@ -111,23 +113,42 @@ export async function orderDetailRow(db: Db | Tx, orderId: number): Promise<Orde
       left join members n on n.id = o.new_member_id
       left join regencies kd on kd.code = coalesce(n.kota_domisili, o.calon_member->>'id_kota_domisili')
       left join provinces pd on pd.code = coalesce(n.propinsi_domisili, o.calon_member->>'id_propinsi_domisili')
-      where o.id = ${orderId}`);
-  return row && { ...row, total_harga: toRupiah(row.total_harga), total_bayar: toRupiah(row.total_bayar), biaya_kirim: toRupiah(row.biaya_kirim), diskon_biaya_kirim: toRupiah(row.diskon_biaya_kirim), asuransi_kirim: toRupiah(row.asuransi_kirim), biaya_pembayaran: toRupiah(row.biaya_pembayaran), total_dpp: toRupiah(row.total_dpp), total_ppn: toRupiah(row.total_ppn) };
+      where o.id = ${orderId}`,
+  );
+  return (
+    row && {
+      ...row,
+      total_harga: toRupiah(row.total_harga),
+      total_bayar: toRupiah(row.total_bayar),
+      biaya_kirim: toRupiah(row.biaya_kirim),
+      diskon_biaya_kirim: toRupiah(row.diskon_biaya_kirim),
+      asuransi_kirim: toRupiah(row.asuransi_kirim),
+      biaya_pembayaran: toRupiah(row.biaya_pembayaran),
+      total_dpp: toRupiah(row.total_dpp),
+      total_ppn: toRupiah(row.total_ppn),
+    }
+  );
 }
 
 /** The detail's lines, in order. */
 export async function orderDetailLines(db: Db | Tx, orderId: number) {
-  const rows = await selectRows<{ public_id: string; nama: string; harga: number; qty: number; berat: number; value: number; dpp: number }>(db, sql`
+  const rows = await selectRows<{ public_id: string; nama: string; harga: number; qty: number; berat: number; value: number; dpp: number }>(
+    db,
+    sql`
       select d.public_id::text as public_id, p.nama, d.harga::text as harga, d.qty, d.berat, d.value, d.dpp::text as dpp
-      from order_details d join products p on p.id = d.product_id where d.order_id = ${orderId} order by d.id`);
+      from order_details d join products p on p.id = d.product_id where d.order_id = ${orderId} order by d.id`,
+  );
   return rows.map((row) => ({ ...row, harga: toRupiah(row.harga), dpp: toRupiah(row.dpp) }));
 }
 
 /** The order's history, oldest first. */
 export function orderHistoryRows(db: Db | Tx, orderId: number) {
-  return selectRows<{ tanggal: string; status: string; id_admin: number | null; admin_nama: string | null; keterangan: string | null }>(db, sql`
+  return selectRows<{ tanggal: string; status: string; id_admin: number | null; admin_nama: string | null; keterangan: string | null }>(
+    db,
+    sql`
       select tanggal::text as tanggal, status, id_admin, admin_nama, keterangan
-      from order_histories where order_id = ${orderId} order by tanggal, id`);
+      from order_histories where order_id = ${orderId} order by tanggal, id`,
+  );
 }
 
 const sortSql: Record<OrderSortColumn, SQL> = {
@@ -166,7 +187,13 @@ export async function memberOrderPage(db: Db | Tx, memberId: number, q: OrderLis
     sql`o.tgl_order >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta'`,
     sql`o.tgl_order < (${q.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`,
   ];
-  if (q.status.length) conditions.push(sql`o.status_order in (${sql.join(q.status.map((s) => sql`${s}`), sql`, `)})`);
+  if (q.status.length)
+    conditions.push(
+      sql`o.status_order in (${sql.join(
+        q.status.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (q.search) {
     const like = containsPattern(q.search);
     conditions.push(sql`(o.no_order ilike ${like} or o.no_invoice ilike ${like})`);
@@ -174,15 +201,27 @@ export async function memberOrderPage(db: Db | Tx, memberId: number, q: OrderLis
   if (q.member.length) {
     const publicIds = q.member.filter(isUuid);
     const idMembers = q.member.filter((id) => !isUuid(id));
-    const byPublicId = publicIds.length ? sql`public_id in (${sql.join(publicIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
-    const byIdMember = idMembers.length ? sql`id_member in (${sql.join(idMembers.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+    const byPublicId = publicIds.length
+      ? sql`public_id in (${sql.join(
+          publicIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`false`;
+    const byIdMember = idMembers.length
+      ? sql`id_member in (${sql.join(
+          idMembers.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
     conditions.push(sql`o.new_member_id in (select id from members where ${byPublicId} or ${byIdMember})`);
   }
   const where = sql.join(conditions, sql` and `);
   const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
   const nulls = q.order === 'asc' ? sql`nulls first` : sql`nulls last`;
   const [rows, [count], optMember] = await Promise.all([
-    selectRows<ListRow>(db, sql`
+    selectRows<ListRow>(
+      db,
+      sql`
       select o.public_id::text as public_id, o.no_order,
         case when ${invoiced(sql`o.status_order`)} then o.no_invoice end as no_invoice,
         o.tgl_order::text as tgl_order,
@@ -193,13 +232,17 @@ export async function memberOrderPage(db: Db | Tx, memberId: number, q: OrderLis
       from orders o left join members n on n.id = o.new_member_id
       where ${where}
       order by ${sortSql[q.orderby]} ${direction} ${nulls}, o.id ${direction}
-      limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
+      limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`,
+    ),
     selectRows<{ n: number }>(db, sql`select count(*)::int as n from orders o where ${where}`),
-    selectRows<{ id: string; id_member: string; nama: string }>(db, sql`
+    selectRows<{ id: string; id_member: string; nama: string }>(
+      db,
+      sql`
       select n.public_id::text as id, n.id_member, n.nama
       from orders o join members n on n.id = o.new_member_id
       where o.member_id = ${memberId} and o.jenis_order = 'reg'
-      order by o.tgl_order desc, o.id desc limit ${optMemberLimit}`),
+      order by o.tgl_order desc, o.id desc limit ${optMemberLimit}`,
+    ),
   ]);
   return {
     rows: rows.map((r) => ({ ...r, total_harga: toRupiah(r.total_harga), total_bayar: toRupiah(r.total_bayar) })),

@@ -11,8 +11,11 @@ export type NewOrderLine = Omit<typeof orderDetails.$inferInsert, 'id' | 'public
 export async function findSavedShipTo(db: Db | Tx, memberId: number, publicId: string) {
   const [row] = await db
     .select({
-      nama: shippingAddresses.nama, phone: shippingAddresses.phone, alamat: shippingAddresses.alamat,
-      kelurahan_id: shippingAddresses.kelurahanId, kode_pos: shippingAddresses.kodePos,
+      nama: shippingAddresses.nama,
+      phone: shippingAddresses.phone,
+      alamat: shippingAddresses.alamat,
+      kelurahan_id: shippingAddresses.kelurahanId,
+      kode_pos: shippingAddresses.kodePos,
     })
     .from(shippingAddresses)
     .where(and(eq(shippingAddresses.publicId, publicId), eq(shippingAddresses.memberId, memberId)));
@@ -20,7 +23,11 @@ export async function findSavedShipTo(db: Db | Tx, memberId: number, publicId: s
 }
 
 /** The order a checkout's idempotency key (client_ref) already made for the member, if any. */
-export async function findOrderByClientRef(db: Db | Tx, memberId: number, clientRef: string): Promise<{ public_id: string; no_order: string } | undefined> {
+export async function findOrderByClientRef(
+  db: Db | Tx,
+  memberId: number,
+  clientRef: string,
+): Promise<{ public_id: string; no_order: string } | undefined> {
   const [row] = await db
     .select({ public_id: orders.publicId, no_order: orders.noOrder })
     .from(orders)

@@ -2,7 +2,10 @@ import { desc } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { mailOutbox } from '../schema';
 
-export async function insertOutboxMail(db: Db | Tx, mail: { to: string; subject: string; text: string; html?: string | null; meta?: unknown }): Promise<void> {
+export async function insertOutboxMail(
+  db: Db | Tx,
+  mail: { to: string; subject: string; text: string; html?: string | null; meta?: unknown },
+): Promise<void> {
   await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, meta: mail.meta ?? null });
 }
 

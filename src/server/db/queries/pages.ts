@@ -22,5 +22,8 @@ export async function lockPage(tx: Tx, slug: string) {
 /** Stores a page's text (insert or replace), stamped now and with the editor's name. */
 export async function upsertPage(tx: Db | Tx, slug: string, page: { judul: string; konten: string; updatedBy: string }): Promise<void> {
   const values = { ...page, updatedAt: sql`now()` };
-  await tx.insert(pages).values({ slug, ...values }).onConflictDoUpdate({ target: pages.slug, set: values });
+  await tx
+    .insert(pages)
+    .values({ slug, ...values })
+    .onConflictDoUpdate({ target: pages.slug, set: values });
 }

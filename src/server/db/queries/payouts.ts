@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
-import { bankAccountValidations, bonuses, members, payoutBatches, payouts, type PayoutBatchStatus, type PayoutProviderName } from '../schema';
+import {
+  bankAccountValidations,
+  bonuses,
+  members,
+  payoutBatches,
+  payouts,
+  type PayoutBatchStatus,
+  type PayoutProviderName,
+} from '../schema';
 import { toCount, toRupiah } from '../money';
 import { containsPattern } from '../like';
 import type { PayoutStatus } from '../../domain/payout-status';
@@ -14,12 +22,24 @@ const unpaid = (memberId: number) => and(eq(bonuses.memberId, memberId), isNull(
 /** The member's unpaid bonuses, newest first (at most 1000). */
 export async function unpaidBonuses(db: Executor, memberId: number) {
   const rows = await db
-    .select({ publicId: bonuses.publicId, tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, bonusBruto: bonuses.bonusBruto, potPph: bonuses.potPph, bonusDibayar: bonuses.bonusDibayar })
+    .select({
+      publicId: bonuses.publicId,
+      tanggal: bonuses.tanggal,
+      jenisBonus: bonuses.jenisBonus,
+      bonusBruto: bonuses.bonusBruto,
+      potPph: bonuses.potPph,
+      bonusDibayar: bonuses.bonusDibayar,
+    })
     .from(bonuses)
     .where(unpaid(memberId))
     .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
     .limit(1000);
-  return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), potPph: toRupiah(r.potPph), bonusDibayar: toRupiah(r.bonusDibayar) }));
+  return rows.map((r) => ({
+    ...r,
+    bonusBruto: toRupiah(r.bonusBruto),
+    potPph: toRupiah(r.potPph),
+    bonusDibayar: toRupiah(r.bonusDibayar),
+  }));
 }
 
 /** How many of the member's bonuses are unpaid. */
@@ -30,14 +50,23 @@ export async function unpaidBonusCount(db: Executor, memberId: number): Promise<
 
 /** Public ids of the member's unpaid reversals (negative rows), which net into any payout. */
 export async function unpaidReversalIds(db: Executor, memberId: number): Promise<string[]> {
-  const rows = await db.select({ publicId: bonuses.publicId }).from(bonuses).where(and(unpaid(memberId), lt(bonuses.bonusDibayar, 0)));
+  const rows = await db
+    .select({ publicId: bonuses.publicId })
+    .from(bonuses)
+    .where(and(unpaid(memberId), lt(bonuses.bonusDibayar, 0)));
   return rows.map((r) => r.publicId);
 }
 
 /** The member's bank details and standing a payout request is checked against. */
 export async function payoutAccountOf(db: Executor, memberId: number) {
   const [row] = await db
-    .select({ statusRekening: members.statusRekening, kodeBank: members.kodeBank, noRekening: members.noRekening, namaRekening: members.namaRekening, isSuspended: members.isSuspended })
+    .select({
+      statusRekening: members.statusRekening,
+      kodeBank: members.kodeBank,
+      noRekening: members.noRekening,
+      namaRekening: members.namaRekening,
+      isSuspended: members.isSuspended,
+    })
     .from(members)
     .where(eq(members.id, memberId));
   return row;
@@ -73,8 +102,16 @@ export async function insertQueuedPayout(tx: Tx, p: NewPayout): Promise<{ id: nu
   const [row] = await tx
     .insert(payouts)
     .values({
-      no: `WD-${Date.now()}-${p.memberId}`, memberId: p.memberId, status: 'queued' satisfies PayoutStatus, totalBonus: p.totalBonus, adminFee: p.adminFee,
-      nominal: p.nominal, bankNama: p.bankNama, noRekening: p.noRekening, namaRekening: p.namaRekening, bonusIds: sql`${JSON.stringify(p.bonusIds)}::jsonb`,
+      no: `WD-${Date.now()}-${p.memberId}`,
+      memberId: p.memberId,
+      status: 'queued' satisfies PayoutStatus,
+      totalBonus: p.totalBonus,
+      adminFee: p.adminFee,
+      nominal: p.nominal,
+      bankNama: p.bankNama,
+      noRekening: p.noRekening,
+      namaRekening: p.namaRekening,
+      bonusIds: sql`${JSON.stringify(p.bonusIds)}::jsonb`,
     })
     .returning({ id: payouts.id, publicId: payouts.publicId });
   await tx
@@ -100,40 +137,64 @@ export async function claimBonuses(tx: Tx, payoutId: number, bonusIds: number[])
  * bonuses whose sum less the admin fee reaches the minimum; with those bonuses' public ids.
  */
 export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPayout: number) {
-  const rows = await selectRows<{ member_id: unknown; ids: string[] }>(tx, sql`
+  const rows = await selectRows<{ member_id: unknown; ids: string[] }>(
+    tx,
+    sql`
     select b.member_id, array_agg(b.public_id::text order by b.id) as ids
     from bonuses b join members m on m.id = b.member_id
     where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
-    group by b.member_id having sum(b.bonus_dibayar) - ${adminFee} >= ${minimumPayout}`);
+    group by b.member_id having sum(b.bonus_dibayar) - ${adminFee} >= ${minimumPayout}`,
+  );
   return rows.map((r) => ({ memberId: toCount(r.member_id), ids: r.ids }));
 }
 
-export interface MemberPayoutFilter { from: string; to: string; status: string[]; search?: string }
+export interface MemberPayoutFilter {
+  from: string;
+  to: string;
+  status: string[];
+  search?: string;
+}
 
 /** A member's payouts (drafts hidden) created in [from, to] (Jakarta dates), newest first, one page. */
 export async function memberPayoutsPage(db: Executor, memberId: number, f: MemberPayoutFilter, page: { limit: number; offset: number }) {
   const rows = await db
     .select({
-      publicId: payouts.publicId, no: payouts.no, status: payouts.status,
-      createdAt: sql<string>`${payouts.createdAt}::text`, processedAt: sql<string | null>`${payouts.processedAt}::text`,
-      completedAt: sql<string | null>`${payouts.completedAt}::text`, noRekening: payouts.noRekening, bankNama: payouts.bankNama,
-      totalBonus: payouts.totalBonus, adminFee: payouts.adminFee, nominal: payouts.nominal, bonusIds: payouts.bonusIds,
-      referenceNo: payouts.referenceNo, providerStatus: payouts.providerStatus, catatan: payouts.catatan,
+      publicId: payouts.publicId,
+      no: payouts.no,
+      status: payouts.status,
+      createdAt: sql<string>`${payouts.createdAt}::text`,
+      processedAt: sql<string | null>`${payouts.processedAt}::text`,
+      completedAt: sql<string | null>`${payouts.completedAt}::text`,
+      noRekening: payouts.noRekening,
+      bankNama: payouts.bankNama,
+      totalBonus: payouts.totalBonus,
+      adminFee: payouts.adminFee,
+      nominal: payouts.nominal,
+      bonusIds: payouts.bonusIds,
+      referenceNo: payouts.referenceNo,
+      providerStatus: payouts.providerStatus,
+      catatan: payouts.catatan,
     })
     .from(payouts)
-    .where(and(
-      eq(payouts.memberId, memberId),
-      ne(payouts.status, 'draft'),
-      gte(payouts.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Asia/Jakarta'`),
-      lt(payouts.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
-      f.status.length ? inArray(payouts.status, f.status as PayoutStatus[]) : undefined,
-      f.search ? ilike(payouts.no, containsPattern(f.search)) : undefined,
-    ))
+    .where(
+      and(
+        eq(payouts.memberId, memberId),
+        ne(payouts.status, 'draft'),
+        gte(payouts.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Asia/Jakarta'`),
+        lt(payouts.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
+        f.status.length ? inArray(payouts.status, f.status as PayoutStatus[]) : undefined,
+        f.search ? ilike(payouts.no, containsPattern(f.search)) : undefined,
+      ),
+    )
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((r) => ({
-    ...r, totalBonus: toRupiah(r.totalBonus), adminFee: toRupiah(r.adminFee), nominal: toRupiah(r.nominal), bonusIds: r.bonusIds as string[],
+    ...r,
+    totalBonus: toRupiah(r.totalBonus),
+    adminFee: toRupiah(r.adminFee),
+    nominal: toRupiah(r.nominal),
+    bonusIds: r.bonusIds as string[],
   }));
 }
 
@@ -151,7 +212,13 @@ export async function payoutStatusCounts(db: Executor, memberId?: number): Promi
 export async function memberBonusesByPublicIds(db: Executor, memberId: number, publicIds: string[]) {
   if (publicIds.length === 0) return [];
   const rows = await db
-    .select({ publicId: bonuses.publicId, tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, bonusBruto: bonuses.bonusBruto, bonusDibayar: bonuses.bonusDibayar })
+    .select({
+      publicId: bonuses.publicId,
+      tanggal: bonuses.tanggal,
+      jenisBonus: bonuses.jenisBonus,
+      bonusBruto: bonuses.bonusBruto,
+      bonusDibayar: bonuses.bonusDibayar,
+    })
     .from(bonuses)
     .where(and(eq(bonuses.memberId, memberId), inArray(bonuses.publicId, publicIds)));
   return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), bonusDibayar: toRupiah(r.bonusDibayar) }));
@@ -161,17 +228,37 @@ export async function memberBonusesByPublicIds(db: Executor, memberId: number, p
 export async function payoutQueueRows(db: Executor, status: PayoutStatus, term: string | undefined, limit: number) {
   const rows = await db
     .select({
-      no: payouts.no, status: payouts.status, createdAt: sql<string>`${payouts.createdAt}::text`, nominal: payouts.nominal, bankNama: payouts.bankNama,
-      noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, catatan: payouts.catatan, idMember: members.idMember, nama: members.nama,
-      isSuspended: members.isSuspended, batchNo: payoutBatches.no, referenceNo: payouts.referenceNo, providerStatus: payouts.providerStatus,
+      no: payouts.no,
+      status: payouts.status,
+      createdAt: sql<string>`${payouts.createdAt}::text`,
+      nominal: payouts.nominal,
+      bankNama: payouts.bankNama,
+      noRekening: payouts.noRekening,
+      namaRekening: payouts.namaRekening,
+      catatan: payouts.catatan,
+      idMember: members.idMember,
+      nama: members.nama,
+      isSuspended: members.isSuspended,
+      batchNo: payoutBatches.no,
+      referenceNo: payouts.referenceNo,
+      providerStatus: payouts.providerStatus,
     })
     .from(payouts)
     .innerJoin(members, eq(members.id, payouts.memberId))
     .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(and(
-      eq(payouts.status, status),
-      term ? or(ilike(payouts.no, containsPattern(term)), ilike(members.idMember, containsPattern(term)), ilike(members.nama, containsPattern(term)), ilike(payouts.namaRekening, containsPattern(term))) : undefined,
-    ))
+    .where(
+      and(
+        eq(payouts.status, status),
+        term
+          ? or(
+              ilike(payouts.no, containsPattern(term)),
+              ilike(members.idMember, containsPattern(term)),
+              ilike(members.nama, containsPattern(term)),
+              ilike(payouts.namaRekening, containsPattern(term)),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(asc(payouts.createdAt), asc(payouts.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, nominal: toRupiah(r.nominal) }));
@@ -181,9 +268,16 @@ export async function payoutQueueRows(db: Executor, status: PayoutStatus, term: 
 export async function recentPayoutBatches(db: Executor, limit: number) {
   const rows = await db
     .select({
-      no: payoutBatches.no, status: payoutBatches.status, jumlahPayout: payoutBatches.jumlahPayout, totalNominal: payoutBatches.totalNominal,
-      operatorNama: payoutBatches.operatorNama, createdAt: sql<string>`${payoutBatches.createdAt}::text`, completedAt: sql<string | null>`${payoutBatches.completedAt}::text`,
-      provider: payoutBatches.provider, approvedByNama: payoutBatches.approvedByNama, approvedAt: sql<string | null>`${payoutBatches.approvedAt}::text`,
+      no: payoutBatches.no,
+      status: payoutBatches.status,
+      jumlahPayout: payoutBatches.jumlahPayout,
+      totalNominal: payoutBatches.totalNominal,
+      operatorNama: payoutBatches.operatorNama,
+      createdAt: sql<string>`${payoutBatches.createdAt}::text`,
+      completedAt: sql<string | null>`${payoutBatches.completedAt}::text`,
+      provider: payoutBatches.provider,
+      approvedByNama: payoutBatches.approvedByNama,
+      approvedAt: sql<string | null>`${payoutBatches.approvedAt}::text`,
     })
     .from(payoutBatches)
     .orderBy(desc(payoutBatches.id))
@@ -199,8 +293,14 @@ export async function lockPayoutsForBatch(tx: Tx, chosen: string[] | 'ALL_PROCES
   if (chosen !== 'ALL_PROCESSED' && chosen.length === 0) return [];
   const rows = await tx
     .select({
-      no: payouts.no, status: payouts.status, batchId: payouts.batchId, isSuspended: members.isSuspended, bankNama: payouts.bankNama,
-      noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, nominal: payouts.nominal,
+      no: payouts.no,
+      status: payouts.status,
+      batchId: payouts.batchId,
+      isSuspended: members.isSuspended,
+      bankNama: payouts.bankNama,
+      noRekening: payouts.noRekening,
+      namaRekening: payouts.namaRekening,
+      nominal: payouts.nominal,
     })
     .from(payouts)
     .innerJoin(members, eq(members.id, payouts.memberId))
@@ -211,13 +311,24 @@ export async function lockPayoutsForBatch(tx: Tx, chosen: string[] | 'ALL_PROCES
 }
 
 /** Records a bank batch of the given payouts (count and sum of their nominal), numbered BTR-<Jakarta date>-<id>, and puts them in it. */
-export async function insertPayoutBatch(tx: Tx, payoutNos: string[], by: { id: number | null; nama: string }, provider: { name: PayoutProviderName; idempotencyKey?: string } = { name: 'manual' }): Promise<number> {
+export async function insertPayoutBatch(
+  tx: Tx,
+  payoutNos: string[],
+  by: { id: number | null; nama: string },
+  provider: { name: PayoutProviderName; idempotencyKey?: string } = { name: 'manual' },
+): Promise<number> {
   const status: PayoutBatchStatus = provider.name === 'manual' ? 'exported' : 'sending';
-  const [batch] = await selectRows<{ id: unknown }>(tx, sql`
+  const [batch] = await selectRows<{ id: unknown }>(
+    tx,
+    sql`
     insert into payout_batches (no, jumlah_payout, total_nominal, operator_id, operator_nama, provider, idempotency_key, status)
     select ${`BATCH-${Date.now()}`}, count(*), sum(nominal), ${by.id}, ${by.nama}, ${provider.name}, ${provider.idempotencyKey ?? null}, ${status}
-    from payouts where no in (${sql.join(payoutNos.map((n) => sql`${n}`), sql`, `)})
-    returning id`);
+    from payouts where no in (${sql.join(
+      payoutNos.map((n) => sql`${n}`),
+      sql`, `,
+    )})
+    returning id`,
+  );
   const id = toCount(batch!.id);
   await tx
     .update(payoutBatches)
@@ -239,14 +350,23 @@ export async function payoutBatchNo(db: Executor, batchId: number): Promise<stri
 
 /** A batch's id and provider by its number. */
 export async function payoutBatchIdByNo(db: Executor, no: string): Promise<{ id: number; provider: PayoutProviderName } | undefined> {
-  const [row] = await db.select({ id: payoutBatches.id, provider: payoutBatches.provider }).from(payoutBatches).where(eq(payoutBatches.no, no));
+  const [row] = await db
+    .select({ id: payoutBatches.id, provider: payoutBatches.provider })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.no, no));
   return row ? { id: toCount(row.id), provider: row.provider } : undefined;
 }
 
 /** The batch's payouts in the given statuses, by id, with their stored bank details. */
 export async function batchPayouts(db: Executor, batchId: number, statuses: readonly PayoutStatus[]) {
   const rows = await db
-    .select({ no: payouts.no, bankNama: payouts.bankNama, noRekening: payouts.noRekening, namaRekening: payouts.namaRekening, nominal: payouts.nominal })
+    .select({
+      no: payouts.no,
+      bankNama: payouts.bankNama,
+      noRekening: payouts.noRekening,
+      namaRekening: payouts.namaRekening,
+      nominal: payouts.nominal,
+    })
     .from(payouts)
     .where(and(eq(payouts.batchId, batchId), inArray(payouts.status, [...statuses])))
     .orderBy(asc(payouts.id));
@@ -255,13 +375,22 @@ export async function batchPayouts(db: Executor, batchId: number, statuses: read
 
 /** Locks a batch by its number. */
 export async function lockPayoutBatch(tx: Tx, no: string) {
-  const [row] = await tx.select({ id: payoutBatches.id, status: payoutBatches.status }).from(payoutBatches).where(eq(payoutBatches.no, no)).for('update');
+  const [row] = await tx
+    .select({ id: payoutBatches.id, status: payoutBatches.status })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.no, no))
+    .for('update');
   return row ? { id: toCount(row.id), status: row.status } : undefined;
 }
 
 /** Locks the batch's payouts, by id. */
 export async function lockBatchPayouts(tx: Tx, batchId: number) {
-  return tx.select({ no: payouts.no, status: payouts.status }).from(payouts).where(eq(payouts.batchId, batchId)).orderBy(asc(payouts.id)).for('update');
+  return tx
+    .select({ no: payouts.no, status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.batchId, batchId))
+    .orderBy(asc(payouts.id))
+    .for('update');
 }
 
 /** Marks a batch completed now. */
@@ -274,18 +403,35 @@ export async function markPayoutBatchCompleted(tx: Tx, batchId: number): Promise
  * with its batch's number and its member's standing.
  */
 export async function lockPayoutForMove(tx: Tx, no: string) {
-  const [row] = await selectRows<{ id: unknown; status: PayoutStatus; batch_no: string | null; batch_provider: PayoutProviderName | null; is_suspended: boolean }>(tx, sql`
+  const [row] = await selectRows<{
+    id: unknown;
+    status: PayoutStatus;
+    batch_no: string | null;
+    batch_provider: PayoutProviderName | null;
+    is_suspended: boolean;
+  }>(
+    tx,
+    sql`
     select p.id, p.status, b.no as batch_no, b.provider as batch_provider, m.is_suspended
     from payouts p join members m on m.id = p.member_id left join payout_batches b on b.id = p.batch_id
-    where p.no = ${no} for update of p for share of m`);
-  return row ? { id: toCount(row.id), status: row.status, batchNo: row.batch_no, batchProvider: row.batch_provider, isSuspended: row.is_suspended } : undefined;
+    where p.no = ${no} for update of p for share of m`,
+  );
+  return row
+    ? { id: toCount(row.id), status: row.status, batchNo: row.batch_no, batchProvider: row.batch_provider, isSuspended: row.is_suspended }
+    : undefined;
 }
 
 /**
  * Writes a payout's new status with the move's stamp and note. Only the transition table's door
  * (services/bonus/move-payout.ts) calls this, after the table allowed the move.
  */
-export async function writePayoutStatus(tx: Tx, payoutId: number, to: PayoutStatus, effect: { stamp?: 'processed_at' | 'completed_at'; note?: true }, catatan: string | null): Promise<void> {
+export async function writePayoutStatus(
+  tx: Tx,
+  payoutId: number,
+  to: PayoutStatus,
+  effect: { stamp?: 'processed_at' | 'completed_at'; note?: true },
+  catatan: string | null,
+): Promise<void> {
   await tx
     .update(payouts)
     .set({
@@ -310,7 +456,16 @@ export async function releasePayoutBonuses(tx: Tx, payoutId: number): Promise<vo
 /** A disbursement provider's batch, locked by its number. */
 export async function lockProviderBatch(tx: Tx, no: string) {
   const [row] = await tx
-    .select({ id: payoutBatches.id, no: payoutBatches.no, status: payoutBatches.status, provider: payoutBatches.provider, operatorId: payoutBatches.operatorId, operatorNama: payoutBatches.operatorNama, idempotencyKey: payoutBatches.idempotencyKey, createdAt: payoutBatches.createdAt })
+    .select({
+      id: payoutBatches.id,
+      no: payoutBatches.no,
+      status: payoutBatches.status,
+      provider: payoutBatches.provider,
+      operatorId: payoutBatches.operatorId,
+      operatorNama: payoutBatches.operatorNama,
+      idempotencyKey: payoutBatches.idempotencyKey,
+      createdAt: payoutBatches.createdAt,
+    })
     .from(payoutBatches)
     .where(eq(payoutBatches.no, no))
     .for('update');
@@ -318,7 +473,12 @@ export async function lockProviderBatch(tx: Tx, no: string) {
 }
 
 /** Moves a batch to a status (the provider's flow); `approved` records the checker, `completed` the time. */
-export async function setPayoutBatchStatus(tx: Tx, batchId: number, status: PayoutBatchStatus, approver?: { id: number | null; nama: string }): Promise<void> {
+export async function setPayoutBatchStatus(
+  tx: Tx,
+  batchId: number,
+  status: PayoutBatchStatus,
+  approver?: { id: number | null; nama: string },
+): Promise<void> {
   await tx
     .update(payoutBatches)
     .set({
@@ -334,8 +494,15 @@ export async function setPayoutBatchStatus(tx: Tx, batchId: number, status: Payo
 export async function providerBatchPayouts(db: Executor, batchId: number) {
   const rows = await db
     .select({
-      id: payouts.id, no: payouts.no, status: payouts.status, nominal: payouts.nominal, bankNama: payouts.bankNama, noRekening: payouts.noRekening,
-      namaRekening: payouts.namaRekening, referenceNo: payouts.referenceNo, isSuspended: members.isSuspended,
+      id: payouts.id,
+      no: payouts.no,
+      status: payouts.status,
+      nominal: payouts.nominal,
+      bankNama: payouts.bankNama,
+      noRekening: payouts.noRekening,
+      namaRekening: payouts.namaRekening,
+      referenceNo: payouts.referenceNo,
+      isSuspended: members.isSuspended,
     })
     .from(payouts)
     .innerJoin(members, eq(members.id, payouts.memberId))
@@ -357,11 +524,21 @@ export async function recordPayoutReferences(tx: Tx, refs: { no: string; referen
 /** Locks a payout by the provider's reference, for the provider's answer. */
 export async function lockPayoutByReference(tx: Tx, referenceNo: string) {
   const [row] = await tx
-    .select({ id: payouts.id, no: payouts.no, status: payouts.status, nominal: payouts.nominal, batchId: payouts.batchId, providerStatus: payouts.providerStatus, providerUpdatedAt: payouts.providerUpdatedAt })
+    .select({
+      id: payouts.id,
+      no: payouts.no,
+      status: payouts.status,
+      nominal: payouts.nominal,
+      batchId: payouts.batchId,
+      providerStatus: payouts.providerStatus,
+      providerUpdatedAt: payouts.providerUpdatedAt,
+    })
     .from(payouts)
     .where(eq(payouts.referenceNo, referenceNo))
     .for('update');
-  return row ? { ...row, id: toCount(row.id), nominal: toRupiah(row.nominal), batchId: row.batchId === null ? null : toCount(row.batchId) } : undefined;
+  return row
+    ? { ...row, id: toCount(row.id), nominal: toRupiah(row.nominal), batchId: row.batchId === null ? null : toCount(row.batchId) }
+    : undefined;
 }
 
 /** Writes the provider's last status of a payout, its time and its error. */
@@ -371,7 +548,10 @@ export async function writeProviderStatus(tx: Tx, payoutId: number, status: stri
 
 /** How many of a batch's payouts are still on their way (processed). */
 export async function payoutsInFlightOfBatch(tx: Tx, batchId: number): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(payouts).where(and(eq(payouts.batchId, batchId), eq(payouts.status, 'processed')));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(payouts)
+    .where(and(eq(payouts.batchId, batchId), eq(payouts.status, 'processed')));
   return toCount(row?.n);
 }
 
@@ -391,7 +571,14 @@ export async function providerPayoutsInFlight(db: Executor, provider: PayoutProv
     .select({ no: payouts.no, referenceNo: payouts.referenceNo, batchNo: payoutBatches.no, approvedAt: payoutBatches.approvedAt })
     .from(payouts)
     .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(and(eq(payouts.status, 'processed'), eq(payoutBatches.status, 'approved'), eq(payoutBatches.provider, provider), sql`${payouts.referenceNo} is not null`))
+    .where(
+      and(
+        eq(payouts.status, 'processed'),
+        eq(payoutBatches.status, 'approved'),
+        eq(payoutBatches.provider, provider),
+        sql`${payouts.referenceNo} is not null`,
+      ),
+    )
     .orderBy(asc(payouts.id))
     .limit(limit);
 }
@@ -400,13 +587,25 @@ export async function providerPayoutsInFlight(db: Executor, provider: PayoutProv
 export async function bankValidations(db: Executor, accounts: { kodeBank: string; noRekening: string }[]) {
   if (accounts.length === 0) return [];
   return db
-    .select({ kodeBank: bankAccountValidations.kodeBank, noRekening: bankAccountValidations.noRekening, valid: bankAccountValidations.valid, namaBank: bankAccountValidations.namaBank, pesan: bankAccountValidations.pesan, provider: bankAccountValidations.provider })
+    .select({
+      kodeBank: bankAccountValidations.kodeBank,
+      noRekening: bankAccountValidations.noRekening,
+      valid: bankAccountValidations.valid,
+      namaBank: bankAccountValidations.namaBank,
+      pesan: bankAccountValidations.pesan,
+      provider: bankAccountValidations.provider,
+    })
     .from(bankAccountValidations)
-    .where(or(...accounts.map((a) => and(eq(bankAccountValidations.kodeBank, a.kodeBank), eq(bankAccountValidations.noRekening, a.noRekening)))));
+    .where(
+      or(...accounts.map((a) => and(eq(bankAccountValidations.kodeBank, a.kodeBank), eq(bankAccountValidations.noRekening, a.noRekening)))),
+    );
 }
 
 /** Stores the provider's answer on a bank account (the latest one wins). */
-export async function upsertBankValidation(tx: Tx, v: { kodeBank: string; noRekening: string; provider: PayoutProviderName; valid: boolean; namaBank: string | null; pesan: string | null }): Promise<void> {
+export async function upsertBankValidation(
+  tx: Tx,
+  v: { kodeBank: string; noRekening: string; provider: PayoutProviderName; valid: boolean; namaBank: string | null; pesan: string | null },
+): Promise<void> {
   await tx
     .insert(bankAccountValidations)
     .values(v)

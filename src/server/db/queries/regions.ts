@@ -7,18 +7,27 @@ export async function allProvinces(db: Db | Tx) {
 }
 
 export async function regenciesOf(db: Db | Tx, provinceCode: string) {
-  return db.select({ id: regencies.code, name: regencies.name }).from(regencies)
-    .where(eq(regencies.provinceCode, provinceCode)).orderBy(asc(regencies.name));
+  return db
+    .select({ id: regencies.code, name: regencies.name })
+    .from(regencies)
+    .where(eq(regencies.provinceCode, provinceCode))
+    .orderBy(asc(regencies.name));
 }
 
 export async function districtsOf(db: Db | Tx, regencyCode: string) {
-  return db.select({ id: districts.code, name: districts.name }).from(districts)
-    .where(eq(districts.regencyCode, regencyCode)).orderBy(asc(districts.name));
+  return db
+    .select({ id: districts.code, name: districts.name })
+    .from(districts)
+    .where(eq(districts.regencyCode, regencyCode))
+    .orderBy(asc(districts.name));
 }
 
 export async function villagesOf(db: Db | Tx, districtCode: string) {
-  return db.select({ id: villages.code, name: villages.name, zip_code: villages.postalCode }).from(villages)
-    .where(eq(villages.districtCode, districtCode)).orderBy(asc(villages.name));
+  return db
+    .select({ id: villages.code, name: villages.name, zip_code: villages.postalCode })
+    .from(villages)
+    .where(eq(villages.districtCode, districtCode))
+    .orderBy(asc(villages.name));
 }
 
 /** A village's own postal code (null when it has none); undefined for an unknown village. */
@@ -29,7 +38,9 @@ export async function villagePostalCode(db: Db | Tx, villageCode: string): Promi
 
 /** The district and city names of a village (what a shipping provider searches by). */
 export async function villagePlaceNames(db: Db | Tx, villageCode: string): Promise<{ district: string; city: string } | undefined> {
-  const [row] = await db.select({ district: districts.name, city: regencies.name }).from(villages)
+  const [row] = await db
+    .select({ district: districts.name, city: regencies.name })
+    .from(villages)
     .innerJoin(districts, eq(districts.code, villages.districtCode))
     .innerJoin(regencies, eq(regencies.code, districts.regencyCode))
     .where(eq(villages.code, villageCode));

@@ -6,12 +6,18 @@ import { selectRows, type Db, type Tx } from '../client';
  * oldest first, with their date and time in Asia/Jakarta.
  */
 export async function shipmentEvents(db: Db | Tx, orderId: number, statuses: string[]) {
-  return selectRows<{ status: string; keterangan: string; d: string; t: string }>(db, sql`
+  return selectRows<{ status: string; keterangan: string; d: string; t: string }>(
+    db,
+    sql`
     select status, keterangan,
       to_char(tanggal at time zone 'Asia/Jakarta', 'YYYY-MM-DD') as d,
       to_char(tanggal at time zone 'Asia/Jakarta', 'HH24:MI:SS') as t
     from order_histories
     where order_id = ${orderId} and keterangan like '%|%'
-      and status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})
-    order by tanggal, id`);
+      and status in (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+    order by tanggal, id`,
+  );
 }

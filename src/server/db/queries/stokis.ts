@@ -44,7 +44,13 @@ export async function stokisMonthInvoices(db: Db, memberId: number, start: strin
 export async function stokisInvoiceLines(db: Db, memberId: number, publicIds: string[]) {
   if (publicIds.length === 0) return [];
   const rows = await db
-    .select({ publicId: orders.publicId, nama: products.nama, deskripsi: products.deskripsi, qty: orderDetails.qty, harga: orderDetails.harga })
+    .select({
+      publicId: orders.publicId,
+      nama: products.nama,
+      deskripsi: products.deskripsi,
+      qty: orderDetails.qty,
+      harga: orderDetails.harga,
+    })
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .innerJoin(products, eq(products.id, orderDetails.productId))

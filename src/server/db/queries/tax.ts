@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
 import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';
@@ -13,17 +13,32 @@ export { npwpInEffect };
 export async function memberTaxSlips(db: Executor, memberId: number, tahun: number, masa?: number, pembetulan?: number) {
   const rows = await db
     .select({
-      masa: buktiPotong.masa, tahun: buktiPotong.tahun, pembetulanKe: buktiPotong.pembetulanKe, status: buktiPotong.status, nomor: buktiPotong.nomor,
-      npwp: buktiPotong.npwp, nik: buktiPotong.nik, nama: buktiPotong.nama, kode: buktiPotong.kodeObjekPajak, bruto: buktiPotong.bruto, dpp: buktiPotong.dpp,
-      pph: buktiPotong.pph, tarif: buktiPotong.tarif, tanggal: buktiPotong.tanggalPotong, pemotongNpwp: buktiPotong.pemotongNpwp, pemotongNama: buktiPotong.pemotongNama,
+      masa: buktiPotong.masa,
+      tahun: buktiPotong.tahun,
+      pembetulanKe: buktiPotong.pembetulanKe,
+      status: buktiPotong.status,
+      nomor: buktiPotong.nomor,
+      npwp: buktiPotong.npwp,
+      nik: buktiPotong.nik,
+      nama: buktiPotong.nama,
+      kode: buktiPotong.kodeObjekPajak,
+      bruto: buktiPotong.bruto,
+      dpp: buktiPotong.dpp,
+      pph: buktiPotong.pph,
+      tarif: buktiPotong.tarif,
+      tanggal: buktiPotong.tanggalPotong,
+      pemotongNpwp: buktiPotong.pemotongNpwp,
+      pemotongNama: buktiPotong.pemotongNama,
     })
     .from(buktiPotong)
-    .where(and(
-      eq(buktiPotong.memberId, memberId),
-      eq(buktiPotong.tahun, tahun),
-      masa ? eq(buktiPotong.masa, masa) : undefined,
-      pembetulan !== undefined ? eq(buktiPotong.pembetulanKe, pembetulan) : undefined,
-    ))
+    .where(
+      and(
+        eq(buktiPotong.memberId, memberId),
+        eq(buktiPotong.tahun, tahun),
+        masa ? eq(buktiPotong.masa, masa) : undefined,
+        pembetulan !== undefined ? eq(buktiPotong.pembetulanKe, pembetulan) : undefined,
+      ),
+    )
     .orderBy(asc(buktiPotong.masa), asc(buktiPotong.pembetulanKe));
   // tarif is stored as text ("5", "6"): the slip shows it as a number of percent.
   return rows.map((r) => ({ ...r, bruto: toRupiah(r.bruto), dpp: toRupiah(r.dpp), pph: toRupiah(r.pph), tarif: Number(r.tarif) }));
@@ -36,20 +51,49 @@ export async function memberTaxSlips(db: Executor, memberId: number, tahun: numb
  */
 export async function taxMonthExportRows(db: Executor, tahun: number, masa: number) {
   const rows = await selectRows<{
-    nomor: string; status: string; pembetulan_ke: number; mengganti_nomor: string | null; masa_pajak: number; tahun_pajak: number; sifat: string;
-    npwp: string | null; nik: string | null; nama: string; kode_objek_pajak: string; bruto: unknown; dpp: unknown; tarif: string; pph: unknown;
-    tanggal_potong: string; pemotong_npwp: string; pemotong_nama: string; member_id: unknown; is_latest: boolean; id_member: string; status_kawin: string | null; nik_member: string | null;
-  }>(db, sql`
+    nomor: string;
+    status: string;
+    pembetulan_ke: number;
+    mengganti_nomor: string | null;
+    masa_pajak: number;
+    tahun_pajak: number;
+    sifat: string;
+    npwp: string | null;
+    nik: string | null;
+    nama: string;
+    kode_objek_pajak: string;
+    bruto: unknown;
+    dpp: unknown;
+    tarif: string;
+    pph: unknown;
+    tanggal_potong: string;
+    pemotong_npwp: string;
+    pemotong_nama: string;
+    member_id: unknown;
+    is_latest: boolean;
+    id_member: string;
+    status_kawin: string | null;
+    nik_member: string | null;
+  }>(
+    db,
+    sql`
     select s.nomor, s.status, s.pembetulan_ke, g.nomor as mengganti_nomor, s.masa as masa_pajak, s.tahun as tahun_pajak, 'Tidak Final' as sifat,
       s.npwp, s.nik, s.nama, s.kode_objek_pajak, s.bruto, s.dpp, s.tarif, s.pph,
       s.tanggal_potong::text as tanggal_potong, s.pemotong_npwp, s.pemotong_nama, s.member_id,
       not exists (select 1 from bukti_potong n where n.mengganti_id = s.id) as is_latest, m.id_member, m.status_kawin, m.nomor_identitas as nik_member
     from bukti_potong s left join bukti_potong g on g.id = s.mengganti_id join members m on m.id = s.member_id
     where s.tahun = ${tahun} and s.masa = ${masa}
-    order by s.nomor`);
+    order by s.nomor`,
+  );
   return rows.map((r) => ({
-    ...r, pembetulan_ke: toCount(r.pembetulan_ke), masa_pajak: toCount(r.masa_pajak), tahun_pajak: toCount(r.tahun_pajak),
-    bruto: toRupiah(r.bruto), dpp: toRupiah(r.dpp), pph: toRupiah(r.pph), member_id: toCount(r.member_id),
+    ...r,
+    pembetulan_ke: toCount(r.pembetulan_ke),
+    masa_pajak: toCount(r.masa_pajak),
+    tahun_pajak: toCount(r.tahun_pajak),
+    bruto: toRupiah(r.bruto),
+    dpp: toRupiah(r.dpp),
+    pph: toRupiah(r.pph),
+    member_id: toCount(r.member_id),
   }));
 }
 
@@ -57,8 +101,15 @@ export async function taxMonthExportRows(db: Executor, tahun: number, masa: numb
 export async function taxMonthConsoleRows(db: Executor, tahun: number, masa: number) {
   const rows = await db
     .select({
-      nomor: buktiPotong.nomor, status: buktiPotong.status, pembetulanKe: buktiPotong.pembetulanKe, idMember: members.idMember, nama: buktiPotong.nama,
-      npwp: buktiPotong.npwp, bruto: buktiPotong.bruto, pph: buktiPotong.pph, tanggalPotong: buktiPotong.tanggalPotong,
+      nomor: buktiPotong.nomor,
+      status: buktiPotong.status,
+      pembetulanKe: buktiPotong.pembetulanKe,
+      idMember: members.idMember,
+      nama: buktiPotong.nama,
+      npwp: buktiPotong.npwp,
+      bruto: buktiPotong.bruto,
+      pph: buktiPotong.pph,
+      tanggalPotong: buktiPotong.tanggalPotong,
     })
     .from(buktiPotong)
     .innerJoin(members, eq(members.id, buktiPotong.memberId))
@@ -88,7 +139,18 @@ export async function lockTaxSlipIssuing(tx: Tx): Promise<void> {
  * in effect on `dateOfSlip`.
  */
 export async function monthTaxFigures(tx: Tx, from: string, to: string, dateOfSlip: string) {
-  const rows = await selectRows<{ member_id: unknown; bruto: unknown; pph: unknown; max_row: unknown; nama: string; nik: string | null; npwp: string | null; has_npwp: boolean }>(tx, sql`
+  const rows = await selectRows<{
+    member_id: unknown;
+    bruto: unknown;
+    pph: unknown;
+    max_row: unknown;
+    nama: string;
+    nik: string | null;
+    npwp: string | null;
+    has_npwp: boolean;
+  }>(
+    tx,
+    sql`
     select f.member_id, f.bruto, f.pph, f.max_row, m.nama, m.nomor_identitas as nik, m.npwp,
       ${npwpInEffect(sql`m.id`, sql`${dateOfSlip}::date`)} as has_npwp
     from (
@@ -98,20 +160,34 @@ export async function monthTaxFigures(tx: Tx, from: string, to: string, dateOfSl
       where coalesce(o.tanggal, b.tanggal) >= ${from}::date and coalesce(o.tanggal, b.tanggal) < ${to}::date
       group by b.member_id) f
     join members m on m.id = f.member_id
-    order by f.member_id`);
+    order by f.member_id`,
+  );
   return rows.map((r) => ({
-    memberId: toCount(r.member_id), bruto: toRupiah(r.bruto), pph: toRupiah(r.pph), maxRow: toRupiah(r.max_row), nama: r.nama, nik: r.nik, npwp: r.npwp,
+    memberId: toCount(r.member_id),
+    bruto: toRupiah(r.bruto),
+    pph: toRupiah(r.pph),
+    maxRow: toRupiah(r.max_row),
+    nama: r.nama,
+    nik: r.nik,
+    npwp: r.npwp,
     hasNpwp: r.has_npwp,
   }));
 }
 
 /** Each member's latest slip of a tax month (highest correction). */
 export async function latestMonthSlips(tx: Tx, tahun: number, masa: number) {
-  const rows = await selectRows<{ id: unknown; member_id: unknown; pembetulan_ke: unknown; bruto: unknown; pph: unknown }>(tx, sql`
+  const rows = await selectRows<{ id: unknown; member_id: unknown; pembetulan_ke: unknown; bruto: unknown; pph: unknown }>(
+    tx,
+    sql`
     select distinct on (member_id) id, member_id, pembetulan_ke, bruto, pph
-    from bukti_potong where tahun = ${tahun} and masa = ${masa} order by member_id, pembetulan_ke desc`);
+    from bukti_potong where tahun = ${tahun} and masa = ${masa} order by member_id, pembetulan_ke desc`,
+  );
   return rows.map((r) => ({
-    id: toCount(r.id), memberId: toCount(r.member_id), pembetulanKe: toCount(r.pembetulan_ke), bruto: toRupiah(r.bruto), pph: toRupiah(r.pph),
+    id: toCount(r.id),
+    memberId: toCount(r.member_id),
+    pembetulanKe: toCount(r.pembetulan_ke),
+    bruto: toRupiah(r.bruto),
+    pph: toRupiah(r.pph),
   }));
 }
 
@@ -133,11 +209,14 @@ export async function insertTaxSlip(tx: Tx, slip: NewTaxSlip): Promise<void> {
  * dated `tanggal` take back.
  */
 export async function reversedMonthsWithSlips(tx: Tx, tanggal: string, monthStart: string) {
-  const rows = await selectRows<{ tahun: unknown; masa: unknown }>(tx, sql`
+  const rows = await selectRows<{ tahun: unknown; masa: unknown }>(
+    tx,
+    sql`
     select distinct extract(year from o.tanggal)::int as tahun, extract(month from o.tanggal)::int as masa
     from bonuses b join bonuses o on o.id = b.reverses_id
     where b.tanggal = ${tanggal}::date and o.tanggal < ${monthStart}::date
-      and exists (select 1 from bukti_potong s where s.tahun = extract(year from o.tanggal) and s.masa = extract(month from o.tanggal))`);
+      and exists (select 1 from bukti_potong s where s.tahun = extract(year from o.tanggal) and s.masa = extract(month from o.tanggal))`,
+  );
   return rows.map((r) => ({ tahun: toCount(r.tahun), masa: toCount(r.masa) }));
 }
 

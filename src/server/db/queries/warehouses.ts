@@ -5,7 +5,13 @@ import { warehouses } from '../schema';
 /** A warehouse by its public id, with what decides whether it serves delivery or pickup. */
 export async function findWarehouse(db: Db | Tx, publicId: string) {
   const [row] = await db
-    .select({ id: warehouses.id, nama: warehouses.nama, kelurahanId: warehouses.kelurahanId, isOnline: warehouses.isOnline, isPickup: warehouses.isPickup })
+    .select({
+      id: warehouses.id,
+      nama: warehouses.nama,
+      kelurahanId: warehouses.kelurahanId,
+      isOnline: warehouses.isOnline,
+      isPickup: warehouses.isPickup,
+    })
     .from(warehouses)
     .where(eq(warehouses.publicId, publicId));
   return row;
@@ -33,11 +39,18 @@ export interface CartWarehouse {
  * line is an active product. Set-based: the cart is a VALUES list checked against all stock at once.
  */
 export async function warehousesServingCart(
-  db: Db | Tx, cart: { id: string; qty: number }[], mode: { online: boolean; pickup: boolean },
+  db: Db | Tx,
+  cart: { id: string; qty: number }[],
+  mode: { online: boolean; pickup: boolean },
 ): Promise<CartWarehouse[]> {
   if (cart.length === 0) return [];
-  const lines = sql.join(cart.map((l) => sql`(${l.id}::uuid, ${l.qty}::int)`), sql`, `);
-  return selectRows<CartWarehouse>(db, sql`
+  const lines = sql.join(
+    cart.map((l) => sql`(${l.id}::uuid, ${l.qty}::int)`),
+    sql`, `,
+  );
+  return selectRows<CartWarehouse>(
+    db,
+    sql`
     with cart(public_id, qty) as (values ${lines})
     select w.public_id::text as public_id, w.nama, w.lokasi, w.kelurahan_id as id_alamat
     from warehouses w
@@ -47,5 +60,6 @@ export async function warehousesServingCart(
         left join warehouse_stock s on s.warehouse_id = w.id and s.product_id = p.id
         where coalesce(s.qty, 0) < c.qty)
       and (select count(*) from cart c join products p on p.public_id = c.public_id and p.is_active) = ${cart.length}
-    order by w.id`);
+    order by w.id`,
+  );
 }

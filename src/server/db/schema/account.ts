@@ -5,13 +5,21 @@ import { members } from './members';
  * NPWP changes waiting for their e-mailed verification, or verified and waiting for the 1st of
  * next month because a bonus was already calculated this month (spec/000 §4).
  */
-export const npwpChanges = pgTable('npwp_changes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => members.id, { onDelete: 'cascade' }),
-  npwp: text('npwp').notNull(),
-  namaPemegangPajak: text('nama_pemegang_pajak').notNull(),
-  status: text('status', { enum: ['UNVERIFIED', 'VERIFIED', 'APPLIED', 'CANCELLED'] }).notNull().default('UNVERIFIED'),
-  expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
-  effectiveAt: date('effective_at', { mode: 'string' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('npwp_changes_member_idx').on(t.memberId, t.status)]);
+export const npwpChanges = pgTable(
+  'npwp_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    npwp: text('npwp').notNull(),
+    namaPemegangPajak: text('nama_pemegang_pajak').notNull(),
+    status: text('status', { enum: ['UNVERIFIED', 'VERIFIED', 'APPLIED', 'CANCELLED'] })
+      .notNull()
+      .default('UNVERIFIED'),
+    expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
+    effectiveAt: date('effective_at', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('npwp_changes_member_idx').on(t.memberId, t.status)],
+);

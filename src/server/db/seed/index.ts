@@ -40,8 +40,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedRegions(db);
   log(`wilayah: ${Date.now() - t} ms`);
   t = Date.now();
-  const regencies = (await selectRows<{ province_code: string; code: string }>(db, sql`select province_code, code from regencies order by code`))
-    .map((r) => [r.province_code, r.code] as [string, string]);
+  const regencies = (
+    await selectRows<{ province_code: string; code: string }>(db, sql`select province_code, code from regencies order by code`)
+  ).map((r) => [r.province_code, r.code] as [string, string]);
   const network = generateNetwork(options.members, options.seed, until, regencies);
   log(`jaringan dibuat di memori: ${network.length} member, ${Date.now() - t} ms`);
   t = Date.now();
@@ -55,9 +56,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     select id, tgl_join, true, 'NPWP', npwp, 'demo' from members where status_npwp = 'VERIFIED' and npwp is not null`);
   t = Date.now();
   const catalogue = await seedCatalogue(db);
-  if (!options.withoutOrders) await seedOrders(db, network, catalogue, options.seed, until, (done) => {
-    if (done % 100_000 < 20_000) log(`  order tersimpan: ${done} (${Date.now() - t} ms)`);
-  });
+  if (!options.withoutOrders)
+    await seedOrders(db, network, catalogue, options.seed, until, (done) => {
+      if (done % 100_000 < 20_000) log(`  order tersimpan: ${done} (${Date.now() - t} ms)`);
+    });
   log(`order: ${Date.now() - t} ms`);
   await seedContent(db, until);
   await seedOperators(db);

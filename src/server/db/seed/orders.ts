@@ -54,7 +54,14 @@ function packagesFor(bv: number, catalogue: CatalogueProduct[]): { product: Cata
  * writes: each member's registration (bought by the sponsor, paid on the join date), upgrades
  * up to today's rank, and repeat orders; recent repeat orders are still on their way.
  */
-export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: CatalogueProduct[], seed: number, until: Date, onProgress?: (done: number) => void): Promise<void> {
+export async function seedOrders(
+  db: Db,
+  network: GeneratedMember[],
+  catalogue: CatalogueProduct[],
+  seed: number,
+  until: Date,
+  onProgress?: (done: number) => void,
+): Promise<void> {
   const random = createRandom(seed + 7919);
   const context = await loadContext(db, network, until);
   const products = catalogue.filter((p) => p.kategori === 'PRODUK');
@@ -78,13 +85,37 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
     if (m.sponsor > 0) {
       const sponsor = network[m.sponsor - 1]!;
       const side = m.path[sponsor.path.length] === '0' ? 'L' : 'R';
-      rows.push({ id: nextId++, memberId: m.sponsor, jenis: 'reg', status: 'DONE', at: joinMs, posisi: start, posisiPembeli: start, sisi: side, newMemberId: m.id, lines: packagesFor(BV[start], catalogue), pickup: random.chance(0.5) });
+      rows.push({
+        id: nextId++,
+        memberId: m.sponsor,
+        jenis: 'reg',
+        status: 'DONE',
+        at: joinMs,
+        posisi: start,
+        posisiPembeli: start,
+        sisi: side,
+        newMemberId: m.id,
+        lines: packagesFor(BV[start], catalogue),
+        pickup: random.chance(0.5),
+      });
     }
     let upgradedAt = Number.NEGATIVE_INFINITY;
     if (start !== m.posisi) {
       const at = joinMs + Math.floor(random.next() * Math.max(DAY, untilMs - joinMs));
       upgradedAt = Math.min(at, untilMs - DAY);
-      rows.push({ id: nextId++, memberId: m.id, jenis: 'upg', status: 'DONE', at: upgradedAt, posisi: m.posisi, posisiPembeli: start, sisi: null, newMemberId: null, lines: packagesFor(BV[m.posisi] - BV[start], catalogue), pickup: random.chance(0.5) });
+      rows.push({
+        id: nextId++,
+        memberId: m.id,
+        jenis: 'upg',
+        status: 'DONE',
+        at: upgradedAt,
+        posisi: m.posisi,
+        posisiPembeli: start,
+        sisi: null,
+        newMemberId: null,
+        lines: packagesFor(BV[m.posisi] - BV[start], catalogue),
+        pickup: random.chance(0.5),
+      });
     }
     const rankAt = (ms: number): Posisi => (ms >= upgradedAt ? m.posisi : start);
     if (m.id <= LEADERS) leaderRank.set(m.id, rankAt);
@@ -95,7 +126,19 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
       const recent = untilMs - at < 14 * DAY;
       const status = recent ? random.pick(['PAID', 'PICKUPABLE', 'DELIVERY', 'RECEIVED', 'DONE', 'PENDING', 'EXPIRED']) : 'DONE';
       const product = random.pick(products);
-      rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, posisiPembeli: rankAt(at), sisi: null, newMemberId: null, lines: [{ product, qty: random.int(1, 3) }], pickup: random.chance(0.4) });
+      rows.push({
+        id: nextId++,
+        memberId: m.id,
+        jenis: 'ro',
+        status,
+        at,
+        posisi: null,
+        posisiPembeli: rankAt(at),
+        sisi: null,
+        newMemberId: null,
+        lines: [{ product, qty: random.int(1, 3) }],
+        pickup: random.chance(0.4),
+      });
     }
     // Stockists restock every month: several repeat orders of mixed products.
     if (m.stokis) {
@@ -103,7 +146,19 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
         const lines = products.filter(() => random.chance(0.6)).map((product) => ({ product, qty: random.int(5, 20) }));
         if (lines.length === 0) continue;
         const status = untilMs - at < 5 * DAY ? random.pick(['PAID', 'DELIVERY', 'RECEIVED']) : 'DONE';
-        rows.push({ id: nextId++, memberId: m.id, jenis: 'ro', status, at, posisi: null, posisiPembeli: rankAt(at), sisi: null, newMemberId: null, lines, pickup: random.chance(0.3) });
+        rows.push({
+          id: nextId++,
+          memberId: m.id,
+          jenis: 'ro',
+          status,
+          at,
+          posisi: null,
+          posisiPembeli: rankAt(at),
+          sisi: null,
+          newMemberId: null,
+          lines,
+          pickup: random.chance(0.3),
+        });
       }
     }
     if (rows.length >= flushEvery) await flush();
@@ -113,7 +168,6 @@ export async function seedOrders(db: Db, network: GeneratedMember[], catalogue: 
   await flush();
   await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest(1, (select coalesce(max(id), 0) from orders)))`);
 }
-
 
 const HOUR = 3_600_000;
 
@@ -128,14 +182,33 @@ const LEADERS = 1;
  * yesterday, so their pairing card shows an active date as a real leader's would. Drawn from a
  * random stream of their own and appended last, so every other generated order stays the same.
  */
-function leaderOrders(network: GeneratedMember[], rankAt: Map<number, (ms: number) => Posisi>, catalogue: CatalogueProduct[], seed: number, untilMs: number, nextId: () => number): OrderRow[] {
+function leaderOrders(
+  network: GeneratedMember[],
+  rankAt: Map<number, (ms: number) => Posisi>,
+  catalogue: CatalogueProduct[],
+  seed: number,
+  untilMs: number,
+  nextId: () => number,
+): OrderRow[] {
   const random = createRandom(seed + 104_729);
   const products = catalogue.filter((p) => p.kategori === 'PRODUK' && p.value > 0);
   const rows: OrderRow[] = [];
   for (const m of network.slice(0, LEADERS)) {
     for (let at = Date.parse(`${m.tglJoin}T02:00:00Z`) + random.int(3, 12) * DAY; at < untilMs - DAY; at += random.int(18, 27) * DAY) {
       const product = random.pick(products);
-      rows.push({ id: nextId(), memberId: m.id, jenis: 'ro', status: 'DONE', at, posisi: null, posisiPembeli: rankAt.get(m.id)?.(at) ?? m.posisi, sisi: null, newMemberId: null, lines: [{ product, qty: random.int(1, 2) }], pickup: random.chance(0.5) });
+      rows.push({
+        id: nextId(),
+        memberId: m.id,
+        jenis: 'ro',
+        status: 'DONE',
+        at,
+        posisi: null,
+        posisiPembeli: rankAt.get(m.id)?.(at) ?? m.posisi,
+        sisi: null,
+        newMemberId: null,
+        lines: [{ product, qty: random.int(1, 2) }],
+        pickup: random.chance(0.5),
+      });
     }
   }
   return rows;
@@ -157,13 +230,19 @@ interface SeedContext {
 }
 
 async function loadContext(db: Db, network: GeneratedMember[], until: Date): Promise<SeedContext> {
-  const villages = await selectRows<{ regency: string; code: string; postal_code: string | null; kota: string }>(db, sql`
+  const villages = await selectRows<{ regency: string; code: string; postal_code: string | null; kota: string }>(
+    db,
+    sql`
     select distinct on (d.regency_code) d.regency_code as regency, v.code, v.postal_code, r.name as kota
     from villages v join districts d on d.code = v.district_code join regencies r on r.code = d.regency_code
-    order by d.regency_code, v.code`);
-  const gudang = await selectRows<{ id: number; kota: string }>(db, sql`
+    order by d.regency_code, v.code`,
+  );
+  const gudang = await selectRows<{ id: number; kota: string }>(
+    db,
+    sql`
     select g.id::int as id, r.name as kota from warehouses g join villages v on v.code = g.kelurahan_id
-      join districts d on d.code = v.district_code join regencies r on r.code = d.regency_code`);
+      join districts d on d.code = v.district_code join regencies r on r.code = d.regency_code`,
+  );
   return {
     untilMs: until.getTime(),
     network,
@@ -196,22 +275,61 @@ function showcaseOrders(network: GeneratedMember[], catalogue: CatalogueProduct[
     [SHOWCASE_MEMBERS.pay, 'PENDING', 0.5, false, 'bca_va'],
     [SHOWCASE_MEMBERS.pay, 'PENDING', 2, false, 'echannel'],
   ];
-  return plan.filter(([member]) => member <= network.length).map(([member, status, hours, pickup, method], i) => ({
-    id: nextId(), memberId: member, jenis: 'ro', status, at: untilMs - hours * HOUR, posisi: null, posisiPembeli: network[member - 1]!.posisi, sisi: null, newMemberId: null,
-    lines: [{ product, qty: 1 + (i % 3) }], pickup, method,
-  }));
+  return plan
+    .filter(([member]) => member <= network.length)
+    .map(([member, status, hours, pickup, method], i) => ({
+      id: nextId(),
+      memberId: member,
+      jenis: 'ro',
+      status,
+      at: untilMs - hours * HOUR,
+      posisi: null,
+      posisiPembeli: network[member - 1]!.posisi,
+      sisi: null,
+      newMemberId: null,
+      lines: [{ product, qty: 1 + (i % 3) }],
+      pickup,
+      method,
+    }));
 }
 
-const METHODS = ['bca_va', 'bni_va', 'bri_va', 'permata_va', 'echannel', 'qris', 'gopay', 'shopeepay', 'indomaret', 'alfamart', 'credit_card', 'transferbca'];
+const METHODS = [
+  'bca_va',
+  'bni_va',
+  'bri_va',
+  'permata_va',
+  'echannel',
+  'qris',
+  'gopay',
+  'shopeepay',
+  'indomaret',
+  'alfamart',
+  'credit_card',
+  'transferbca',
+];
 const COURIERS = ['jne|REG', 'jnt|EZ', 'sicepat|REG', 'pos|Pos Reguler', 'anteraja|REG'];
-const STREETS = ['Jl. Merdeka', 'Jl. Sudirman', 'Jl. Diponegoro', 'Jl. Gajah Mada', 'Jl. Ahmad Yani', 'Jl. Pahlawan', 'Jl. Melati', 'Jl. Kenanga'];
+const STREETS = [
+  'Jl. Merdeka',
+  'Jl. Sudirman',
+  'Jl. Diponegoro',
+  'Jl. Gajah Mada',
+  'Jl. Ahmad Yani',
+  'Jl. Pahlawan',
+  'Jl. Melati',
+  'Jl. Kenanga',
+];
 /** Demo fees per method (fixed, percent, VAT on the fee): the shape of spec/001 §9. */
 const FEES: Record<string, { fix_charge: number; float_charge: number; ppn: number }> = {
-  bca_va: { fix_charge: 4000, float_charge: 0, ppn: 11 }, bni_va: { fix_charge: 4000, float_charge: 0, ppn: 11 },
-  bri_va: { fix_charge: 4000, float_charge: 0, ppn: 11 }, permata_va: { fix_charge: 4000, float_charge: 0, ppn: 11 },
-  echannel: { fix_charge: 4000, float_charge: 0, ppn: 11 }, qris: { fix_charge: 0, float_charge: 0.7, ppn: 11 },
-  gopay: { fix_charge: 0, float_charge: 2, ppn: 11 }, shopeepay: { fix_charge: 0, float_charge: 2, ppn: 11 },
-  indomaret: { fix_charge: 5000, float_charge: 0, ppn: 11 }, alfamart: { fix_charge: 5000, float_charge: 0, ppn: 11 },
+  bca_va: { fix_charge: 4000, float_charge: 0, ppn: 11 },
+  bni_va: { fix_charge: 4000, float_charge: 0, ppn: 11 },
+  bri_va: { fix_charge: 4000, float_charge: 0, ppn: 11 },
+  permata_va: { fix_charge: 4000, float_charge: 0, ppn: 11 },
+  echannel: { fix_charge: 4000, float_charge: 0, ppn: 11 },
+  qris: { fix_charge: 0, float_charge: 0.7, ppn: 11 },
+  gopay: { fix_charge: 0, float_charge: 2, ppn: 11 },
+  shopeepay: { fix_charge: 0, float_charge: 2, ppn: 11 },
+  indomaret: { fix_charge: 5000, float_charge: 0, ppn: 11 },
+  alfamart: { fix_charge: 5000, float_charge: 0, ppn: 11 },
   credit_card: { fix_charge: 2000, float_charge: 2.9, ppn: 11 },
 };
 
@@ -223,34 +341,69 @@ function pembayaranOf(method: string, id: number, at: number): Record<string, st
   const expired_time = jakarta(at + 24 * HOUR);
   const serial = String(id).padStart(9, '0');
   switch (method) {
-    case 'bca_va': case 'bni_va': case 'bri_va': case 'permata_va': {
+    case 'bca_va':
+    case 'bni_va':
+    case 'bri_va':
+    case 'permata_va': {
       const bank = method.slice(0, -3);
       const prefix = { bca: '12345', bni: '9881234', bri: '26215', permata: '8778' }[bank]!;
       return { payment_type: 'bank_transfer', va_bank: bank, va_number: `${prefix}${serial}`, expired_time };
     }
-    case 'echannel': return { payment_type: 'echannel', biller_code: '70012', bill_key: `7${serial}`, expired_time };
-    case 'qris': return { payment_type: 'qris', acquirer: 'gopay', expired_time };
-    case 'gopay': return { payment_type: 'gopay', acquirer: 'gopay', expired_time };
-    case 'shopeepay': return { payment_type: 'shopeepay', acquirer: 'airpay shopee', expired_time };
-    case 'indomaret': case 'alfamart': return { payment_type: 'cstore', store: method, payment_code: `PM${serial}`, expired_time };
-    case 'credit_card': return { payment_type: 'credit_card', expired_time };
-    default: return null;
+    case 'echannel':
+      return { payment_type: 'echannel', biller_code: '70012', bill_key: `7${serial}`, expired_time };
+    case 'qris':
+      return { payment_type: 'qris', acquirer: 'gopay', expired_time };
+    case 'gopay':
+      return { payment_type: 'gopay', acquirer: 'gopay', expired_time };
+    case 'shopeepay':
+      return { payment_type: 'shopeepay', acquirer: 'airpay shopee', expired_time };
+    case 'indomaret':
+    case 'alfamart':
+      return { payment_type: 'cstore', store: method, payment_code: `PM${serial}`, expired_time };
+    case 'credit_card':
+      return { payment_type: 'credit_card', expired_time };
+    default:
+      return null;
   }
 }
 
 const orderColumns: BulkColumn[] = [
-  { name: 'id', type: 'int8' }, { name: 'no_order', type: 'text' }, { name: 'no_invoice', type: 'text' },
-  { name: 'member_id', type: 'int8' }, { name: 'jenis_order', type: 'text' }, { name: 'status_order', type: 'text' },
-  { name: 'tgl_order', type: 'timestamptz' }, { name: 'tgl_invoice', type: 'timestamptz' }, { name: 'paid_at', type: 'timestamptz' },
-  { name: 'posisi', type: 'text' }, { name: 'sisi', type: 'text' }, { name: 'new_member_id', type: 'int8' },
-  { name: 'total_bv', type: 'int4' }, { name: 'total_harga', type: 'int8' }, { name: 'total_berat', type: 'int4' },
-  { name: 'pickup_store', type: 'bool' }, { name: 'gudang_id', type: 'int8' }, { name: 'ekspedisi', type: 'text' },
-  { name: 'biaya_kirim', type: 'int8' }, { name: 'total_bayar', type: 'int8' }, { name: 'payment_method', type: 'text' },
-  { name: 'is_ppn', type: 'bool' }, { name: 'total_dpp', type: 'int8' }, { name: 'total_ppn', type: 'int8' },
-  { name: 'created_at', type: 'timestamptz' }, { name: 'expires_at', type: 'timestamptz' }, { name: 'biaya_pembayaran', type: 'int8' },
-  { name: 'pembayaran', type: 'jsonb' }, { name: 'nama_kirim', type: 'text' }, { name: 'phone_kirim', type: 'text' },
-  { name: 'alamat_kirim', type: 'text' }, { name: 'kode_pos_kirim', type: 'text' }, { name: 'kelurahan_kirim_id', type: 'text' },
-  { name: 'no_resi', type: 'text' }, { name: 'received_at', type: 'timestamptz' }, { name: 'received_by', type: 'text' },
+  { name: 'id', type: 'int8' },
+  { name: 'no_order', type: 'text' },
+  { name: 'no_invoice', type: 'text' },
+  { name: 'member_id', type: 'int8' },
+  { name: 'jenis_order', type: 'text' },
+  { name: 'status_order', type: 'text' },
+  { name: 'tgl_order', type: 'timestamptz' },
+  { name: 'tgl_invoice', type: 'timestamptz' },
+  { name: 'paid_at', type: 'timestamptz' },
+  { name: 'posisi', type: 'text' },
+  { name: 'sisi', type: 'text' },
+  { name: 'new_member_id', type: 'int8' },
+  { name: 'total_bv', type: 'int4' },
+  { name: 'total_harga', type: 'int8' },
+  { name: 'total_berat', type: 'int4' },
+  { name: 'pickup_store', type: 'bool' },
+  { name: 'gudang_id', type: 'int8' },
+  { name: 'ekspedisi', type: 'text' },
+  { name: 'biaya_kirim', type: 'int8' },
+  { name: 'total_bayar', type: 'int8' },
+  { name: 'payment_method', type: 'text' },
+  { name: 'is_ppn', type: 'bool' },
+  { name: 'total_dpp', type: 'int8' },
+  { name: 'total_ppn', type: 'int8' },
+  { name: 'created_at', type: 'timestamptz' },
+  { name: 'expires_at', type: 'timestamptz' },
+  { name: 'biaya_pembayaran', type: 'int8' },
+  { name: 'pembayaran', type: 'jsonb' },
+  { name: 'nama_kirim', type: 'text' },
+  { name: 'phone_kirim', type: 'text' },
+  { name: 'alamat_kirim', type: 'text' },
+  { name: 'kode_pos_kirim', type: 'text' },
+  { name: 'kelurahan_kirim_id', type: 'text' },
+  { name: 'no_resi', type: 'text' },
+  { name: 'received_at', type: 'timestamptz' },
+  { name: 'received_by', type: 'text' },
   { name: 'posisi_pembeli', type: 'text' },
 ];
 
@@ -299,20 +452,49 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
     // Recent orders carry their whole story; older ones only their status rows.
     const recent = Boolean(o.method) || ctx.untilMs - o.at < TRACKING_KEPT_MS;
     orderRows.push([
-      o.id, `ORD-${stamp}-${String(o.id).padStart(7, '0')}`, paid ? `INV-${stamp}-${String(o.id).padStart(7, '0')}` : null,
-      o.memberId, o.jenis, status, at.toISOString(), paid ? at.toISOString() : null, paid ? at.toISOString() : null,
-      o.posisi, o.sisi, o.newMemberId, o.lines.reduce((s, l) => s + l.product.value * l.qty, 0), totalHarga, berat,
-      o.pickup, gudangId, o.pickup ? null : courier, ongkir, totalHarga + ongkir + fee, method,
-      true, totalDpp, totalHarga - totalDpp, at.toISOString(), iso(o.at + DAY), fee,
-      JSON.stringify(pembayaranOf(method, o.id, o.at)), o.pickup ? null : buyer.nama, o.pickup ? null : phone,
-      o.pickup ? null : `${STREETS[hash % STREETS.length]} No. ${1 + (hash % 120)}`, o.pickup ? null : place.postal,
-      o.pickup ? null : place.code, resi, received === null ? null : iso(received), received === null ? null : buyer.nama,
+      o.id,
+      `ORD-${stamp}-${String(o.id).padStart(7, '0')}`,
+      paid ? `INV-${stamp}-${String(o.id).padStart(7, '0')}` : null,
+      o.memberId,
+      o.jenis,
+      status,
+      at.toISOString(),
+      paid ? at.toISOString() : null,
+      paid ? at.toISOString() : null,
+      o.posisi,
+      o.sisi,
+      o.newMemberId,
+      o.lines.reduce((s, l) => s + l.product.value * l.qty, 0),
+      totalHarga,
+      berat,
+      o.pickup,
+      gudangId,
+      o.pickup ? null : courier,
+      ongkir,
+      totalHarga + ongkir + fee,
+      method,
+      true,
+      totalDpp,
+      totalHarga - totalDpp,
+      at.toISOString(),
+      iso(o.at + DAY),
+      fee,
+      JSON.stringify(pembayaranOf(method, o.id, o.at)),
+      o.pickup ? null : buyer.nama,
+      o.pickup ? null : phone,
+      o.pickup ? null : `${STREETS[hash % STREETS.length]} No. ${1 + (hash % 120)}`,
+      o.pickup ? null : place.postal,
+      o.pickup ? null : place.code,
+      resi,
+      received === null ? null : iso(received),
+      received === null ? null : buyer.nama,
       paid ? o.posisiPembeli : null,
     ]);
     for (const l of o.lines) detailRows.push([o.id, l.product.id, l.product.harga, l.qty, l.product.value, l.product.berat, l.product.dpp]);
     historyRows.push([o.id, at.toISOString(), 'PENDING', 0, null, null]);
     if (!paid) {
-      if (status !== 'PENDING') historyRows.push([o.id, iso(Math.min(o.at + DAY, step(0.9))), status, null, status === 'CANCEL' ? ADMIN : null, null]);
+      if (status !== 'PENDING')
+        historyRows.push([o.id, iso(Math.min(o.at + DAY, step(0.9))), status, null, status === 'CANCEL' ? ADMIN : null, null]);
       continue;
     }
     historyRows.push([o.id, iso(Math.min(o.at + 600_000, step(0.05))), 'PAID', null, null, null]);
@@ -324,7 +506,14 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
       } else if (status !== 'PAID') {
         historyRows.push([o.id, iso(step(0.25)), 'WAREHOUSE', null, ADMIN, 'Dikemas']);
         if (resi) {
-          historyRows.push([o.id, iso(step(0.4)), 'DELIVERY', null, ADMIN, `${ctx.gudangKota.get(gudangId) ?? 'Gudang'}|Paket diserahkan ke kurir`]);
+          historyRows.push([
+            o.id,
+            iso(step(0.4)),
+            'DELIVERY',
+            null,
+            ADMIN,
+            `${ctx.gudangKota.get(gudangId) ?? 'Gudang'}|Paket diserahkan ke kurir`,
+          ]);
           historyRows.push([o.id, iso(step(0.6)), 'DELIVERY', null, ADMIN, `${place.kota}|Paket sedang diantar kurir`]);
         }
         if (received) historyRows.push([o.id, iso(received), 'RECEIVED', null, ADMIN, `${place.kota}|Diterima oleh ${buyer.nama}`]);
@@ -333,12 +522,31 @@ async function writeOrders(db: Db, rows: OrderRow[], ctx: SeedContext): Promise<
     if (status === 'DONE') historyRows.push([o.id, iso(recent ? step(0.95) : o.at + 4 * DAY), 'DONE', 0, null, null]);
   }
   await bulkInsert(db, 'orders', orderColumns, orderRows);
-  await bulkInsert(db, 'order_details', [
-    { name: 'order_id', type: 'int8' }, { name: 'product_id', type: 'int8' }, { name: 'harga', type: 'int8' }, { name: 'qty', type: 'int4' },
-    { name: 'value', type: 'int4' }, { name: 'berat', type: 'int4' }, { name: 'dpp', type: 'int8' },
-  ], detailRows);
-  await bulkInsert(db, 'order_histories', [
-    { name: 'order_id', type: 'int8' }, { name: 'tanggal', type: 'timestamptz' }, { name: 'status', type: 'text' },
-    { name: 'id_admin', type: 'int4' }, { name: 'admin_nama', type: 'text' }, { name: 'keterangan', type: 'text' },
-  ], historyRows);
+  await bulkInsert(
+    db,
+    'order_details',
+    [
+      { name: 'order_id', type: 'int8' },
+      { name: 'product_id', type: 'int8' },
+      { name: 'harga', type: 'int8' },
+      { name: 'qty', type: 'int4' },
+      { name: 'value', type: 'int4' },
+      { name: 'berat', type: 'int4' },
+      { name: 'dpp', type: 'int8' },
+    ],
+    detailRows,
+  );
+  await bulkInsert(
+    db,
+    'order_histories',
+    [
+      { name: 'order_id', type: 'int8' },
+      { name: 'tanggal', type: 'timestamptz' },
+      { name: 'status', type: 'text' },
+      { name: 'id_admin', type: 'int4' },
+      { name: 'admin_nama', type: 'text' },
+      { name: 'keterangan', type: 'text' },
+    ],
+    historyRows,
+  );
 }

@@ -3,10 +3,20 @@ export type BonusType = 'SPONSOR' | 'PASSUP' | 'PAIR' | 'RO' | 'RO-SPONSOR' | 'A
 export const BONUS_TYPE_ORDER: readonly BonusType[] = ['SPONSOR', 'PASSUP', 'RO', 'RO-SPONSOR', 'PAIR', 'ANNUAL'];
 
 /** One amount a rule gives one earner for one cause (an order, a day's pairs, a period's award). */
-export interface BonusEarning { memberId: number | null; type: BonusType; amount: number; detail: unknown }
+export interface BonusEarning {
+  memberId: number | null;
+  type: BonusType;
+  amount: number;
+  detail: unknown;
+}
 
 /** A bonus row of the day: everything one member earned of one type, with one detail per cause. */
-export interface EarnedRow { memberId: number; type: BonusType; bruto: number; detail: unknown[] }
+export interface EarnedRow {
+  memberId: number;
+  type: BonusType;
+  bruto: number;
+  detail: unknown[];
+}
 
 /**
  * The day's rows from the rules' earnings: one row per earner and type (details in the order the

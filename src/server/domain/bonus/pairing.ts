@@ -109,18 +109,42 @@ export function pairUplines(
     const v = volume.get(u.path);
     if (!v) continue;
     const expiry = u.tanggal_expired ?? addDays(u.tgl_join, plan.pairingDaysAtJoin);
-    const result = pairDay({
-      carriedLeft: u.sisa_bv_kiri ?? 0, carriedRight: u.sisa_bv_kanan ?? 0, newLeft: v.left, newRight: v.right, rank: u.posisi, active: expiry >= tanggal,
-      owedLeft: u.hutang_bv_kiri ?? 0, owedRight: u.hutang_bv_kanan ?? 0,
-    }, plan);
+    const result = pairDay(
+      {
+        carriedLeft: u.sisa_bv_kiri ?? 0,
+        carriedRight: u.sisa_bv_kanan ?? 0,
+        newLeft: v.left,
+        newRight: v.right,
+        rank: u.posisi,
+        active: expiry >= tanggal,
+        owedLeft: u.hutang_bv_kiri ?? 0,
+        owedRight: u.hutang_bv_kanan ?? 0,
+      },
+      plan,
+    );
     counters.push({
-      memberId: u.id, carryLeft: result.carryLeft, carryRight: result.carryRight, expiry, paidPairs: result.paidPairs,
-      newLeft: v.left, newRight: v.right, owedLeft: result.owedLeft, owedRight: result.owedRight,
+      memberId: u.id,
+      carryLeft: result.carryLeft,
+      carryRight: result.carryRight,
+      expiry,
+      paidPairs: result.paidPairs,
+      newLeft: v.left,
+      newRight: v.right,
+      owedLeft: result.owedLeft,
+      owedRight: result.owedRight,
     });
     if (result.paidPairs > 0) {
       earnings.push({
-        memberId: u.id, type: 'PAIR', amount: result.bonus,
-        detail: { posisi: u.posisi, jumlah_increment_pair_bv: result.pairs, bonus_pair_details: [{ jumlah_pair_dibayar: result.paidPairs, max_pair_dibayar: plan.dailyPairCap[u.posisi], bonus_per_pair: plan.pairPerBv }] },
+        memberId: u.id,
+        type: 'PAIR',
+        amount: result.bonus,
+        detail: {
+          posisi: u.posisi,
+          jumlah_increment_pair_bv: result.pairs,
+          bonus_pair_details: [
+            { jumlah_pair_dibayar: result.paidPairs, max_pair_dibayar: plan.dailyPairCap[u.posisi], bonus_per_pair: plan.pairPerBv },
+          ],
+        },
       });
     }
   }
@@ -131,10 +155,21 @@ export function pairUplines(
  * The annual pairing award (COMP_PLAN.md): on an annual period's last day each member earns the
  * award of the highest level their period's pair-BV reached, once.
  */
-export function annualAwards(period: { start: string; end: string }, pairBv: readonly { memberId: number; pairBv: number }[], plan: BonusPlan): BonusEarning[] {
+export function annualAwards(
+  period: { start: string; end: string },
+  pairBv: readonly { memberId: number; pairBv: number }[],
+  plan: BonusPlan,
+): BonusEarning[] {
   return pairBv.flatMap(({ memberId, pairBv: pairs }) => {
     const award = annualRank(pairs, plan);
     if (award.nilai_bonus <= 0) return [];
-    return [{ memberId, type: 'ANNUAL' as const, amount: award.nilai_bonus, detail: { periode: period, jumlah_pair_bv: pairs, level: award.level, nilai_bonus: award.nilai_bonus } }];
+    return [
+      {
+        memberId,
+        type: 'ANNUAL' as const,
+        amount: award.nilai_bonus,
+        detail: { periode: period, jumlah_pair_bv: pairs, level: award.level, nilai_bonus: award.nilai_bonus },
+      },
+    ];
   });
 }

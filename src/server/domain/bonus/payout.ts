@@ -7,9 +7,7 @@ export const PAYOUT_MESSAGES = {
   empty: 'Pilih bonus yang akan ditarik',
 } as const;
 
-export type PayoutCheck =
-  | { ok: true; total_bonus: number; admin_fee: number; nominal: number }
-  | { ok: false; message: string };
+export type PayoutCheck = { ok: true; total_bonus: number; admin_fee: number; nominal: number } | { ok: false; message: string };
 
 /** A payout of chosen unpaid bonuses (COMP_PLAN.md): Σ bonus_dibayar − admin fee, above the minimum, verified bank only. */
 export function planPayout(bonusesDibayar: number[], bankVerified: boolean, plan: BonusPlan): PayoutCheck {

@@ -19,7 +19,13 @@ export interface OpenRefund {
 }
 
 /** What refunds take back from one bonus row (earner, counted day, type), with one detail per refund. */
-export interface TakeBack { memberId: number; day: string; type: string; amount: number; detail: unknown[] }
+export interface TakeBack {
+  memberId: number;
+  day: string;
+  type: string;
+  amount: number;
+  detail: unknown[];
+}
 
 /**
  * What the day's refunds take back (COMP_PLAN.md, Refunds): a package refund takes SPONSOR and
@@ -27,7 +33,10 @@ export interface TakeBack { memberId: number; day: string; type: string; amount:
  * (the buyer's rank at payment, BRONZE when none was recorded) and RO-SPONSOR. Amounts of one
  * bonus row add up; nothing for a missing earner or no BV.
  */
-export function refundTakeBack(refunds: readonly OpenRefund[], plan: BonusPlan): { takeBack: TakeBack[]; volumeOut: { path: string; bv: number }[] } {
+export function refundTakeBack(
+  refunds: readonly OpenRefund[],
+  plan: BonusPlan,
+): { takeBack: TakeBack[]; volumeOut: { path: string; bv: number }[] } {
   const rows = new Map<string, TakeBack>();
   const volumeOut: { path: string; bv: number }[] = [];
   const take = (memberId: number | null, day: string, type: string, amount: number, detail: unknown) => {
@@ -68,7 +77,15 @@ export interface ReversibleBonus {
 }
 
 /** A reversal row: negative gross, the withholding given back (negative), pointing at the bonus it reverses. */
-export interface ReversalRow { memberId: number; type: string; bruto: number; pph: number; net: number; detail: unknown[]; reversesId: number }
+export interface ReversalRow {
+  memberId: number;
+  type: string;
+  bruto: number;
+  pph: number;
+  net: number;
+  detail: unknown[];
+  reversesId: number;
+}
 
 /**
  * The reversal rows: never more than what is left of a bonus row; per payment the rest of the row
@@ -84,9 +101,20 @@ export function reversalRows(originals: readonly ReversibleBonus[], takeBack: re
     const amount = Math.min(t.amount, left);
     if (amount <= 0) continue;
     const withheld = o.pph + o.reversed_pph;
-    const pphAfter = plan.pphBasis === 'payment' ? Math.min(withheld, taxOnGross(left - amount, o.has_npwp)) : Math.round((withheld * (left - amount)) / left);
+    const pphAfter =
+      plan.pphBasis === 'payment'
+        ? Math.min(withheld, taxOnGross(left - amount, o.has_npwp))
+        : Math.round((withheld * (left - amount)) / left);
     const pphBack = pphAfter - withheld;
-    rows.push({ memberId: o.member_id, type: o.jenis_bonus, bruto: -amount, pph: pphBack, net: -amount - pphBack, detail: t.detail, reversesId: o.id });
+    rows.push({
+      memberId: o.member_id,
+      type: o.jenis_bonus,
+      bruto: -amount,
+      pph: pphBack,
+      net: -amount - pphBack,
+      detail: t.detail,
+      reversesId: o.id,
+    });
   }
   return rows;
 }

@@ -17,7 +17,12 @@ export function repeatOrderBonuses(events: readonly ClosingEvent[], plan: BonusP
       memberId: subject.sponsor_id,
       type: 'RO',
       amount: nominal,
-      detail: { sponsored_member: { posisi, id_member: subject.id_member, nama: subject.nama }, nominal_ro: nominal, bv: event.total_bv, no_order: event.no_order },
+      detail: {
+        sponsored_member: { posisi, id_member: subject.id_member, nama: subject.nama },
+        nominal_ro: nominal,
+        bv: event.total_bv,
+        no_order: event.no_order,
+      },
     };
   });
 }
@@ -28,12 +33,19 @@ export function repeatOrderSponsorBonuses(events: readonly ClosingEvent[], plan:
     memberId: event.subject.grand_sponsor_id,
     type: 'RO-SPONSOR',
     amount: event.total_bv * plan.roSponsorPerBv,
-    detail: { sponsored_member: { id_member: event.subject.id_member, nama: event.subject.nama }, bv: event.total_bv, no_order: event.no_order },
+    detail: {
+      sponsored_member: { id_member: event.subject.id_member, nama: event.subject.nama },
+      bv: event.total_bv,
+      no_order: event.no_order,
+    },
   }));
 }
 
 /** A repeat-order buyer whose orders of the day keep them active: the latest day paid and how many orders. */
-export interface RepeatOrderActivity { hari: string; orders: number }
+export interface RepeatOrderActivity {
+  hari: string;
+  orders: number;
+}
 
 /**
  * Which buyers' pairing clocks the day's repeat orders move (COMP_PLAN.md, Volume): each order of
@@ -45,7 +57,10 @@ export function repeatOrderActivity(events: readonly ClosingEvent[], plan: Bonus
   for (const event of repeatOrders(events)) {
     if (event.total_bv < plan.roActiveMinBv) continue;
     const seen = buyers.get(event.subject.id);
-    buyers.set(event.subject.id, { hari: seen && seen.hari > event.hari_bayar ? seen.hari : event.hari_bayar, orders: (seen?.orders ?? 0) + 1 });
+    buyers.set(event.subject.id, {
+      hari: seen && seen.hari > event.hari_bayar ? seen.hari : event.hari_bayar,
+      orders: (seen?.orders ?? 0) + 1,
+    });
   }
   return buyers;
 }

@@ -21,7 +21,7 @@ export function withholdRows(
 ): (EarnedRow & { pph: number; net: number })[] {
   const periodGross = new Map(grossBefore);
   return rows.map((row) => {
-    const gross = plan.pphBasis === 'payment' ? 0 : periodGross.get(row.memberId) ?? 0;
+    const gross = plan.pphBasis === 'payment' ? 0 : (periodGross.get(row.memberId) ?? 0);
     const { pph, net } = withholdIncrement(gross, row.bruto, npwp.get(row.memberId) ?? false);
     periodGross.set(row.memberId, gross + row.bruto);
     return { ...row, pph, net };

@@ -15,14 +15,19 @@ export function filesRoot(): string {
   return path.join(config.dataDir, 'uploads');
 }
 
-export interface SniffedMedia { kind: 'image' | 'video'; mime: string; ext: string }
+export interface SniffedMedia {
+  kind: 'image' | 'video';
+  mime: string;
+  ext: string;
+}
 
 /** The media type from the first bytes (magic numbers), never from the name or the browser's claim. */
 export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   const at = (i: number) => bytes[i] ?? -1;
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { kind: 'image', mime: 'image/jpeg', ext: 'jpg' };
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return { kind: 'image', mime: 'image/png', ext: 'png' };
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b))
+    return { kind: 'image', mime: 'image/png', ext: 'png' };
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { kind: 'image', mime: 'image/webp', ext: 'webp' };
   if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return { kind: 'image', mime: 'image/gif', ext: 'gif' };
   // ISO base media (MP4): a box size, then 'ftyp' and a brand that is not an image format (HEIC/AVIF).

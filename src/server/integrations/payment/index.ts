@@ -7,8 +7,12 @@ import { isProduction } from '../../mode';
 export function paymentGateway(): PaymentGateway {
   const serverKey = process.env.MIDTRANS_SERVER_KEY;
   const clientKey = process.env.MIDTRANS_CLIENT_KEY;
-  if (serverKey && clientKey) return midtransGateway(serverKey, clientKey, process.env.MIDTRANS_PRODUCTION === '1', process.env.MIDTRANS_API_URL);
-  if (isProduction()) throw new Error('PORTAL_ENV=production tanpa MIDTRANS_SERVER_KEY dan MIDTRANS_CLIENT_KEY: simulator pembayaran tidak dipakai di produksi');
+  if (serverKey && clientKey)
+    return midtransGateway(serverKey, clientKey, process.env.MIDTRANS_PRODUCTION === '1', process.env.MIDTRANS_API_URL);
+  if (isProduction())
+    throw new Error(
+      'PORTAL_ENV=production tanpa MIDTRANS_SERVER_KEY dan MIDTRANS_CLIENT_KEY: simulator pembayaran tidak dipakai di produksi',
+    );
   return simulatorGateway;
 }
 

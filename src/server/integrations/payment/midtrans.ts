@@ -42,7 +42,9 @@ export function midtransGateway(serverKey: string, clientKey: string, production
       const field = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
       // A 404 answer ("Transaction doesn't exist") has status_code 404 in its body and no status.
       if (!response.ok || !field(body.transaction_status)) {
-        throw new Error(`Midtrans Get Status ${orderId}: ${field(body.status_code) || response.status} ${field(body.status_message)}`.trim());
+        throw new Error(
+          `Midtrans Get Status ${orderId}: ${field(body.status_code) || response.status} ${field(body.status_message)}`.trim(),
+        );
       }
       return {
         order_id: field(body.order_id),

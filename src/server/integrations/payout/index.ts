@@ -24,7 +24,11 @@ export function payoutProvider(): PayoutProvider | undefined {
 }
 
 /** The console's name of a provider. */
-export const PAYOUT_PROVIDER_LABELS: Record<PayoutProviderSetting, string> = { manual: 'File CSV bank', simulator: 'Simulator transfer', iris: 'Midtrans Payouts (Iris)' };
+export const PAYOUT_PROVIDER_LABELS: Record<PayoutProviderSetting, string> = {
+  manual: 'File CSV bank',
+  simulator: 'Simulator transfer',
+  iris: 'Midtrans Payouts (Iris)',
+};
 
 export type { AccountValidation, PayoutInstruction, PayoutProvider, ProviderPayout, ProviderPayoutStatus } from './types';
 export { PayoutProviderError } from './types';

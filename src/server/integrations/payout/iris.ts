@@ -1,5 +1,11 @@
 import { toRupiah } from '../../db/money';
-import { PROVIDER_PAYOUT_STATUSES, PayoutProviderError, type PayoutProvider, type ProviderPayout, type ProviderPayoutStatus } from './types';
+import {
+  PROVIDER_PAYOUT_STATUSES,
+  PayoutProviderError,
+  type PayoutProvider,
+  type ProviderPayout,
+  type ProviderPayoutStatus,
+} from './types';
 
 /**
  * Iris' bank codes (GET /api/v1/beneficiary_banks) of the portal's banks (domain/banks.ts, Bank
@@ -7,12 +13,35 @@ import { PROVIDER_PAYOUT_STATUSES, PayoutProviderError, type PayoutProvider, typ
  * rather than sent under a guessed code.
  */
 export const IRIS_BANK_CODES: Readonly<Record<string, string>> = {
-  '002': 'bri', '008': 'mandiri', '009': 'bni', '011': 'danamon', '013': 'permata', '014': 'bca', '016': 'maybank', '019': 'panin',
-  '022': 'cimb', '028': 'ocbc', '200': 'btn', '213': 'btpn', '426': 'mega', '441': 'bukopin', '451': 'bsm', '111': 'dki', '110': 'bjb',
-  '113': 'jateng', '114': 'jatim', '490': 'yudha_bakti', '535': 'seabank', '542': 'artos',
+  '002': 'bri',
+  '008': 'mandiri',
+  '009': 'bni',
+  '011': 'danamon',
+  '013': 'permata',
+  '014': 'bca',
+  '016': 'maybank',
+  '019': 'panin',
+  '022': 'cimb',
+  '028': 'ocbc',
+  '200': 'btn',
+  '213': 'btpn',
+  '426': 'mega',
+  '441': 'bukopin',
+  '451': 'bsm',
+  '111': 'dki',
+  '110': 'bjb',
+  '113': 'jateng',
+  '114': 'jatim',
+  '490': 'yudha_bakti',
+  '535': 'seabank',
+  '542': 'artos',
 };
 
-export interface IrisKeys { creatorKey: string; approverKey: string; merchantKey: string }
+export interface IrisKeys {
+  creatorKey: string;
+  approverKey: string;
+  merchantKey: string;
+}
 
 /** Iris' base URL: IRIS_API_URL (a stand-in, a proxy) or Midtrans' own per environment. */
 export const irisBaseUrl = (production: boolean, override?: string): string =>
@@ -67,8 +96,15 @@ export function irisProvider(keys: IrisKeys, baseUrl: string): PayoutProvider {
     }
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) {
-      const errors = Array.isArray(answer.errors) ? answer.errors.map(text).join('; ') : typeof answer.errors === 'object' && answer.errors ? JSON.stringify(answer.errors) : text(answer.errors);
-      throw new PayoutProviderError(`Iris ${method} ${path.split('?')[0]}: ${response.status} ${text(answer.error_message)}${errors ? ` (${errors})` : ''}`.trim(), response.status);
+      const errors = Array.isArray(answer.errors)
+        ? answer.errors.map(text).join('; ')
+        : typeof answer.errors === 'object' && answer.errors
+          ? JSON.stringify(answer.errors)
+          : text(answer.errors);
+      throw new PayoutProviderError(
+        `Iris ${method} ${path.split('?')[0]}: ${response.status} ${text(answer.error_message)}${errors ? ` (${errors})` : ''}`.trim(),
+        response.status,
+      );
     }
     return answer;
   }
@@ -76,11 +112,21 @@ export function irisProvider(keys: IrisKeys, baseUrl: string): PayoutProvider {
   return {
     name: 'iris',
     async create(idempotencyKey, payouts) {
-      const answer = await call(keys.creatorKey, 'POST', '/payouts', {
-        payouts: payouts.map((p) => ({
-          beneficiary_name: p.name.slice(0, 100), beneficiary_account: p.account, beneficiary_bank: irisBank(p.bank), amount: `${p.amount}.00`, notes: p.notes,
-        })),
-      }, { 'X-Idempotency-Key': idempotencyKey });
+      const answer = await call(
+        keys.creatorKey,
+        'POST',
+        '/payouts',
+        {
+          payouts: payouts.map((p) => ({
+            beneficiary_name: p.name.slice(0, 100),
+            beneficiary_account: p.account,
+            beneficiary_bank: irisBank(p.bank),
+            amount: `${p.amount}.00`,
+            notes: p.notes,
+          })),
+        },
+        { 'X-Idempotency-Key': idempotencyKey },
+      );
       const created = Array.isArray(answer.payouts) ? (answer.payouts as Record<string, unknown>[]) : [];
       if (created.length !== payouts.length || created.some((c) => !text(c.reference_no))) {
         throw new PayoutProviderError(`Iris menjawab ${created.length} reference untuk ${payouts.length} payout`);
@@ -98,12 +144,22 @@ export function irisProvider(keys: IrisKeys, baseUrl: string): PayoutProvider {
     },
     async validateAccount(bank, account) {
       try {
-        const answer = await call(keys.creatorKey, 'GET', `/account_validation?bank=${encodeURIComponent(irisBank(bank))}&account=${encodeURIComponent(account)}`);
+        const answer = await call(
+          keys.creatorKey,
+          'GET',
+          `/account_validation?bank=${encodeURIComponent(irisBank(bank))}&account=${encodeURIComponent(account)}`,
+        );
         const name = text(answer.account_name);
         return name ? { valid: true, accountName: name } : { valid: false, message: 'Rekening tidak ditemukan di bank' };
       } catch (error) {
         // 4xx: Iris answered that the account is not valid; anything else is not an answer about it.
-        if (error instanceof PayoutProviderError && error.httpStatus !== undefined && error.httpStatus >= 400 && error.httpStatus < 500 && error.httpStatus !== 401) {
+        if (
+          error instanceof PayoutProviderError &&
+          error.httpStatus !== undefined &&
+          error.httpStatus >= 400 &&
+          error.httpStatus < 500 &&
+          error.httpStatus !== 401
+        ) {
           return { valid: false, message: `Rekening tidak valid menurut bank: ${error.message}` };
         }
         throw error;

@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getDb } from '../../db/client';
 import { settingOrInsert } from '../../db/queries/settings';
 import {
-  insertSimulatorTransfers, markSimulatorTransfers, settleSimulatorTransfer, simulatorTransfer, simulatorTransfersOfKey, type SimulatorTransfer,
+  insertSimulatorTransfers,
+  markSimulatorTransfers,
+  settleSimulatorTransfer,
+  simulatorTransfer,
+  simulatorTransfersOfKey,
+  type SimulatorTransfer,
 } from '../../db/queries/payout-simulator';
 import { BANKS } from '../../domain/banks';
 import { payoutSignature } from './signature';
@@ -32,10 +37,12 @@ let key: Promise<string> | undefined;
 
 /** The simulator's merchant key: random per installation, in the settings table (like the payment simulator's). */
 function simulatorMerchantKey(): Promise<string> {
-  key ??= (async () => (await settingOrInsert(await getDb(), 'payout_simulator_key', randomBytes(32).toString('hex'))) as string)().catch((error) => {
-    key = undefined;
-    throw error;
-  });
+  key ??= (async () => (await settingOrInsert(await getDb(), 'payout_simulator_key', randomBytes(32).toString('hex'))) as string)().catch(
+    (error) => {
+      key = undefined;
+      throw error;
+    },
+  );
   return key;
 }
 
@@ -60,7 +67,10 @@ async function settled(t: SimulatorTransfer): Promise<SimulatorTransfer> {
 function asProvider(t: SimulatorTransfer): ProviderPayout {
   const failed = t.status === 'failed';
   return {
-    referenceNo: t.referenceNo, status: t.status as ProviderPayout['status'], amount: t.amount, updatedAt: t.updatedAt.toISOString(),
+    referenceNo: t.referenceNo,
+    status: t.status as ProviderPayout['status'],
+    amount: t.amount,
+    updatedAt: t.updatedAt.toISOString(),
     ...(failed ? { errorCode: SIMULATOR_RULES.failure.code, errorMessage: t.errorMessage ?? SIMULATOR_RULES.failure.message } : {}),
   };
 }
@@ -68,7 +78,10 @@ function asProvider(t: SimulatorTransfer): ProviderPayout {
 /** The notification body Iris would POST (same fields, amount as a decimal string). */
 export function simulatorNotificationBody(p: ProviderPayout): string {
   return JSON.stringify({
-    reference_no: p.referenceNo, amount: `${p.amount}.00`, status: p.status, updated_at: p.updatedAt,
+    reference_no: p.referenceNo,
+    amount: `${p.amount}.00`,
+    status: p.status,
+    updated_at: p.updatedAt,
     ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}),
   });
 }
@@ -100,10 +113,16 @@ export const simulatorPayoutProvider: PayoutProvider = {
       if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new PayoutProviderError(`Jumlah payout ${p.notes} tidak valid`, 400);
     }
     const db = await getDb();
-    await insertSimulatorTransfers(db, idempotencyKey, payouts.map((p, position) => ({ referenceNo: reference(idempotencyKey, position), position, ...p })));
+    await insertSimulatorTransfers(
+      db,
+      idempotencyKey,
+      payouts.map((p, position) => ({ referenceNo: reference(idempotencyKey, position), position, ...p })),
+    );
     const rows = await simulatorTransfersOfKey(db, idempotencyKey);
     // The same key with another list is refused, as Iris does ("idempotency-key is not unique").
-    const same = rows.length === payouts.length && rows.every((r, i) => r.account === payouts[i]!.account && r.amount === payouts[i]!.amount && r.notes === payouts[i]!.notes);
+    const same =
+      rows.length === payouts.length &&
+      rows.every((r, i) => r.account === payouts[i]!.account && r.amount === payouts[i]!.amount && r.notes === payouts[i]!.notes);
     if (!same) throw new PayoutProviderError('idempotency-key is not unique', 409);
     return rows.map((r) => ({ referenceNo: r.referenceNo, status: r.status as ProviderPayout['status'] }));
   },

@@ -56,7 +56,10 @@ export interface PayoutProvider {
 
 /** The provider's error the portal shows as the reason of a failed transfer. */
 export class PayoutProviderError extends Error {
-  constructor(message: string, readonly httpStatus?: number) {
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
     super(message);
     this.name = 'PayoutProviderError';
   }

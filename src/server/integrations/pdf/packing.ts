@@ -1,10 +1,22 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export interface PrintOrder {
-  no_order: string; no_invoice: string | null; status_order: string; pickup_store: boolean;
-  nama_kirim: string | null; phone_kirim: string | null; alamat_kirim: string | null; kode_pos_kirim: string | null; wilayah: string | null;
-  ekspedisi: string | null; no_resi: string | null; total_berat: number; id_member: string; member_nama: string;
-  gudang_nama: string | null; gudang_lokasi: string | null;
+  no_order: string;
+  no_invoice: string | null;
+  status_order: string;
+  pickup_store: boolean;
+  nama_kirim: string | null;
+  phone_kirim: string | null;
+  alamat_kirim: string | null;
+  kode_pos_kirim: string | null;
+  wilayah: string | null;
+  ekspedisi: string | null;
+  no_resi: string | null;
+  total_berat: number;
+  id_member: string;
+  member_nama: string;
+  gudang_nama: string | null;
+  gudang_lokasi: string | null;
   lines: { kode: string; nama: string; qty: number }[];
 }
 
@@ -64,15 +76,39 @@ export async function packingListPdf(orders: PrintOrder[], company: string): Pro
     w.text(`No Order: ${order.no_order}    Invoice: ${order.no_invoice ?? '-'}    Status: ${order.status_order}`);
     w.text(`Member: ${order.id_member} - ${order.member_nama}`);
     w.text(`Gudang: ${order.gudang_nama ?? '-'}`);
-    w.text(order.pickup_store ? 'Pengiriman: AMBIL DI GUDANG' : `Pengiriman: ${courier(order.ekspedisi)}${order.no_resi ? `  Resi: ${order.no_resi}` : ''}`);
+    w.text(
+      order.pickup_store
+        ? 'Pengiriman: AMBIL DI GUDANG'
+        : `Pengiriman: ${courier(order.ekspedisi)}${order.no_resi ? `  Resi: ${order.no_resi}` : ''}`,
+    );
     w.text(`Penerima: ${order.nama_kirim ?? '-'} (${order.phone_kirim ?? '-'})`);
     if (!order.pickup_store) w.text(`Alamat: ${[order.alamat_kirim, order.wilayah, order.kode_pos_kirim].filter(Boolean).join(', ')}`);
     w.text('', { gap: 4 });
-    w.row([['Kode', 0], ['Nama Barang', 90], ['Qty', 400], ['Cek', 450]], { strong: true });
+    w.row(
+      [
+        ['Kode', 0],
+        ['Nama Barang', 90],
+        ['Qty', 400],
+        ['Cek', 450],
+      ],
+      { strong: true },
+    );
     w.rule();
-    for (const line of order.lines) w.row([[line.kode, 0], [line.nama.slice(0, 60), 90], [String(line.qty), 400], ['[  ]', 450]]);
+    for (const line of order.lines)
+      w.row([
+        [line.kode, 0],
+        [line.nama.slice(0, 60), 90],
+        [String(line.qty), 400],
+        ['[  ]', 450],
+      ]);
     w.rule();
-    w.row([['Jumlah barang', 0], [String(order.lines.reduce((n, line) => n + line.qty, 0)), 400]], { strong: true });
+    w.row(
+      [
+        ['Jumlah barang', 0],
+        [String(order.lines.reduce((n, line) => n + line.qty, 0)), 400],
+      ],
+      { strong: true },
+    );
     w.text(`Berat total: ${new Intl.NumberFormat('id-ID').format(order.total_berat)} gram`, { gap: 24 });
     w.text('Dikemas oleh: ______________________      Diperiksa oleh: ______________________');
   }

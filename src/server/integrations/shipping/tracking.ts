@@ -35,7 +35,12 @@ export async function trackFromHistory(orderId: number): Promise<TrackingResult>
   return {
     manifest: rows.map((r) => {
       const at = r.keterangan.indexOf('|');
-      return { city_name: r.keterangan.slice(0, at), manifest_description: r.keterangan.slice(at + 1), manifest_date: r.d, manifest_time: r.t };
+      return {
+        city_name: r.keterangan.slice(0, at),
+        manifest_description: r.keterangan.slice(at + 1),
+        manifest_date: r.d,
+        manifest_time: r.t,
+      };
     }),
     delivered: rows.some((r) => r.status === 'RECEIVED'),
   };

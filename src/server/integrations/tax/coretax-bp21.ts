@@ -90,8 +90,12 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Text for an XML element: markup characters escaped, characters XML 1.0 forbids dropped. */
 export function xmlText(value: string | number): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 cannot carry are what is removed
-  return String(value).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return (
+    String(value)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 cannot carry are what is removed
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+  );
 }
 
 const element = (name: string, value: string | number) => `\t\t\t<${name}>${xmlText(value)}</${name}>`;

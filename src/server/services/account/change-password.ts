@@ -10,7 +10,12 @@ export const PASSWORD_CHANGED = 'Password telah berhasil diubah.';
 export const OLD_PASSWORD_WRONG = 'Password lama salah';
 
 /** Changes the password after checking the old one; other sessions of the member end. */
-export async function changePassword(member: SessionMember, currentToken: string | undefined, oldPassword: string, newPassword: string): Promise<string> {
+export async function changePassword(
+  member: SessionMember,
+  currentToken: string | undefined,
+  oldPassword: string,
+  newPassword: string,
+): Promise<string> {
   await assertStrongPassword(newPassword, 'password_baru', memberPasswordOwner(member));
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(async (tx) => {

@@ -21,7 +21,13 @@ export type ProfileActionResult =
  */
 export async function handleProfileAction(member: SessionMember, form: Record<string, string>): Promise<ProfileActionResult> {
   const action = form._action as ProfileAction;
-  const schemas = { profile: ProfileSchema, pewaris: HeirSchema, rekening: BankSchema, npwp: NpwpSchema, 'auto-withdraw': AutoWithdrawSchema } as const;
+  const schemas = {
+    profile: ProfileSchema,
+    pewaris: HeirSchema,
+    rekening: BankSchema,
+    npwp: NpwpSchema,
+    'auto-withdraw': AutoWithdrawSchema,
+  } as const;
   try {
     if (action === 'resend-bank') return { ok: true, message: await resendBankVerification(member, form.id) };
     if (action === 'resend-npwp') return { ok: true, message: await resendNpwpVerification(member, form.id) };
@@ -30,11 +36,16 @@ export async function handleProfileAction(member: SessionMember, form: Record<st
     const parsed = schema.safeParse(form);
     if (!parsed.success) return { ok: false, action, errors: fieldErrors(parsed.error), values: form };
     const data = parsed.data as never;
-    const message = action === 'profile' ? await updateProfile(member, form.id, data)
-      : action === 'pewaris' ? await updateHeir(member, form.id, data)
-      : action === 'rekening' ? await updateBank(member, form.id, data)
-      : action === 'npwp' ? await updateNpwp(member, form.id, data)
-      : await setAutoWithdraw(member, form.id, (parsed.data as { auto_widraw: boolean }).auto_widraw);
+    const message =
+      action === 'profile'
+        ? await updateProfile(member, form.id, data)
+        : action === 'pewaris'
+          ? await updateHeir(member, form.id, data)
+          : action === 'rekening'
+            ? await updateBank(member, form.id, data)
+            : action === 'npwp'
+              ? await updateNpwp(member, form.id, data)
+              : await setAutoWithdraw(member, form.id, (parsed.data as { auto_widraw: boolean }).auto_widraw);
     return { ok: true, message };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -5,7 +5,11 @@ import { issueToken } from '../auth/one-time-token';
 const VERIFY_MINUTES = 24 * 60;
 
 /** Issues a verification link (the previous one stops working) and e-mails it to the member. */
-export async function sendVerification(kind: 'bank' | 'npwp', to: { id: number; email: string; nama: string }, payload: Record<string, unknown>): Promise<{ expiresAt: Date }> {
+export async function sendVerification(
+  kind: 'bank' | 'npwp',
+  to: { id: number; email: string; nama: string },
+  payload: Record<string, unknown>,
+): Promise<{ expiresAt: Date }> {
   const token = await issueToken(to.id, kind === 'bank' ? 'verify-bank' : 'verify-npwp', VERIFY_MINUTES, payload);
   const link = `${config.publicBaseUrl}/verifikasi-${kind}/${token}`;
   const what = kind === 'bank' ? 'rekening bank' : 'NPWP';

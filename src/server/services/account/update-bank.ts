@@ -12,11 +12,15 @@ export const BANK_SAVED = 'Data rekening berhasil disimpan. Silakan klik link ve
 /** A new bank account is UNVERIFIED until the e-mailed link is opened. */
 export async function updateBank(member: SessionMember, publicId: string | undefined, input: BankInput): Promise<string> {
   assertOwnPublicId(member, publicId);
-  if (!bankName(input.kode_bank)) throw new AppError('BAD_INPUT', accountMessages.bankRequired, { kode_bank: accountMessages.bankRequired });
+  if (!bankName(input.kode_bank))
+    throw new AppError('BAD_INPUT', accountMessages.bankRequired, { kode_bank: accountMessages.bankRequired });
   const db = await getDb();
   await updateMember(db, member.id, {
-    kodeBank: input.kode_bank, namaRekening: input.nama_rekening, noRekening: input.no_rekening,
-    cabang: input.cabang ?? null, statusRekening: 'UNVERIFIED',
+    kodeBank: input.kode_bank,
+    namaRekening: input.nama_rekening,
+    noRekening: input.no_rekening,
+    cabang: input.cabang ?? null,
+    statusRekening: 'UNVERIFIED',
   });
   await sendVerification('bank', member, { no_rekening: input.no_rekening });
   return BANK_SAVED;

@@ -19,12 +19,25 @@ export async function updateProfile(member: SessionMember, publicId: string | un
   if (!isWithin(input.kota_domisili, input.propinsi_domisili)) {
     throw new AppError('BAD_INPUT', accountMessages.kotaDomisili, { kota_domisili: accountMessages.kotaDomisili });
   }
-  const changes = Object.fromEntries(Object.entries({
-    username: input.username, nama: input.nama, nomorIdentitas: input.nomor_identitas, tglLahir: input.tgl_lahir,
-    jenisKelamin: input.jenis_kelamin, agama: input.agama, statusKawin: input.status_kawin, alamat: input.alamat,
-    propinsi: input.propinsi, kota: input.kota, kecamatan: input.kecamatan, negara: input.negara, kodePos: input.kode_pos,
-    propinsiDomisili: input.propinsi_domisili, kotaDomisili: input.kota_domisili,
-  }).filter(([, value]) => value !== undefined)) as MemberChanges;
+  const changes = Object.fromEntries(
+    Object.entries({
+      username: input.username,
+      nama: input.nama,
+      nomorIdentitas: input.nomor_identitas,
+      tglLahir: input.tgl_lahir,
+      jenisKelamin: input.jenis_kelamin,
+      agama: input.agama,
+      statusKawin: input.status_kawin,
+      alamat: input.alamat,
+      propinsi: input.propinsi,
+      kota: input.kota,
+      kecamatan: input.kecamatan,
+      negara: input.negara,
+      kodePos: input.kode_pos,
+      propinsiDomisili: input.propinsi_domisili,
+      kotaDomisili: input.kota_domisili,
+    }).filter(([, value]) => value !== undefined),
+  ) as MemberChanges;
   await inTransaction(async (tx) => {
     if (await usernameTaken(tx, input.username, member.id)) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
     const known = await regionsExist(tx, { province: input.propinsi_domisili, regency: input.kota_domisili, district: input.kecamatan });

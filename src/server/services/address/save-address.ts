@@ -1,6 +1,12 @@
 import { inTransaction, type Tx } from '../../db/client';
 import {
-  countAddresses, deleteAddressRow, insertAddress, lockMemberForAddresses, oldestAddressId, setDefaultAddress, updateAddress,
+  countAddresses,
+  deleteAddressRow,
+  insertAddress,
+  lockMemberForAddresses,
+  oldestAddressId,
+  setDefaultAddress,
+  updateAddress,
 } from '../../db/queries/address';
 import { villagePostalCode } from '../../db/queries/regions';
 import { AppError } from '../../errors';
@@ -24,13 +30,24 @@ async function checkVillage(tx: Tx, input: AddressInput): Promise<string | null>
 const makeDefault = setDefaultAddress;
 
 /** Adds an address (no public_id) or updates one of the member's own (spec/001 §4, Address form). */
-export async function saveAddress(member: SessionMember, publicId: string | undefined, input: AddressInput): Promise<{ message: string; public_id: string }> {
+export async function saveAddress(
+  member: SessionMember,
+  publicId: string | undefined,
+  input: AddressInput,
+): Promise<{ message: string; public_id: string }> {
   return inTransaction(async (tx) => {
     // One address write per member at a time: the 20-address count and the single default
     // (a unique index) hold when a client sends 40 at once (PostgreSQL runs them in parallel).
     await lockMemberForAddresses(tx, member.id);
     const kodePos = await checkVillage(tx, input);
-    const values = { label: input.label, nama: input.nama, phone: input.phone, alamat: input.alamat, kelurahanId: input.kelurahan_id, kodePos };
+    const values = {
+      label: input.label,
+      nama: input.nama,
+      phone: input.phone,
+      alamat: input.alamat,
+      kelurahanId: input.kelurahan_id,
+      kodePos,
+    };
     let id: number;
     let savedPublicId: string;
     if (publicId !== undefined) {

@@ -10,12 +10,21 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
  * Issues a random single-use token; only its hash is stored. Issuing a new one for the same
  * member and purpose invalidates the old link (resend).
  */
-export async function issueToken(memberId: number, purpose: TokenPurpose, minutes: number, payload?: unknown, within?: Tx): Promise<string> {
+export async function issueToken(
+  memberId: number,
+  purpose: TokenPurpose,
+  minutes: number,
+  payload?: unknown,
+  within?: Tx,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const work = async (tx: Tx) => {
     await retireTokens(tx, memberId, purpose);
     await insertToken(tx, {
-      tokenHash: sha256(token), purpose, memberId, payload: payload ?? null,
+      tokenHash: sha256(token),
+      purpose,
+      memberId,
+      payload: payload ?? null,
       expiresAt: new Date(Date.now() + minutes * 60_000),
     });
   };
@@ -30,7 +39,11 @@ export async function issueToken(memberId: number, purpose: TokenPurpose, minute
  * or undefined when it is unknown, used, expired or for another purpose. The conditional update
  * makes two simultaneous uses impossible.
  */
-export async function consumeToken(tx: Tx, token: string, purpose: TokenPurpose): Promise<{ memberId: number; payload: unknown } | undefined> {
+export async function consumeToken(
+  tx: Tx,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ memberId: number; payload: unknown } | undefined> {
   return spendToken(tx, sha256(token), purpose);
 }
 

@@ -20,7 +20,9 @@ let checker: Promise<Checker> | undefined;
 function strength(): Promise<Checker> {
   checker ??= (async () => {
     const [{ ZxcvbnFactory }, common, indonesian] = await Promise.all([
-      import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-id'),
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-id'),
     ]);
     return new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...indonesian.dictionary }, graphs: common.adjacencyGraphs });
   })();
@@ -36,13 +38,20 @@ function personalPieces(values: string[]): string[] {
 }
 
 /** Whose password it is: their own data (username, ID Member, name, e-mail) and the message naming it. */
-export interface PasswordOwner { personal: string[]; message: string }
+export interface PasswordOwner {
+  personal: string[];
+  message: string;
+}
 
-export const memberPasswordOwner = (m: { username: string; idMember: string; nama: string; email: string | null }): PasswordOwner =>
-  ({ personal: [m.username, m.idMember, m.nama, m.email ?? ''], message: PASSWORD_PERSONAL_MEMBER });
+export const memberPasswordOwner = (m: { username: string; idMember: string; nama: string; email: string | null }): PasswordOwner => ({
+  personal: [m.username, m.idMember, m.nama, m.email ?? ''],
+  message: PASSWORD_PERSONAL_MEMBER,
+});
 
-export const operatorPasswordOwner = (o: { username: string; nama: string }): PasswordOwner =>
-  ({ personal: [o.username, o.nama], message: PASSWORD_PERSONAL_OPERATOR });
+export const operatorPasswordOwner = (o: { username: string; nama: string }): PasswordOwner => ({
+  personal: [o.username, o.nama],
+  message: PASSWORD_PERSONAL_OPERATOR,
+});
 
 /**
  * Refuses a new password that a guessing attack would try early (ASVS 2.1.7): common or breached,

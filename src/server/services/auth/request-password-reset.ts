@@ -24,7 +24,11 @@ export async function requestPasswordReset(usernameOrId: string, address: string
 }
 
 /** The reset mail itself, also sent when CS sends a member the link from the console. */
-export async function mailResetLink(member: { email: string; nama: string; username: string }, token: string, minutes: number): Promise<void> {
+export async function mailResetLink(
+  member: { email: string; nama: string; username: string },
+  token: string,
+  minutes: number,
+): Promise<void> {
   const link = `${config.publicBaseUrl}/reset-password?token=${token}`;
   await sendMail({
     to: member.email,

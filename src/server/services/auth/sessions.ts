@@ -2,7 +2,12 @@ import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb } from '../../db/client';
 import {
-  deleteExpiredSessions, deleteMemberSessions, deleteSession, insertSession, sessionMemberByHash, touchSession,
+  deleteExpiredSessions,
+  deleteMemberSessions,
+  deleteSession,
+  insertSession,
+  sessionMemberByHash,
+  touchSession,
 } from '../../db/queries/auth';
 import { getSetting } from '../settings';
 import { sha256 } from './one-time-token';
@@ -14,9 +19,7 @@ export const SESSION_COOKIE = 'pm_session';
 /** Starts a new session (a fresh id at every sign-in, so a planted id is never promoted). */
 export async function createSession(memberId: number, remember: boolean, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const minutes = remember
-    ? (await getSetting('session_remember_days')) * 24 * 60
-    : await getSetting('session_minutes');
+  const minutes = remember ? (await getSetting('session_remember_days')) * 24 * 60 : await getSetting('session_minutes');
   const expiresAt = new Date(Date.now() + minutes * 60_000);
   const db = await getDb();
   await insertSession(db, { idHash: sha256(token), memberId, remember, expiresAt, userAgent: userAgent?.slice(0, 300) });
@@ -33,7 +36,10 @@ export async function resolveSession(token: string | undefined): Promise<Session
   if (!row) return undefined;
   // The idle clock's restart is no reason to refuse a read: on a full disk (writes 503) the
   // member or operator still reads, and the clock restarts with the next write that goes through.
-  if (row.stale) await touchSession(db, sha256(token)).catch((error: unknown) => { if (!isDatabaseUnavailable(error)) throw error; });
+  if (row.stale)
+    await touchSession(db, sha256(token)).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+    });
   const { propinsiDomisili, kotaDomisili, stale: _stale, ...member } = row;
   return { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) };
 }

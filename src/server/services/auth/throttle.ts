@@ -20,7 +20,9 @@ import { getSetting } from '../settings';
  * A counter starts again after `login_window_minutes`; a lock lasts `login_lock_minutes`.
  */
 
-type LimitSetting = { [K in keyof typeof defaultSettings]: (typeof defaultSettings)[K] extends number ? K : never }[keyof typeof defaultSettings];
+type LimitSetting = {
+  [K in keyof typeof defaultSettings]: (typeof defaultSettings)[K] extends number ? K : never;
+}[keyof typeof defaultSettings];
 
 interface ScopeRule {
   pair?: LimitSetting;
@@ -37,7 +39,10 @@ export const signInLocked = (minutes: number) => `Terlalu banyak percobaan masuk
 export const resetLimited = (minutes: number) => `Terlalu banyak permintaan reset password. Coba lagi dalam ${minutes} menit.`;
 
 const signInRule: ScopeRule = {
-  pair: 'login_max_failures_per_account', address: 'login_max_failures_per_address', slowDown: 'login_max_failures_per_account', refused: signInLocked,
+  pair: 'login_max_failures_per_account',
+  address: 'login_max_failures_per_address',
+  slowDown: 'login_max_failures_per_account',
+  refused: signInLocked,
 };
 
 const SCOPES = {
@@ -71,9 +76,15 @@ const SCOPES = {
 export type ThrottleScope = keyof typeof SCOPES;
 
 /** Who is attempting: the account (member id, operator username, ...) and the client address. */
-export interface Attempter { account?: string | number; address?: string }
+export interface Attempter {
+  account?: string | number;
+  address?: string;
+}
 
-interface Counter { key: string; kind: 'pair' | 'address' | 'account' | 'slowDown' }
+interface Counter {
+  key: string;
+  kind: 'pair' | 'address' | 'account' | 'slowDown';
+}
 
 export interface Attempt {
   readonly scope: ThrottleScope;
@@ -113,7 +124,10 @@ async function reserveKey(key: string, limit: number): Promise<{ failures: numbe
 
 async function giveBack(counters: readonly Counter[]): Promise<void> {
   if (counters.length === 0) return;
-  await giveBackThrottleKeys(await getDb(), counters.map((c) => c.key));
+  await giveBackThrottleKeys(
+    await getDb(),
+    counters.map((c) => c.key),
+  );
 }
 
 /**
@@ -135,7 +149,8 @@ export async function tryAttempt(scope: ThrottleScope, who: Attempter): Promise<
     // Attempts before this one beyond the limit (those still running count too).
     if (counter.kind === 'slowDown') slowDownBeyond = failures - 1 - limit;
   }
-  if (slowDownBeyond >= 0) await new Promise((resolve) => setTimeout(resolve, Math.min(SLOW_DOWN_MAX_MS, (slowDownBeyond + 1) * SLOW_DOWN_STEP_MS)));
+  if (slowDownBeyond >= 0)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(SLOW_DOWN_MAX_MS, (slowDownBeyond + 1) * SLOW_DOWN_STEP_MS)));
   return { scope, counters: reserved, lockedMinutes: 0 };
 }
 

@@ -23,7 +23,8 @@ export async function addBanner(input: BannerForm, image: { bytes: Uint8Array } 
   assertRole(by, ['KONTEN']);
   const data = parseWith(BannerFormSchema, input);
   if (!image || image.bytes.length === 0) throw new AppError('BAD_INPUT', BANNER_MESSAGES.noImage, { gambar: BANNER_MESSAGES.noImage });
-  if (image.bytes.length > MAX_BANNER_BYTES) throw new AppError('BAD_INPUT', BANNER_MESSAGES.tooLarge, { gambar: BANNER_MESSAGES.tooLarge });
+  if (image.bytes.length > MAX_BANNER_BYTES)
+    throw new AppError('BAD_INPUT', BANNER_MESSAGES.tooLarge, { gambar: BANNER_MESSAGES.tooLarge });
   const media = sniffMedia(image.bytes);
   if (media?.kind !== 'image') throw new AppError('BAD_INPUT', BANNER_MESSAGES.notImage, { gambar: BANNER_MESSAGES.notImage });
   const name = await saveFile(BANNER_AREA, image.bytes, media.ext);
@@ -31,8 +32,12 @@ export async function addBanner(input: BannerForm, image: { bytes: Uint8Array } 
     const row = await inTransaction(async (tx) => {
       const last = await lastBannerNumber(tx, MEMBER_BANNER_GROUP);
       const inserted = await insertBanner(tx, {
-        groupName: MEMBER_BANNER_GROUP, nama: data.nama, url: BANNER_URL_PREFIX + name,
-        link: data.link || null, description: data.description || null, number: last + 1,
+        groupName: MEMBER_BANNER_GROUP,
+        nama: data.nama,
+        url: BANNER_URL_PREFIX + name,
+        link: data.link || null,
+        description: data.description || null,
+        number: last + 1,
       });
       await recordAudit(tx, by, 'banner:create', `banner:${inserted.id}`, null, inserted);
       return inserted;

@@ -19,8 +19,11 @@ function periodsUntilToday(first: Period): Period[] {
 async function periodRow(db: Db, memberId: number, p: Period, plan: BonusPlan) {
   const row = await annualPeriodCounters(db, memberId, p);
   return {
-    periode: p, jumlah_bv_kiri_each_year: row.kiri, jumlah_bv_kanan_each_year: row.kanan,
-    jumlah_pair_bv_each_year: row.pairs, annual: annualRank(row.pairs, plan),
+    periode: p,
+    jumlah_bv_kiri_each_year: row.kiri,
+    jumlah_bv_kanan_each_year: row.kanan,
+    jumlah_pair_bv_each_year: row.pairs,
+    annual: annualRank(row.pairs, plan),
     /** The ANNUAL award the closing of the period's last day paid (null before it, or when none was reached). */
     dibayar: row.dibayar,
   };

@@ -18,12 +18,17 @@ const FINAL = new Set(['completed', 'failed', 'rejected']);
  * `failed`/`rejected` fails it (bonuses released) through the transition table (move-payout.ts,
  * `via` provider); the batch is completed when none of its payouts is in flight any more.
  */
-export async function applyPayoutAnswer(p: ProviderPayout, provider: string, source: 'notifikasi' | 'cek status'): Promise<PayoutAnswerOutcome> {
+export async function applyPayoutAnswer(
+  p: ProviderPayout,
+  provider: string,
+  source: 'notifikasi' | 'cek status',
+): Promise<PayoutAnswerOutcome> {
   const by: Actor = { id: null, nama: `Penyedia transfer (${provider}, ${source})` };
   return inTransaction(async (tx) => {
     const payout = await lockPayoutByReference(tx, p.referenceNo);
     if (!payout) throw new AppError('NOT_FOUND', `Payout dengan referensi ${p.referenceNo} tidak ditemukan`);
-    if (p.amount !== payout.nominal) throw new AppError('BAD_INPUT', `Jumlah notifikasi payout ${payout.no} tidak sesuai (${p.amount} ≠ ${payout.nominal})`);
+    if (p.amount !== payout.nominal)
+      throw new AppError('BAD_INPUT', `Jumlah notifikasi payout ${payout.no} tidak sesuai (${p.amount} ≠ ${payout.nominal})`);
     if (payout.status !== 'processed') return 'IGNORED';
     const at = new Date(p.updatedAt);
     const when = Number.isNaN(at.getTime()) ? new Date() : at;
@@ -33,15 +38,24 @@ export async function applyPayoutAnswer(p: ProviderPayout, provider: string, sou
     if (!final) {
       if (payout.providerStatus === p.status) return 'IGNORED';
       await writeProviderStatus(tx, payout.id, p.status, when, null);
-      await recordAudit(tx, by, 'payout:provider-status', `payout:${payout.no}`, { provider_status: payout.providerStatus }, { provider_status: p.status, reference_no: p.referenceNo });
+      await recordAudit(
+        tx,
+        by,
+        'payout:provider-status',
+        `payout:${payout.no}`,
+        { provider_status: payout.providerStatus },
+        { provider_status: p.status, reference_no: p.referenceNo },
+      );
       return 'RECORDED';
     }
-    const error = p.status === 'completed' ? null : (p.errorMessage ?? (p.status === 'rejected' ? 'Ditolak penyedia transfer' : 'Transfer gagal'));
+    const error =
+      p.status === 'completed' ? null : (p.errorMessage ?? (p.status === 'rejected' ? 'Ditolak penyedia transfer' : 'Transfer gagal'));
     await writeProviderStatus(tx, payout.id, p.status, when, error);
     const to = p.status === 'completed' ? 'completed' : 'failed';
     const move = await tryMovePayout(tx, payout.no, to, by, error ? `Transfer gagal (${p.referenceNo}): ${error}` : undefined, 'provider');
     if (!move.ok) throw new AppError(move.refusal.code, move.refusal.message);
-    if (payout.batchId !== null && (await payoutsInFlightOfBatch(tx, payout.batchId)) === 0) await setPayoutBatchStatus(tx, payout.batchId, 'completed');
+    if (payout.batchId !== null && (await payoutsInFlightOfBatch(tx, payout.batchId)) === 0)
+      await setPayoutBatchStatus(tx, payout.batchId, 'completed');
     return to === 'completed' ? 'COMPLETED' : 'FAILED';
   });
 }

@@ -43,24 +43,58 @@ export async function approvePayoutBatch(no: string, by: Actor, otp?: string): P
     const approve = payouts.filter((p) => !p.isSuspended);
     const reject = payouts.filter((p) => p.isSuspended);
     await setPayoutBatchStatus(tx, batch.id, 'approved', by);
-    await recordAudit(tx, by, 'payout:batch-approve', `batch:${no}`, { status: 'sent', pembuat: batch.operatorNama }, {
-      status: 'approved', disetujui: approve.map((p) => p.no), ditolak: reject.map((p) => p.no),
-    });
+    await recordAudit(
+      tx,
+      by,
+      'payout:batch-approve',
+      `batch:${no}`,
+      { status: 'sent', pembuat: batch.operatorNama },
+      {
+        status: 'approved',
+        disetujui: approve.map((p) => p.no),
+        ditolak: reject.map((p) => p.no),
+      },
+    );
     return { batchId: batch.id, approve, reject };
   });
   try {
-    if (claimed.approve.length) await provider.approve(claimed.approve.map((p) => p.referenceNo!), otp?.trim() || undefined);
-    if (claimed.reject.length) await provider.reject(claimed.reject.map((p) => p.referenceNo!), APPROVE_MESSAGES.suspended);
+    if (claimed.approve.length)
+      await provider.approve(
+        claimed.approve.map((p) => p.referenceNo!),
+        otp?.trim() || undefined,
+      );
+    if (claimed.reject.length)
+      await provider.reject(
+        claimed.reject.map((p) => p.referenceNo!),
+        APPROVE_MESSAGES.suspended,
+      );
   } catch (error) {
     await inTransaction(async (tx) => {
       await setPayoutBatchStatus(tx, claimed.batchId, 'sent');
-      await recordAudit(tx, by, 'payout:batch-approve-failed', `batch:${no}`, { status: 'approved' }, { status: 'sent', alasan: (error as Error).message });
+      await recordAudit(
+        tx,
+        by,
+        'payout:batch-approve-failed',
+        `batch:${no}`,
+        { status: 'approved' },
+        { status: 'sent', alasan: (error as Error).message },
+      );
     });
     throw new AppError('CONFLICT', `Persetujuan batch ${no} tidak diterima penyedia transfer: ${(error as Error).message}`);
   }
   // The rejected ones are final at the provider now: record that answer at once (the poll would too).
   for (const p of claimed.reject) {
-    await applyPayoutAnswer({ referenceNo: p.referenceNo!, status: 'rejected', amount: p.nominal, updatedAt: new Date().toISOString(), errorMessage: APPROVE_MESSAGES.suspended }, provider.name, 'cek status');
+    await applyPayoutAnswer(
+      {
+        referenceNo: p.referenceNo!,
+        status: 'rejected',
+        amount: p.nominal,
+        updatedAt: new Date().toISOString(),
+        errorMessage: APPROVE_MESSAGES.suspended,
+      },
+      provider.name,
+      'cek status',
+    );
   }
   return { disetujui: claimed.approve.map((p) => p.no), ditolak: claimed.reject.map((p) => p.no) };
 }

@@ -7,7 +7,9 @@ import type { SessionMember } from '../auth/session-member';
  * first payout to it): "Terverifikasi" with the holder's name as the bank knows it, or why the bank
  * did not know it; undefined while not validated yet.
  */
-export async function bankValidationStatus(member: SessionMember): Promise<{ valid: boolean; nama_bank: string | null; pesan: string | null } | undefined> {
+export async function bankValidationStatus(
+  member: SessionMember,
+): Promise<{ valid: boolean; nama_bank: string | null; pesan: string | null } | undefined> {
   const db = await getDb();
   const account = await payoutAccountOf(db, member.id);
   if (!account?.kodeBank || !account.noRekening) return undefined;

@@ -1,8 +1,18 @@
 import { onReadDb, type Db } from '../../db/client';
-import { bonusesOfPayouts, completedPayoutsIn, dailyBonusRows, monthlyBonusRows, reportMember as reportMemberRow } from '../../db/queries/bonus-reports';
+import {
+  bonusesOfPayouts,
+  completedPayoutsIn,
+  dailyBonusRows,
+  monthlyBonusRows,
+  reportMember as reportMemberRow,
+} from '../../db/queries/bonus-reports';
 import type { SessionMember } from '../auth/session-member';
 
-interface ReportMember { id_member: string; nama: string; tgl_join: string }
+interface ReportMember {
+  id_member: string;
+  nama: string;
+  tgl_join: string;
+}
 
 async function reportMember(db: Db, member: SessionMember): Promise<{ member: ReportMember; akumulasi: number }> {
   const row = (await reportMemberRow(db, member.id))!;
@@ -15,7 +25,13 @@ export function dailyBonusReport(member: SessionMember, from: string, to: string
     const rows = await dailyBonusRows(db, member.id, from, to);
     return {
       ...(await reportMember(db, member)),
-      rows: rows.map((r) => ({ tanggal: r.tanggal, jenis_bonus: r.jenisBonus, bonus_bruto: r.bonusBruto, pph: r.pph, bonus_dibayar: r.bonusDibayar })),
+      rows: rows.map((r) => ({
+        tanggal: r.tanggal,
+        jenis_bonus: r.jenisBonus,
+        bonus_bruto: r.bonusBruto,
+        pph: r.pph,
+        bonus_dibayar: r.bonusDibayar,
+      })),
     };
   });
 }
@@ -24,7 +40,10 @@ export function dailyBonusReport(member: SessionMember, from: string, to: string
 export function monthlyBonusReport(member: SessionMember, fromMonth: string, toMonth: string) {
   return onReadDb(member.id, async (db) => {
     const rows = await monthlyBonusRows(db, member.id, fromMonth, toMonth);
-    return { ...(await reportMember(db, member)), rows: rows.map((r) => ({ bulan: r.bulan, bonus_bruto: r.bonusBruto, pph: r.pph, bonus_dibayar: r.bonusDibayar })) };
+    return {
+      ...(await reportMember(db, member)),
+      rows: rows.map((r) => ({ bulan: r.bulan, bonus_bruto: r.bonusBruto, pph: r.pph, bonus_dibayar: r.bonusDibayar })),
+    };
   });
 }
 
@@ -32,14 +51,25 @@ export function monthlyBonusReport(member: SessionMember, fromMonth: string, toM
 export function withdrawalReport(member: SessionMember, from: string, to: string) {
   return onReadDb(member.id, async (db) => {
     const rows = await completedPayoutsIn(db, member.id, from, to);
-    const bonuses = await bonusesOfPayouts(db, rows.map((r) => r.id));
+    const bonuses = await bonusesOfPayouts(
+      db,
+      rows.map((r) => r.id),
+    );
     return {
       rows: rows.map((r) => {
         const own = bonuses.filter((b) => b.payoutId === r.id);
         return {
-          completed_at: r.completedAt, admin_fee: r.adminFee, nominal: r.nominal,
-          bonus_bruto: own.reduce((s, b) => s + b.bonusBruto, 0), pph: own.reduce((s, b) => s + b.potPph, 0),
-          bonuses: own.map((b) => ({ jenis_bonus: b.jenisBonus, tanggal: b.tanggal, bonus_bruto: b.bonusBruto, bonus_dibayar: b.bonusDibayar })),
+          completed_at: r.completedAt,
+          admin_fee: r.adminFee,
+          nominal: r.nominal,
+          bonus_bruto: own.reduce((s, b) => s + b.bonusBruto, 0),
+          pph: own.reduce((s, b) => s + b.potPph, 0),
+          bonuses: own.map((b) => ({
+            jenis_bonus: b.jenisBonus,
+            tanggal: b.tanggal,
+            bonus_bruto: b.bonusBruto,
+            bonus_dibayar: b.bonusDibayar,
+          })),
         };
       }),
     };

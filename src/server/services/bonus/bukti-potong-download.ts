@@ -8,6 +8,10 @@ export async function buktiPotongDownload(member: Pick<SessionMember, 'id'>, id:
   const row = await findTaxRow(member, id);
   const pdf = await buktiPotongPdf(row, await withholder());
   return new Response(pdf as unknown as BodyInit, {
-    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${Date.now()}.pdf"`, 'cache-control': 'private, no-store' },
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${Date.now()}.pdf"`,
+      'cache-control': 'private, no-store',
+    },
   });
 }

@@ -1,7 +1,18 @@
 import { inTransaction } from '../../db/client';
 import {
-  annualPairBv, eventSubjects, grossBefore, insertBonusRows, isDayClosed, lockClosing, moveRepeatOrderClocks, npwpOnDay,
-  pairingUplines, recordClosedDay, startPairingClocks, storePairingCounters, takeIntake,
+  annualPairBv,
+  eventSubjects,
+  grossBefore,
+  insertBonusRows,
+  isDayClosed,
+  lockClosing,
+  moveRepeatOrderClocks,
+  npwpOnDay,
+  pairingUplines,
+  recordClosedDay,
+  startPairingClocks,
+  storePairingCounters,
+  takeIntake,
 } from '../../db/queries/bonus-closing';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
@@ -21,7 +32,12 @@ import { getSetting } from '../settings';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { countAnnualPairs } from './annual-counters';
 
-export interface CloseResult { tanggal: string; alreadyClosed: boolean; bonusCount: number; totalBruto: number }
+export interface CloseResult {
+  tanggal: string;
+  alreadyClosed: boolean;
+  bonusCount: number;
+  totalBruto: number;
+}
 
 /**
  * The closing of one day (COMP_PLAN.md, DESIGN.md §5): from the orders paid by that day's end
@@ -43,10 +59,25 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
 
     const intake = await takeIntake(tx, tanggal);
     const counted = intake.filter((e) => e.total_bv > 0);
-    const subjects = await eventSubjects(tx, counted.map((e) => e.subject_id));
+    const subjects = await eventSubjects(
+      tx,
+      counted.map((e) => e.subject_id),
+    );
     const events: ClosingEvent[] = counted.flatMap((e) => {
       const subject = subjects.get(e.subject_id);
-      return subject ? [{ no_order: e.no_order, jenis_order: e.jenis_order, total_bv: e.total_bv, posisi_order: e.posisi_order, posisi_pembeli: e.posisi_pembeli, hari_bayar: e.hari_bayar, subject }] : [];
+      return subject
+        ? [
+            {
+              no_order: e.no_order,
+              jenis_order: e.jenis_order,
+              total_bv: e.total_bv,
+              posisi_order: e.posisi_order,
+              posisi_pembeli: e.posisi_pembeli,
+              hari_bayar: e.hari_bayar,
+              subject,
+            },
+          ]
+        : [];
     });
 
     const earnings: BonusEarning[] = [
@@ -57,7 +88,11 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
     ];
 
     // New members start their pairing clock; repeat orders move it (COMP_PLAN.md).
-    await startPairingClocks(tx, counted.map((e) => e.subject_id), plan.pairingDaysAtJoin);
+    await startPairingClocks(
+      tx,
+      counted.map((e) => e.subject_id),
+      plan.pairingDaysAtJoin,
+    );
     await moveRepeatOrderClocks(tx, repeatOrderActivity(events, plan), plan.pairingDaysPerRo);
 
     const volume = dayVolume(events);
@@ -65,7 +100,11 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
       const pairing = pairUplines(tanggal, await pairingUplines(tx, tanggal, [...volume.keys()]), volume, plan);
       await storePairingCounters(tx, pairing.counters);
       earnings.push(...pairing.earnings);
-      await countAnnualPairs(tx, tanggal, pairing.counters.map((c) => [c.memberId, c.paidPairs]));
+      await countAnnualPairs(
+        tx,
+        tanggal,
+        pairing.counters.map((c) => [c.memberId, c.paidPairs]),
+      );
     }
 
     // The period's pair-BV is the annual counter, which already holds this day's pairs (countAnnualPairs ran above).
@@ -74,16 +113,36 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
     const rows = collectEarnings(earnings);
     const earners = rows.map((r) => r.memberId);
     const npwp = await npwpOnDay(tx, earners, tanggal);
-    const before = rows.length === 0 || plan.pphBasis === 'payment' ? new Map<number, number>() : await grossBefore(tx, earners, withholdingPeriodStart(tanggal, plan), tanggal);
+    const before =
+      rows.length === 0 || plan.pphBasis === 'payment'
+        ? new Map<number, number>()
+        : await grossBefore(tx, earners, withholdingPeriodStart(tanggal, plan), tanggal);
     const withheld = withholdRows(rows, plan, npwp, before);
     const totalBruto = rows.reduce((s, r) => s + r.bruto, 0);
-    await insertBonusRows(tx, withheld.map((r) => ({ memberId: r.memberId, tanggal, type: r.type, bruto: r.bruto, pph: r.pph, net: r.net, detail: r.detail })));
+    await insertBonusRows(
+      tx,
+      withheld.map((r) => ({ memberId: r.memberId, tanggal, type: r.type, bruto: r.bruto, pph: r.pph, net: r.net, detail: r.detail })),
+    );
     const reversed = await reverseRefunds(tx, tanggal, plan);
     await issueDueSlips(tx, tanggal, by);
     await queueAutoWithdrawals(tx, plan);
     const result = { tanggal, alreadyClosed: false, bonusCount: withheld.length + reversed.count, totalBruto: totalBruto + reversed.bruto };
-    await recordClosedDay(tx, { tanggal, bonusCount: result.bonusCount, totalBruto: result.totalBruto, jumlahOrder: intake.length, totalBv: intake.reduce((s, e) => s + e.total_bv, 0) });
-    if (actor) await recordAudit(tx, actor, 'closing:close-day', `hari:${tanggal}`, { ditutup: false }, { ditutup: true, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length });
+    await recordClosedDay(tx, {
+      tanggal,
+      bonusCount: result.bonusCount,
+      totalBruto: result.totalBruto,
+      jumlahOrder: intake.length,
+      totalBv: intake.reduce((s, e) => s + e.total_bv, 0),
+    });
+    if (actor)
+      await recordAudit(
+        tx,
+        actor,
+        'closing:close-day',
+        `hari:${tanggal}`,
+        { ditutup: false },
+        { ditutup: true, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length },
+      );
     return result;
   });
 }

@@ -1,5 +1,10 @@
 import { getDb } from '../../db/client';
-import { firstClosedDay, firstMissingBefore, firstPaidDay, lastClosedDay as lastClosedDayOf } from '../../db/queries/bonus-closing-calendar';
+import {
+  firstClosedDay,
+  firstMissingBefore,
+  firstPaidDay,
+  lastClosedDay as lastClosedDayOf,
+} from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
 import { addDays, jakartaDate } from '../../../lib/calendar';
 import { closeDay, type CloseResult } from './close-day';
@@ -8,10 +13,13 @@ import type { AuditActor } from '../operator/record-audit';
 const dayAfter = (d: string, n = 1) => addDays(d, n);
 
 export const CLOSING_MESSAGES = {
-  notFinished: (tanggal: string, today: string) => `Tanggal ${tanggal} belum selesai: hanya hari sebelum hari ini (${today}, Asia/Jakarta) yang bisa ditutup`,
-  outOfOrder: (tanggal: string, missing: string) => `Tanggal ${tanggal} belum bisa ditutup: ${missing} belum ditutup (closing berurutan; gunakan --from ${missing})`,
+  notFinished: (tanggal: string, today: string) =>
+    `Tanggal ${tanggal} belum selesai: hanya hari sebelum hari ini (${today}, Asia/Jakarta) yang bisa ditutup`,
+  outOfOrder: (tanggal: string, missing: string) =>
+    `Tanggal ${tanggal} belum bisa ditutup: ${missing} belum ditutup (closing berurutan; gunakan --from ${missing})`,
   badRange: 'Tanggal awal harus sebelum atau sama dengan tanggal akhir',
-  beforeFirst: (tanggal: string, first: string) => `Tanggal ${tanggal} sebelum closing pertama (${first}): closing berjalan berurutan sejak hari pertamanya, hari sebelum itu tidak bisa ditutup`,
+  beforeFirst: (tanggal: string, first: string) =>
+    `Tanggal ${tanggal} sebelum closing pertama (${first}): closing berjalan berurutan sejak hari pertamanya, hari sebelum itu tidak bisa ditutup`,
 } as const;
 
 /** The last closed day, or undefined when nothing was ever closed. */
@@ -25,7 +33,11 @@ export async function lastClosedDay(): Promise<string | undefined> {
  * Asia/Jakarta, and a range whose day before `from` is still open while an earlier day is closed
  * (a day closes only after the day before it). `now` is the clock (tests pass their own).
  */
-export interface ClosingOptions { now?: Date; onDay?: (r: CloseResult) => void; by?: AuditActor }
+export interface ClosingOptions {
+  now?: Date;
+  onDay?: (r: CloseResult) => void;
+  by?: AuditActor;
+}
 
 export async function closeFinishedDays(from: string, to: string, options: ClosingOptions = {}): Promise<CloseResult[]> {
   const today = jakartaDate(options.now ?? new Date());
@@ -59,7 +71,8 @@ export async function closeFinishedDays(from: string, to: string, options: Closi
 export async function closeMissingDays(options: ClosingOptions & { until?: string } = {}): Promise<CloseResult[]> {
   const today = jakartaDate(options.now ?? new Date());
   // `until` (the console's "sampai tanggal"): today or later is refused like any unfinished day.
-  if (options.until !== undefined && options.until >= today) throw new AppError('BAD_INPUT', CLOSING_MESSAGES.notFinished(options.until, today));
+  if (options.until !== undefined && options.until >= today)
+    throw new AppError('BAD_INPUT', CLOSING_MESSAGES.notFinished(options.until, today));
   const yesterday = options.until ?? dayAfter(today, -1);
   const last = await lastClosedDay();
   let from = last === undefined ? undefined : dayAfter(last);

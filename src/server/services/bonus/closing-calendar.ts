@@ -9,8 +9,21 @@ import { reconcileDays, type ReconciliationDay } from './reconcile-days';
 import { assertRole, type Actor } from '../operator/assert-role';
 
 export type DayState = 'ditutup' | 'terbuka' | 'hari-ini' | 'mendatang';
-export interface CalendarDay { tanggal: string; state: DayState; bonus_count: number; total_bruto: number; jumlah_order: number; total_bv: number }
-export interface ClosingMonth { bulan: string; hari_ini: string; hari: CalendarDay[]; rekonsiliasi: ReconciliationDay[]; belum_ditutup: number }
+export interface CalendarDay {
+  tanggal: string;
+  state: DayState;
+  bonus_count: number;
+  total_bruto: number;
+  jumlah_order: number;
+  total_bv: number;
+}
+export interface ClosingMonth {
+  bulan: string;
+  hari_ini: string;
+  hari: CalendarDay[];
+  rekonsiliasi: ReconciliationDay[];
+  belum_ditutup: number;
+}
 
 /** The asked month through the one parser (src/lib/calendar-params.ts), from 2000 on. */
 const askedMonth = (v: string | null | undefined): string | undefined => {
@@ -34,7 +47,14 @@ export async function closingMonth(bulan: string | null | undefined, now = new D
   for (let d = first; d <= last; d = addDays(d, 1)) {
     const c = closed.find((row) => row.tanggal === d);
     const state: DayState = c ? 'ditutup' : d === today ? 'hari-ini' : d > today ? 'mendatang' : 'terbuka';
-    hari.push({ tanggal: d, state, bonus_count: c?.bonus_count ?? 0, total_bruto: c?.total_bruto ?? 0, jumlah_order: c?.jumlah_order ?? 0, total_bv: c?.total_bv ?? 0 });
+    hari.push({
+      tanggal: d,
+      state,
+      bonus_count: c?.bonus_count ?? 0,
+      total_bruto: c?.total_bruto ?? 0,
+      jumlah_order: c?.jumlah_order ?? 0,
+      total_bv: c?.total_bv ?? 0,
+    });
   }
   const finishedTo = last < today ? last : addDays(today, -1);
   const rekonsiliasi = first <= finishedTo ? await reconcileDays(first, finishedTo) : [];

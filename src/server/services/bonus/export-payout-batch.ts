@@ -14,7 +14,8 @@ export const BATCH_MESSAGES = {
   nothing: 'Tidak ada payout yang bisa diekspor',
   notFound: 'Batch tidak ditemukan',
   done: (no: string) => `Batch ${no} sudah ditandai selesai`,
-  byProvider: (no: string) => `Batch ${no} dikirim lewat penyedia transfer: tiap payout selesai atau gagal hanya dari jawaban penyedia, tidak ada file CSV untuk bank`,
+  byProvider: (no: string) =>
+    `Batch ${no} dikirim lewat penyedia transfer: tiap payout selesai atau gagal hanya dari jawaban penyedia, tidak ada file CSV untuk bank`,
 } as const;
 
 /** The payouts a batch file lists: on their way to the bank, or paid by it. */
@@ -23,8 +24,15 @@ const BATCH_FILE_STATUSES: readonly PayoutStatus[] = ['processed', 'completed'];
 /** The bank bulk-transfer file's columns: bank code, account number, account name, amount (integer rupiah), reference. */
 export const BATCH_CSV_COLUMNS = ['kode_bank', 'no_rekening', 'nama_rekening', 'jumlah', 'referensi'] as const;
 
-export interface PayoutBatchFile { no: string; csv: string; jumlah_payout: number; total_nominal: number }
-export interface ExportedBatch extends PayoutBatchFile { dilewati: { no: string; alasan: string }[] }
+export interface PayoutBatchFile {
+  no: string;
+  csv: string;
+  jumlah_payout: number;
+  total_nominal: number;
+}
+export interface ExportedBatch extends PayoutBatchFile {
+  dilewati: { no: string; alasan: string }[];
+}
 
 /**
  * Exports a bank bulk-transfer batch (console, KEUANGAN) in one transaction: the chosen payouts
@@ -40,19 +48,35 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
   if (nos.length > 500) throw new AppError('BAD_INPUT', BATCH_MESSAGES.tooMany);
   return inTransaction(async (tx) => {
     const rows = await lockPayoutsForBatch(tx, chosen === 'ALL_PROCESSED' ? 'ALL_PROCESSED' : nos);
-    const dilewati: { no: string; alasan: string }[] = nos.filter((n) => !rows.some((r) => r.no === n)).map((no) => ({ no, alasan: 'tidak ditemukan' }));
+    const dilewati: { no: string; alasan: string }[] = nos
+      .filter((n) => !rows.some((r) => r.no === n))
+      .map((no) => ({ no, alasan: 'tidak ditemukan' }));
     const taken: string[] = [];
     for (const r of rows) {
-      const alasan = batchExclusion({ no: r.no, status: r.status, batchNo: r.batchId === null ? null : String(r.batchId), memberSuspended: r.isSuspended })
-        ?? (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
+      const alasan =
+        batchExclusion({
+          no: r.no,
+          status: r.status,
+          batchNo: r.batchId === null ? null : String(r.batchId),
+          memberSuspended: r.isSuspended,
+        }) ?? (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
       if (alasan) dilewati.push({ no: r.no, alasan });
       else taken.push(r.no);
     }
-    if (taken.length === 0) throw new AppError('BAD_INPUT', `${BATCH_MESSAGES.nothing}: ${dilewati.map((d) => `${d.no} ${d.alasan}`).join('; ') || 'tidak ada payout berstatus diproses'}`);
+    if (taken.length === 0)
+      throw new AppError(
+        'BAD_INPUT',
+        `${BATCH_MESSAGES.nothing}: ${dilewati.map((d) => `${d.no} ${d.alasan}`).join('; ') || 'tidak ada payout berstatus diproses'}`,
+      );
     for (const r of rows) if (taken.includes(r.no) && r.status === 'queued') await movePayout(tx, r.no, 'processed', by);
     const batchId = await insertPayoutBatch(tx, taken, by);
     const file = await batchFile(tx, batchId);
-    await recordAudit(tx, by, 'payout:batch-export', `batch:${file.no}`, null, { payouts: taken, jumlah_payout: file.jumlah_payout, total_nominal: file.total_nominal, dilewati });
+    await recordAudit(tx, by, 'payout:batch-export', `batch:${file.no}`, null, {
+      payouts: taken,
+      jumlah_payout: file.jumlah_payout,
+      total_nominal: file.total_nominal,
+      dilewati,
+    });
     return { ...file, dilewati };
   });
 }
@@ -66,7 +90,12 @@ async function batchFile(db: Db | Tx, batchId: number): Promise<PayoutBatchFile>
   if (no === undefined) throw new AppError('NOT_FOUND', BATCH_MESSAGES.notFound);
   const rows = await batchPayouts(db, batchId, BATCH_FILE_STATUSES);
   const lines = rows.map((r) => [bankCodeOf(r.bankNama) ?? '', r.noRekening ?? '', r.namaRekening ?? '', BigInt(r.nominal), r.no]);
-  return { no, csv: toCsv(BATCH_CSV_COLUMNS, lines), jumlah_payout: rows.length, total_nominal: rows.reduce((sum, r) => sum + r.nominal, 0) };
+  return {
+    no,
+    csv: toCsv(BATCH_CSV_COLUMNS, lines),
+    jumlah_payout: rows.length,
+    total_nominal: rows.reduce((sum, r) => sum + r.nominal, 0),
+  };
 }
 
 /** GET /admin/keuangan/batch/<no>: the file of an exported batch. */

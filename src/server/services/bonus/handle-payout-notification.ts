@@ -16,12 +16,16 @@ export const PAYOUT_NOTIFICATION_MESSAGES = {
  * on the raw bytes first; a forged or missing one changes nothing (403). The answer itself is
  * applied exactly once (apply-payout-answer.ts).
  */
-export async function handlePayoutNotification(rawBody: string, signature: string | null | undefined): Promise<{ outcome: PayoutAnswerOutcome }> {
+export async function handlePayoutNotification(
+  rawBody: string,
+  signature: string | null | undefined,
+): Promise<{ outcome: PayoutAnswerOutcome }> {
   const provider = payoutProvider();
   if (!provider) throw new AppError('NOT_FOUND', PAYOUT_NOTIFICATION_MESSAGES.noProvider);
   // No SHA-512 hex at all: refused before any key is read (or, for the simulator, first created).
   if (!/^[0-9a-f]{128}$/i.test(signature?.trim() ?? '')) throw new AppError('FORBIDDEN', PAYOUT_NOTIFICATION_MESSAGES.badSignature);
-  if (!isPayoutSignatureValid(rawBody, signature, await provider.merchantKey())) throw new AppError('FORBIDDEN', PAYOUT_NOTIFICATION_MESSAGES.badSignature);
+  if (!isPayoutSignatureValid(rawBody, signature, await provider.merchantKey()))
+    throw new AppError('FORBIDDEN', PAYOUT_NOTIFICATION_MESSAGES.badSignature);
   let answer: ProviderPayout;
   try {
     answer = irisPayout(JSON.parse(rawBody) as Record<string, unknown>);

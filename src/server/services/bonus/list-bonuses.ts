@@ -18,7 +18,11 @@ export interface BonusRow {
 
 /** spec/000 §3: each bonus type's detail array under its own name; the other four are empty. */
 const DETAIL_ARRAYS = {
-  SPONSOR: 'bonus_sponsors', RO: 'bonus_ros', 'RO-SPONSOR': 'bonus_ro_sponsorings', PAIR: 'bonus_pairs', PASSUP: 'bonus_pass_ups',
+  SPONSOR: 'bonus_sponsors',
+  RO: 'bonus_ros',
+  'RO-SPONSOR': 'bonus_ro_sponsorings',
+  PAIR: 'bonus_pairs',
+  PASSUP: 'bonus_pass_ups',
 } as const satisfies Record<string, string>;
 
 /** A bonus row in the spec's shape: payout {status} (null outside a payout) and the per-type detail arrays. */
@@ -36,10 +40,20 @@ export async function listBonuses(member: SessionMember, q: BonusQuery) {
     memberBonusSummary(db, member.id, q),
   ]);
   return {
-    rows: rows.map((r) => bonusShape({
-      public_id: r.publicId, tanggal: r.tanggal, jenis_bonus: r.jenisBonus, status_transfer: r.statusTransfer, tgl_transfer: r.tglTransfer,
-      bonus_bruto: r.bonusBruto, pot_pph: r.potPph, bonus_dibayar: r.bonusDibayar, detail: r.detail, payout_status: r.payoutStatus,
-    })),
+    rows: rows.map((r) =>
+      bonusShape({
+        public_id: r.publicId,
+        tanggal: r.tanggal,
+        jenis_bonus: r.jenisBonus,
+        status_transfer: r.statusTransfer,
+        tgl_transfer: r.tglTransfer,
+        bonus_bruto: r.bonusBruto,
+        pot_pph: r.potPph,
+        bonus_dibayar: r.bonusDibayar,
+        detail: r.detail,
+        payout_status: r.payoutStatus,
+      }),
+    ),
     total_count: summary.n,
     page: q.page,
     page_size: q.page_size,

@@ -1,11 +1,19 @@
 import type { Tx } from '../../db/client';
 import { lockPayoutForMove, payPayoutBonuses, releasePayoutBonuses, writePayoutStatus } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
-import { PAYOUT_ACTION_TARGETS, PAYOUT_EFFECTS, payoutMoveRefusal, type PayoutRefusal, type PayoutStatus } from '../../domain/payout-status';
+import {
+  PAYOUT_ACTION_TARGETS,
+  PAYOUT_EFFECTS,
+  payoutMoveRefusal,
+  type PayoutRefusal,
+  type PayoutStatus,
+} from '../../domain/payout-status';
 import { recordAudit } from '../operator/record-audit';
 import { assertRole, type Actor } from '../operator/assert-role';
 
-const ACTION_OF = Object.fromEntries(Object.entries(PAYOUT_ACTION_TARGETS).map(([action, to]) => [to, action])) as Partial<Record<PayoutStatus, string>>;
+const ACTION_OF = Object.fromEntries(Object.entries(PAYOUT_ACTION_TARGETS).map(([action, to]) => [to, action])) as Partial<
+  Record<PayoutStatus, string>
+>;
 
 export type PayoutMove = { ok: true; from: PayoutStatus } | { ok: false; refusal: PayoutRefusal };
 
@@ -15,18 +23,43 @@ export type PayoutMove = { ok: true; from: PayoutStatus } | { ok: false; refusal
  * transition table (domain/payout-status.ts) decides, then the move's effects and its audit row
  * are written. A refusal is returned before anything was written, so a batch can list it and go on.
  */
-export async function tryMovePayout(tx: Tx, no: string, to: PayoutStatus, by: Actor, catatan?: string, via: 'operator' | 'provider' = 'operator'): Promise<PayoutMove> {
+export async function tryMovePayout(
+  tx: Tx,
+  no: string,
+  to: PayoutStatus,
+  by: Actor,
+  catatan?: string,
+  via: 'operator' | 'provider' = 'operator',
+): Promise<PayoutMove> {
   assertRole(by, ['KEUANGAN']);
   const payout = await lockPayoutForMove(tx, no);
   if (!payout) throw new AppError('NOT_FOUND', `Payout ${no} tidak ditemukan`);
   const reason = catatan?.trim().slice(0, 500) || undefined;
-  const refusal = payoutMoveRefusal({ no, status: payout.status, batchNo: payout.batchNo, batchProvider: payout.batchProvider, memberSuspended: payout.isSuspended, reason, via }, to);
+  const refusal = payoutMoveRefusal(
+    {
+      no,
+      status: payout.status,
+      batchNo: payout.batchNo,
+      batchProvider: payout.batchProvider,
+      memberSuspended: payout.isSuspended,
+      reason,
+      via,
+    },
+    to,
+  );
   if (refusal) return { ok: false, refusal };
   const effect = PAYOUT_EFFECTS[to];
   await writePayoutStatus(tx, payout.id, to, effect, reason ?? null);
   if (effect.bonuses === 'pay') await payPayoutBonuses(tx, payout.id);
   if (effect.bonuses === 'release') await releasePayoutBonuses(tx, payout.id);
-  await recordAudit(tx, by, `payout:${ACTION_OF[to] ?? to}`, `payout:${no}`, { status: payout.status }, { status: to, ...(effect.note && reason ? { catatan: reason } : {}) });
+  await recordAudit(
+    tx,
+    by,
+    `payout:${ACTION_OF[to] ?? to}`,
+    `payout:${no}`,
+    { status: payout.status },
+    { status: to, ...(effect.note && reason ? { catatan: reason } : {}) },
+  );
   return { ok: true, from: payout.status };
 }
 

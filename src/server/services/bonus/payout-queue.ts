@@ -15,14 +15,36 @@ export async function payoutQueue(status: QueuePayoutStatus, search?: string, li
   ]);
   return {
     rows: rows.map((r) => ({
-      no: r.no, status: r.status, created_at: r.createdAt, nominal: r.nominal, bank_nama: r.bankNama, no_rekening: r.noRekening, nama_rekening: r.namaRekening,
-      catatan: r.catatan, id_member: r.idMember, nama: r.nama, is_suspended: r.isSuspended, batch_no: r.batchNo, reference_no: r.referenceNo,
+      no: r.no,
+      status: r.status,
+      created_at: r.createdAt,
+      nominal: r.nominal,
+      bank_nama: r.bankNama,
+      no_rekening: r.noRekening,
+      nama_rekening: r.namaRekening,
+      catatan: r.catatan,
+      id_member: r.idMember,
+      nama: r.nama,
+      is_suspended: r.isSuspended,
+      batch_no: r.batchNo,
+      reference_no: r.referenceNo,
       provider_status: r.providerStatus,
     })),
-    counts: Object.fromEntries(QUEUE_PAYOUT_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<QueuePayoutStatus, number>,
+    counts: Object.fromEntries(QUEUE_PAYOUT_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<
+      QueuePayoutStatus,
+      number
+    >,
     batches: batches.map((b) => ({
-      no: b.no, status: b.status, jumlah_payout: b.jumlahPayout, total_nominal: b.totalNominal, operator_nama: b.operatorNama, created_at: b.createdAt, completed_at: b.completedAt,
-      provider: b.provider, approved_by_nama: b.approvedByNama, approved_at: b.approvedAt,
+      no: b.no,
+      status: b.status,
+      jumlah_payout: b.jumlahPayout,
+      total_nominal: b.totalNominal,
+      operator_nama: b.operatorNama,
+      created_at: b.createdAt,
+      completed_at: b.completedAt,
+      provider: b.provider,
+      approved_by_nama: b.approvedByNama,
+      approved_at: b.approvedAt,
     })),
   };
 }

@@ -1,7 +1,17 @@
 import { getDb, inTransaction, type Tx } from '../../db/client';
 import {
-  autoWithdrawCandidates, claimBonuses, insertQueuedPayout, lockUnpaidBonuses, memberBonusesByPublicIds, memberPayoutsPage, payoutAccountOf,
-  bankValidations, payoutStatusCounts, unpaidBonusCount, unpaidBonuses, unpaidReversalIds,
+  autoWithdrawCandidates,
+  claimBonuses,
+  insertQueuedPayout,
+  lockUnpaidBonuses,
+  memberBonusesByPublicIds,
+  memberPayoutsPage,
+  payoutAccountOf,
+  bankValidations,
+  payoutStatusCounts,
+  unpaidBonusCount,
+  unpaidBonuses,
+  unpaidReversalIds,
 } from '../../db/queries/payouts';
 
 import { AppError } from '../../errors';
@@ -22,7 +32,12 @@ export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. 
 export async function listUnpaidBonuses(member: SessionMember) {
   const rows = await unpaidBonuses(await getDb(), member.id);
   return rows.map((r) => ({
-    public_id: r.publicId, tanggal: r.tanggal, jenis_bonus: r.jenisBonus, bonus_bruto: r.bonusBruto, pot_pph: r.potPph, bonus_dibayar: r.bonusDibayar,
+    public_id: r.publicId,
+    tanggal: r.tanggal,
+    jenis_bonus: r.jenisBonus,
+    bonus_bruto: r.bonusBruto,
+    pot_pph: r.potPph,
+    bonus_dibayar: r.bonusDibayar,
   }));
 }
 
@@ -52,13 +67,27 @@ export async function queuePayout(tx: Tx, memberId: number, chosen: string[], pl
   const rows = await lockUnpaidBonuses(tx, memberId, ids);
   const verified = bank?.statusRekening === 'VERIFIED';
   if (verified && rows.length !== ids.length) throw new AppError('CONFLICT', BONUS_TAKEN);
-  const check = planPayout(rows.map((r) => r.bonusDibayar), verified, plan);
+  const check = planPayout(
+    rows.map((r) => r.bonusDibayar),
+    verified,
+    plan,
+  );
   if (!check.ok) throw new AppError('BAD_INPUT', check.message);
   const payout = await insertQueuedPayout(tx, {
-    memberId, totalBonus: check.total_bonus, adminFee: check.admin_fee, nominal: check.nominal,
-    bankNama: bankName(bank!.kodeBank), noRekening: bank!.noRekening, namaRekening: bank!.namaRekening, bonusIds: ids,
+    memberId,
+    totalBonus: check.total_bonus,
+    adminFee: check.admin_fee,
+    nominal: check.nominal,
+    bankNama: bankName(bank!.kodeBank),
+    noRekening: bank!.noRekening,
+    namaRekening: bank!.namaRekening,
+    bonusIds: ids,
   });
-  const claimed = await claimBonuses(tx, payout.id, rows.map((r) => r.id));
+  const claimed = await claimBonuses(
+    tx,
+    payout.id,
+    rows.map((r) => r.id),
+  );
   if (claimed !== rows.length) throw new AppError('CONFLICT', BONUS_TAKEN);
   return payout.publicId;
 }
@@ -73,7 +102,14 @@ export async function queueAutoWithdrawals(tx: Tx, plan: BonusPlan): Promise<num
   return candidates.length;
 }
 
-export interface PayoutQuery { from: string; to: string; status: string[]; search?: string; page: number; page_size: number }
+export interface PayoutQuery {
+  from: string;
+  to: string;
+  status: string[];
+  search?: string;
+  page: number;
+  page_size: number;
+}
 
 /** GET /member/bonus/payout: the member's payouts (drafts without bonuses hidden) with the summary counts. */
 export async function listPayouts(member: SessionMember, q: PayoutQuery) {
@@ -84,28 +120,61 @@ export async function listPayouts(member: SessionMember, q: PayoutQuery) {
     unpaidBonusCount(db, member.id),
   ]);
   const [bonuses, validations] = await Promise.all([
-    memberBonusesByPublicIds(db, member.id, rows.flatMap((r) => r.bonusIds)),
-    bankValidations(db, rows.flatMap((r) => {
-      const kodeBank = bankCodeOf(r.bankNama);
-      return kodeBank && r.noRekening ? [{ kodeBank, noRekening: r.noRekening }] : [];
-    })),
+    memberBonusesByPublicIds(
+      db,
+      member.id,
+      rows.flatMap((r) => r.bonusIds),
+    ),
+    bankValidations(
+      db,
+      rows.flatMap((r) => {
+        const kodeBank = bankCodeOf(r.bankNama);
+        return kodeBank && r.noRekening ? [{ kodeBank, noRekening: r.noRekening }] : [];
+      }),
+    ),
   ]);
   const verified = (r: { bankNama: string | null; noRekening: string | null }) =>
     validations.some((v) => v.valid && v.kodeBank === bankCodeOf(r.bankNama) && v.noRekening === r.noRekening);
   const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
   return {
     rows: rows.map((r) => ({
-      public_id: r.publicId, no: r.no, status: r.status, created_at: r.createdAt, processed_at: r.processedAt, completed_at: r.completedAt,
-      no_rekening: r.noRekening, bank_nama: r.bankNama, total_bonus: r.totalBonus, admin_fee: r.adminFee, nominal: r.nominal, bonus_ids: r.bonusIds,
+      public_id: r.publicId,
+      no: r.no,
+      status: r.status,
+      created_at: r.createdAt,
+      processed_at: r.processedAt,
+      completed_at: r.completedAt,
+      no_rekening: r.noRekening,
+      bank_nama: r.bankNama,
+      total_bonus: r.totalBonus,
+      admin_fee: r.adminFee,
+      nominal: r.nominal,
+      bonus_ids: r.bonusIds,
       bank: { nama: r.bankNama },
       // The disbursement provider's side: the bank's reference, its last status, the reason of a failure.
-      reference_no: r.referenceNo, provider_status: r.providerStatus, catatan: r.catatan, rekening_terverifikasi: verified(r),
-      bonuses: bonuses.filter((b) => r.bonusIds.includes(b.publicId)).map((b) => ({
-        public_id: b.publicId, tanggal: b.tanggal, jenis_bonus: b.jenisBonus, bonus_bruto: b.bonusBruto, bonus_dibayar: b.bonusDibayar,
-      })),
+      reference_no: r.referenceNo,
+      provider_status: r.providerStatus,
+      catatan: r.catatan,
+      rekening_terverifikasi: verified(r),
+      bonuses: bonuses
+        .filter((b) => r.bonusIds.includes(b.publicId))
+        .map((b) => ({
+          public_id: b.publicId,
+          tanggal: b.tanggal,
+          jenis_bonus: b.jenisBonus,
+          bonus_bruto: b.bonusBruto,
+          bonus_dibayar: b.bonusDibayar,
+        })),
     })),
     total_count: rows.length,
-    summary: { not_queued: unqueued, queued: count('queued'), processed: count('processed'), completed: count('completed'), rejected: count('rejected'), failed: count('failed') },
+    summary: {
+      not_queued: unqueued,
+      queued: count('queued'),
+      processed: count('processed'),
+      completed: count('completed'),
+      rejected: count('rejected'),
+      failed: count('failed'),
+    },
   };
 }
 

@@ -53,8 +53,20 @@ export async function reconcileDays(from: string, to: string, planOverride?: Bon
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const ditutup = closedSet.has(d);
     const r: ReconciliationDay = {
-      tanggal: d, ditutup, order_dibayar: 0, bv_dibayar: 0, order_dihitung: 0, bv_dihitung: 0, bv_terlambat: 0,
-      bv_dihitung_kemudian: 0, bv_tidak_dihitung: 0, bv_berbonus: bonusBv.get(d) ?? 0, bv_tanpa_sponsor: 0, bv_dibalik: refundedBv.get(d) ?? 0, selisih: 0, alasan: [],
+      tanggal: d,
+      ditutup,
+      order_dibayar: 0,
+      bv_dibayar: 0,
+      order_dihitung: 0,
+      bv_dihitung: 0,
+      bv_terlambat: 0,
+      bv_dihitung_kemudian: 0,
+      bv_tidak_dihitung: 0,
+      bv_berbonus: bonusBv.get(d) ?? 0,
+      bv_tanpa_sponsor: 0,
+      bv_dibalik: refundedBv.get(d) ?? 0,
+      selisih: 0,
+      alasan: [],
     };
     for (const p of paid) {
       if (p.hari === d) {

@@ -55,9 +55,10 @@ export async function reconcilePayouts(by: Actor = { id: null, nama: 'Sistem (ja
       masalah.push(`batch ${batchNo}: persetujuan belum diterima penyedia (${(error as Error).message}); setujui di dasbor penyedia`);
     }
   }
-  const line = `${inFlight.length} payout ditanyakan ke penyedia: ${counts.COMPLETED} selesai, ${counts.FAILED} gagal, ${counts.RECORDED + counts.IGNORED} masih berjalan`
-    + (terkirim ? `; ${terkirim} batch terkirim ulang` : '')
-    + (unapproved.size ? `; persetujuan ${unapproved.size} batch dikirim ulang` : '');
+  const line =
+    `${inFlight.length} payout ditanyakan ke penyedia: ${counts.COMPLETED} selesai, ${counts.FAILED} gagal, ${counts.RECORDED + counts.IGNORED} masih berjalan` +
+    (terkirim ? `; ${terkirim} batch terkirim ulang` : '') +
+    (unapproved.size ? `; persetujuan ${unapproved.size} batch dikirim ulang` : '');
   if (masalah.length) throw new Error(`${line}. Masalah: ${masalah.slice(0, 5).join('; ')}`);
   return line;
 }

@@ -20,6 +20,9 @@ export async function reverseRefunds(tx: Tx, tanggal: string, plan: BonusPlan): 
   for (const { path, bv } of volumeOut) await removeVolume(tx, path, bv);
   if (takeBack.length === 0) return { count: 0, bruto: 0 };
   const rows = reversalRows(await reversibleBonuses(tx, takeBack), takeBack, plan);
-  await insertBonusRows(tx, rows.map((r) => ({ ...r, tanggal })));
+  await insertBonusRows(
+    tx,
+    rows.map((r) => ({ ...r, tanggal })),
+  );
   return { count: rows.length, bruto: rows.reduce((s, r) => s + r.bruto, 0) };
 }

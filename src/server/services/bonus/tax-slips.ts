@@ -28,7 +28,8 @@ export interface TaxRow {
   pemotong_nama: string;
 }
 
-const idOf = (tahun: number, masa: number, pembetulan: number) => `${tahun}-${String(masa).padStart(2, '0')}${pembetulan ? `-${pembetulan}` : ''}`;
+const idOf = (tahun: number, masa: number, pembetulan: number) =>
+  `${tahun}-${String(masa).padStart(2, '0')}${pembetulan ? `-${pembetulan}` : ''}`;
 
 /**
  * The member's BP21 slips of one year (INTEGRATIONS.md) as the closing issued and stored them
@@ -38,10 +39,24 @@ const idOf = (tahun: number, masa: number, pembetulan: number) => `${tahun}-${St
 export async function listTaxRows(member: Pick<SessionMember, 'id'>, year: number, month?: number, pembetulan?: number): Promise<TaxRow[]> {
   const rows = await memberTaxSlips(await getDb(), member.id, year, month, pembetulan);
   return rows.map((r) => ({
-    id: idOf(r.tahun, r.masa, r.pembetulanKe), masa_pajak: r.masa, tahun_pajak: r.tahun, pembetulan: r.pembetulanKe,
-    status: r.status === 'PEMBETULAN' ? 'Pembetulan' : 'Normal', sifat: 'Tidak Final', no_bukti: r.nomor, npwp: r.npwp, nik: r.nik, nama: r.nama,
-    kode_pajak: r.kode, jumlah_bruto: r.bruto, jumlah_dpp: r.dpp, jumlah_pph: r.pph, tarif: r.tarif,
-    tanggal_bukti_potong: r.tanggal, pemotong_npwp: r.pemotongNpwp, pemotong_nama: r.pemotongNama,
+    id: idOf(r.tahun, r.masa, r.pembetulanKe),
+    masa_pajak: r.masa,
+    tahun_pajak: r.tahun,
+    pembetulan: r.pembetulanKe,
+    status: r.status === 'PEMBETULAN' ? 'Pembetulan' : 'Normal',
+    sifat: 'Tidak Final',
+    no_bukti: r.nomor,
+    npwp: r.npwp,
+    nik: r.nik,
+    nama: r.nama,
+    kode_pajak: r.kode,
+    jumlah_bruto: r.bruto,
+    jumlah_dpp: r.dpp,
+    jumlah_pph: r.pph,
+    tarif: r.tarif,
+    tanggal_bukti_potong: r.tanggal,
+    pemotong_npwp: r.pemotongNpwp,
+    pemotong_nama: r.pemotongNama,
   }));
 }
 

@@ -48,7 +48,8 @@ export async function getDashboard(member: SessionMember) {
       bonus: d.bonus,
       orders: d.orderStats.orders,
       annual_rank: {
-        jumlah_bv_kiri: d.annual?.jumlah_bv_kiri_each_year ?? 0, jumlah_bv_kanan: d.annual?.jumlah_bv_kanan_each_year ?? 0,
+        jumlah_bv_kiri: d.annual?.jumlah_bv_kiri_each_year ?? 0,
+        jumlah_bv_kanan: d.annual?.jumlah_bv_kanan_each_year ?? 0,
         jumlah_pair_bv: d.annual?.jumlah_pair_bv_each_year ?? 0,
       },
       sponsored: d.sponsored,

@@ -3,7 +3,9 @@ import { memberOrderStats, type OrderMonth } from '../../db/queries/dashboard';
 import type { SessionMember } from '../auth/session-member';
 
 /** One month of the dashboard charts: orders by type and the bonus of that month (rupiah as a decimal string). */
-export interface MonthStat extends OrderMonth { bonus: string }
+export interface MonthStat extends OrderMonth {
+  bonus: string;
+}
 
 /**
  * Dashboard: counts of the member's invoiced registration, upgrade and repeat orders, orders per

@@ -18,13 +18,17 @@ export function forgetDashboardContent(): void {
 
 function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
   let kept: { at: number; value: Promise<T> } | undefined;
-  forgetters.push(() => { kept = undefined; });
+  forgetters.push(() => {
+    kept = undefined;
+  });
   return () => {
     if (!kept || Date.now() - kept.at > ms) {
       const value = load();
       kept = { at: Date.now(), value };
       // A failed read is not kept: the next request tries again.
-      value.catch(() => { if (kept?.value === value) kept = undefined; });
+      value.catch(() => {
+        if (kept?.value === value) kept = undefined;
+      });
     }
     return kept.value;
   };

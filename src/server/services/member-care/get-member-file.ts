@@ -34,8 +34,15 @@ export async function getMemberFile(operator: SessionOperator, idMember: string,
   // Personal data seen by an operator: in the audit trail (who, when, which member), not in the file's own list.
   await recordAudit(db, { id: operator.id, nama: operator.nama }, MEMBER_FILE_VIEW_ACTION, memberObject(profile.idMember), null, null);
   return {
-    profile, sponsor, tree, orders: records.recentOrders, bonuses: records.recentBonuses, payouts: records.recentPayouts,
-    taxHistory: records.taxHistory, actions, bonusBelumDitarik: records.bonusBelumDitarik,
+    profile,
+    sponsor,
+    tree,
+    orders: records.recentOrders,
+    bonuses: records.recentBonuses,
+    payouts: records.recentPayouts,
+    taxHistory: records.taxHistory,
+    actions,
+    bonusBelumDitarik: records.bonusBelumDitarik,
   };
 }
 

@@ -30,6 +30,11 @@ export async function searchMembers(operator: SessionOperator, input: { q: strin
   let search: MemberSearch;
   if (q.includes('@')) search = { email: lower };
   else if (/^\d{3,20}$/.test(digits)) search = { digits, phones: phoneVariants(digits) };
-  else search = { username: lower, namePrefix: `${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, nameContains: lower.length >= 3 ? containsPattern(lower) : undefined };
+  else
+    search = {
+      username: lower,
+      namePrefix: `${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      nameContains: lower.length >= 3 ? containsPattern(lower) : undefined,
+    };
   return searchMemberRows(await getDb(), search, limit);
 }

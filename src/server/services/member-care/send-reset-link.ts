@@ -28,7 +28,10 @@ export async function sendResetLink(operator: SessionOperator, idMember: string)
     const member = await memberContact(tx, idMember);
     if (!member) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
     const token = await issueToken(member.id, 'reset-password', minutes, undefined, tx);
-    await recordAudit(tx, operator, 'member:send-reset-link', memberObject(idMember), null, { email: member.email, berlaku_menit: minutes });
+    await recordAudit(tx, operator, 'member:send-reset-link', memberObject(idMember), null, {
+      email: member.email,
+      berlaku_menit: minutes,
+    });
     return { member, token };
   }).catch(async (error: unknown) => {
     await refund(attempt);

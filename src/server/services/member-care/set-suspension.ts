@@ -15,7 +15,11 @@ export const UNSUSPENDED_DONE = 'Penangguhan akun member dicabut';
  * CS suspends or lifts a suspension, always with a reason. A suspended member still signs in and
  * sees the dashboard's warning; payouts (requested or automatic) stop until it is lifted.
  */
-export async function setSuspension(operator: SessionOperator, idMember: string, input: { suspend: boolean; alasan: unknown }): Promise<string> {
+export async function setSuspension(
+  operator: SessionOperator,
+  idMember: string,
+  input: { suspend: boolean; alasan: unknown },
+): Promise<string> {
   requireRole(operator, ['CS']);
   const { alasan } = parseWith(suspensionSchema, { alasan: input.alasan });
   return inTransaction(async (tx) => {
@@ -25,8 +29,14 @@ export async function setSuspension(operator: SessionOperator, idMember: string,
       throw new AppError('CONFLICT', input.suspend ? memberCareMessages.alreadySuspended : memberCareMessages.notSuspended);
     }
     await setMemberSuspended(tx, row.id, input.suspend);
-    await recordAudit(tx, operator, input.suspend ? 'member:suspend' : 'member:unsuspend', memberObject(idMember),
-      { is_suspended: row.isSuspended }, { is_suspended: input.suspend, alasan });
+    await recordAudit(
+      tx,
+      operator,
+      input.suspend ? 'member:suspend' : 'member:unsuspend',
+      memberObject(idMember),
+      { is_suspended: row.isSuspended },
+      { is_suspended: input.suspend, alasan },
+    );
     return input.suspend ? SUSPENDED_DONE : UNSUSPENDED_DONE;
   });
 }

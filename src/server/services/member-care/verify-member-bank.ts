@@ -18,7 +18,14 @@ export async function verifyMemberBank(operator: SessionOperator, idMember: stri
     if (row.status === 'VERIFIED') throw new AppError('CONFLICT', memberCareMessages.bankAlready);
     await setBankVerified(tx, row.id);
     const account = { kode_bank: row.kodeBank, no_rekening: row.noRekening, nama_rekening: row.namaRekening };
-    await recordAudit(tx, operator, 'member:verify-bank', memberObject(idMember), { status_rekening: row.status, ...account }, { status_rekening: 'VERIFIED', ...account });
+    await recordAudit(
+      tx,
+      operator,
+      'member:verify-bank',
+      memberObject(idMember),
+      { status_rekening: row.status, ...account },
+      { status_rekening: 'VERIFIED', ...account },
+    );
     return VERIFY_MESSAGES.bankOk;
   });
 }

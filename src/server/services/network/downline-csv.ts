@@ -19,7 +19,16 @@ export async function downlineCsv(viewer: SessionMember, query: { posisi?: Rank;
   async function* lines(): AsyncGenerator<CsvCell[]> {
     let i = 0;
     for await (const r of exportDownline(viewer, query)) {
-      yield [++i, r.tgl_join, r.id_member, r.nama, r.sponsor_id_member ? `${r.sponsor_id_member} ${r.sponsor_nama}` : '', r.upgrade_member ? 'Ya' : 'Tidak', r.bv, r.posisi];
+      yield [
+        ++i,
+        r.tgl_join,
+        r.id_member,
+        r.nama,
+        r.sponsor_id_member ? `${r.sponsor_id_member} ${r.sponsor_nama}` : '',
+        r.upgrade_member ? 'Ya' : 'Tidak',
+        r.bv,
+        r.posisi,
+      ];
     }
   }
   // The byte order mark lets Excel read the names as UTF-8.

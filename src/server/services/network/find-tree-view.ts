@@ -8,8 +8,14 @@ import { searchDownline } from './search-downline';
  * or a name (one match opens it, several are listed to choose from); anything else keeps the
  * member's own tree with the not-found message.
  */
-export async function findTreeView(viewer: SessionMember, cariId: string | null, level: number): Promise<{
-  view: TreeView; notFound?: string; matches: { id_member: string; nama: string }[];
+export async function findTreeView(
+  viewer: SessionMember,
+  cariId: string | null,
+  level: number,
+): Promise<{
+  view: TreeView;
+  notFound?: string;
+  matches: { id_member: string; nama: string }[];
 }> {
   try {
     return { view: await getTree(viewer, cariId, level), matches: [] };

@@ -1,7 +1,13 @@
 import { getDb, onReadDb } from '../../db/client';
 import {
-  downlineCountCapped, downlineCounters, downlineCounterTotal, downlinePage, memberPosition, sponsoredPerRank,
-  type DownlineFilter, type DownlineSlice,
+  downlineCountCapped,
+  downlineCounters,
+  downlineCounterTotal,
+  downlinePage,
+  memberPosition,
+  sponsoredPerRank,
+  type DownlineFilter,
+  type DownlineSlice,
 } from '../../db/queries/network';
 import { containsPattern } from '../../db/like';
 import { RANKS, RANK_BV, type Rank } from '../../../lib/rank';
@@ -85,12 +91,17 @@ export function getDownlineReport(viewer: SessionMember, query: DownlineQuery) {
  * Every row of the filtered report for the CSV export (capped, newest first), read in keyset
  * batches as the export writes them, so the whole export is never held in memory.
  */
-export async function* exportDownline(viewer: SessionMember, query: Pick<DownlineQuery, 'posisi' | 'cariNama'>, limit = 100_000, batch = 1000): AsyncGenerator<DownlineRow> {
+export async function* exportDownline(
+  viewer: SessionMember,
+  query: Pick<DownlineQuery, 'posisi' | 'cariNama'>,
+  limit = 100_000,
+  batch = 1000,
+): AsyncGenerator<DownlineRow> {
   const db = await getDb();
   const { path } = (await memberPosition(db, viewer.id))!;
   const filter = filterOf(query);
   let after: string | undefined;
-  for (let left = limit; left > 0;) {
+  for (let left = limit; left > 0; ) {
     const size = Math.min(batch, left);
     const rows = await downlinePage(db, viewer.id, path, filter, after ? { after, limit: size } : { fromNewest: 0, limit: size });
     for (const r of rows) yield { ...r, bv: RANK_BV[r.posisi] };
@@ -105,7 +116,9 @@ export async function* exportDownline(viewer: SessionMember, query: Pick<Downlin
  * so the root of a million members costs one row; sponsored counts read the sponsor index.
  */
 export async function getDownlineSummary(viewer: SessionMember) {
-  const [c, sponsoredRows] = await onReadDb(viewer.id, (db) => Promise.all([downlineCounters(db, viewer.id), sponsoredPerRank(db, viewer.id)]));
+  const [c, sponsoredRows] = await onReadDb(viewer.id, (db) =>
+    Promise.all([downlineCounters(db, viewer.id), sponsoredPerRank(db, viewer.id)]),
+  );
   const kiri = c?.kiri ?? 0;
   const kanan = c?.kanan ?? 0;
   const total = kiri + kanan;
@@ -115,7 +128,8 @@ export async function getDownlineSummary(viewer: SessionMember) {
   const bvTotal = RANKS.reduce((s, rank) => s + (perSide(rank, 'kiri') + perSide(rank, 'kanan')) * RANK_BV[rank], 0);
   return {
     Total: total,
-    kiri, kanan,
+    kiri,
+    kanan,
     persen_kiri: total ? Math.round((kiri / total) * 1000) / 10 : 0,
     persen_kanan: total ? Math.round((kanan / total) * 1000) / 10 : 0,
     per_posisi: RANKS.map((rank) => ({ posisi: rank, kiri: perSide(rank, 'kiri'), kanan: perSide(rank, 'kanan') })),

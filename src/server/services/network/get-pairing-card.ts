@@ -13,12 +13,18 @@ export { PAIRING_COLUMNS, type PairingRow } from '../../db/queries/network';
  */
 export function pairingCardOf(row: PairingRow | undefined) {
   const n = (column: string) => toCount(row?.[column]);
-  const bv = (side: 'kiri' | 'kanan') => n(`jumlah_bronze_${side}`) * RANK_BV.BRONZE
-    + n(`jumlah_silver_${side}`) * RANK_BV.SILVER + n(`jumlah_platinum_${side}`) * RANK_BV.PLATINUM;
+  const bv = (side: 'kiri' | 'kanan') =>
+    n(`jumlah_bronze_${side}`) * RANK_BV.BRONZE +
+    n(`jumlah_silver_${side}`) * RANK_BV.SILVER +
+    n(`jumlah_platinum_${side}`) * RANK_BV.PLATINUM;
   return {
-    tanggal_expired: row?.tanggal_expired ?? null, jumlah_bv_kiri: bv('kiri'), jumlah_bv_kanan: bv('kanan'),
-    jumlah_pair: n('jumlah_pair'), jumlah_pair_bv: n('jumlah_pair'),
-    sisa_bv_kiri: n('sisa_bv_kiri'), sisa_bv_kanan: n('sisa_bv_kanan'),
+    tanggal_expired: row?.tanggal_expired ?? null,
+    jumlah_bv_kiri: bv('kiri'),
+    jumlah_bv_kanan: bv('kanan'),
+    jumlah_pair: n('jumlah_pair'),
+    jumlah_pair_bv: n('jumlah_pair'),
+    sisa_bv_kiri: n('sisa_bv_kiri'),
+    sisa_bv_kanan: n('sisa_bv_kanan'),
   };
 }
 

@@ -69,12 +69,24 @@ export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string 
   }));
   const tree = nest(rows, target.path, me.path, depth);
   const uplineAllowed = target.path.length > me.path.length;
-  return { tree, level: depth, upline_id_member: uplineAllowed ? tree.id_upline : null, viewer_id_member: me.idMember, viewer_path: me.path };
+  return {
+    tree,
+    level: depth,
+    upline_id_member: uplineAllowed ? tree.id_upline : null,
+    viewer_id_member: me.idMember,
+    viewer_path: me.path,
+  };
 }
 
 /** GET /member/reports/sub-tree: the children of one node for the folder view. */
 export async function getSubTree(viewer: SessionMember, cariId: string) {
   const target = await findDownlineMember(viewer, cariId);
   const rows = await onReadDb(viewer.id, (db) => treeNodesAt(db, [`${target.path}0`, `${target.path}1`], true));
-  return rows.map((row) => ({ ...row, hasChild: row.jumlah_child_kiri + row.jumlah_child_kanan > 0, isOpen: false, root: false, childs: [] }));
+  return rows.map((row) => ({
+    ...row,
+    hasChild: row.jumlah_child_kiri + row.jumlah_child_kanan > 0,
+    isOpen: false,
+    root: false,
+    childs: [],
+  }));
 }

@@ -1,6 +1,11 @@
 import type { Tx } from '../../db/client';
 import {
-  addToAncestorCounters, deepestTakenPath, insertNetworkMember, lockPlacements, memberAtPath, memberPosition,
+  addToAncestorCounters,
+  deepestTakenPath,
+  insertNetworkMember,
+  lockPlacements,
+  memberAtPath,
+  memberPosition,
 } from '../../db/queries/network';
 import { AppError } from '../../errors';
 import { ancestorPaths } from '../../domain/network-path';
@@ -74,9 +79,18 @@ export interface NewMember {
 export async function addMemberToNetwork(tx: Tx, member: NewMember): Promise<{ id: number; idMember: string; path: string }> {
   const slot = await findOuterSlot(tx, member.sponsorId, member.sisi);
   const row = await insertNetworkMember(tx, {
-    sponsorId: member.sponsorId, uplineId: slot.uplineId, sisi: slot.sisi, path: slot.path, depth: slot.depth,
-    username: member.username, nama: member.nama, email: member.email, phone: member.phone, posisi: member.posisi,
-    passwordHash: member.passwordHash, tglJoin: member.tglJoin,
+    sponsorId: member.sponsorId,
+    uplineId: slot.uplineId,
+    sisi: slot.sisi,
+    path: slot.path,
+    depth: slot.depth,
+    username: member.username,
+    nama: member.nama,
+    email: member.email,
+    phone: member.phone,
+    posisi: member.posisi,
+    passwordHash: member.passwordHash,
+    tglJoin: member.tglJoin,
   });
   await countNewMember(tx, slot.path, member.posisi);
   return { id: row.id, idMember: row.idMember, path: slot.path };

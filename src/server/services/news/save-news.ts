@@ -9,8 +9,13 @@ import { recordAudit } from '../operator/record-audit';
 import { findNews } from './find-news';
 import { sanitizeNews } from './sanitize-news';
 
-const snapshot = (row: { title: string; content: string; status: number; menuReg: boolean; menuUpg: boolean }) =>
-  ({ title: row.title, content: row.content, status: row.status, menu_reg: row.menuReg, menu_upg: row.menuUpg });
+const snapshot = (row: { title: string; content: string; status: number; menuReg: boolean; menuUpg: boolean }) => ({
+  title: row.title,
+  content: row.content,
+  status: row.status,
+  menu_reg: row.menuReg,
+  menu_upg: row.menuUpg,
+});
 
 /**
  * Creates (publicId undefined, as a draft: status 0) or edits a news item. The HTML is sanitised
@@ -20,7 +25,8 @@ export async function saveNews(publicId: string | undefined, input: NewsForm, by
   assertRole(by, ['KONTEN']);
   const data = parseWith(NewsFormSchema, input);
   const content = sanitizeNews(data.content);
-  if (!content.replace(/<[^>]*>/g, '').trim()) throw new AppError('BAD_INPUT', 'Isi berita kosong setelah dibersihkan', { content: 'Isi berita kosong setelah dibersihkan' });
+  if (!content.replace(/<[^>]*>/g, '').trim())
+    throw new AppError('BAD_INPUT', 'Isi berita kosong setelah dibersihkan', { content: 'Isi berita kosong setelah dibersihkan' });
   const values = { title: data.title, content, menuReg: data.menu_reg, menuUpg: data.menu_upg };
   const saved = await inTransaction(async (tx) => {
     if (!publicId) {

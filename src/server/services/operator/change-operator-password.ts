@@ -11,7 +11,11 @@ export const OPERATOR_PASSWORD_CHANGED = 'Password Anda telah diubah; sesi lain 
 export const OLD_PASSWORD_WRONG = 'Password lama salah';
 
 /** Any operator changes their own password (/admin/akun); their other sessions end, this one stays. */
-export async function changeOperatorPassword(operator: SessionOperator, currentToken: string | undefined, input: { password_lama: string; password_baru: string }): Promise<string> {
+export async function changeOperatorPassword(
+  operator: SessionOperator,
+  currentToken: string | undefined,
+  input: { password_lama: string; password_baru: string },
+): Promise<string> {
   const parsed = ChangeOperatorPasswordSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -3,9 +3,12 @@ import { consoleCounts } from '../../db/queries/operators';
 import { countLowStock } from '../stock/list-stock';
 
 export interface ConsoleOverview {
-  paidToday: number; revenueToday: number;
+  paidToday: number;
+  revenueToday: number;
   ordersByStatus: { status: string; count: number }[];
-  payoutsWaiting: number; returnsWaiting: number; lowStock: number;
+  payoutsWaiting: number;
+  returnsWaiting: number;
+  lowStock: number;
 }
 
 /** The console's first page: today (Asia/Jakarta) and what is waiting for someone. */

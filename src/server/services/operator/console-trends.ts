@@ -16,7 +16,12 @@ const CHARTS_OF: Record<OperatorRole, { orders: boolean; members: boolean; money
   KONTEN: { orders: true, members: true, money: false },
 };
 
-export interface ConsoleTrends { from: string; to: string; days: ConsoleDay[]; charts: { orders: boolean; members: boolean; money: boolean } }
+export interface ConsoleTrends {
+  from: string;
+  to: string;
+  days: ConsoleDay[];
+  charts: { orders: boolean; members: boolean; money: boolean };
+}
 
 /**
  * The console overview's charts for the signed-in operator: the last 30 days (Asia/Jakarta) of

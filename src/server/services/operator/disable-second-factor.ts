@@ -16,11 +16,21 @@ export async function disableSecondFactor(operator: SessionOperator, code: strin
   if (isSecondFactorRequired(operator.role, isProduction())) throw new AppError('FORBIDDEN', SECOND_FACTOR_REQUIRED_FOR_ROLE);
   await inTransaction(async (tx) => {
     const row = await lockSecondFactor(tx, operator.id);
-    if (!row?.enabledAt || !(await acceptSecondFactorCode(tx, { id: operator.id, username: operator.username, totpSecret: row.secret }, code, true))) {
+    if (
+      !row?.enabledAt ||
+      !(await acceptSecondFactorCode(tx, { id: operator.id, username: operator.username, totpSecret: row.secret }, code, true))
+    ) {
       throw new AppError('BAD_INPUT', SECOND_FACTOR_WRONG, { kode: SECOND_FACTOR_WRONG });
     }
     await removeSecondFactor(tx, operator.id);
-    await recordAudit(tx, operator, 'operator:2fa-disable', `operator:${operator.username}`, { second_factor: true }, { second_factor: false });
+    await recordAudit(
+      tx,
+      operator,
+      'operator:2fa-disable',
+      `operator:${operator.username}`,
+      { second_factor: true },
+      { second_factor: false },
+    );
   });
   return SECOND_FACTOR_OFF;
 }

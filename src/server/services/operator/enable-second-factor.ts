@@ -27,7 +27,14 @@ export async function enableSecondFactor(operator: SessionOperator, code: string
       throw new AppError('BAD_INPUT', SETUP_CODE_WRONG, { kode: SETUP_CODE_WRONG });
     }
     await confirmSecondFactor(tx, operator.id, recoveryCodes.map(recoveryCodeHash));
-    await recordAudit(tx, operator, 'operator:2fa-enable', `operator:${operator.username}`, { second_factor: false }, { second_factor: true });
+    await recordAudit(
+      tx,
+      operator,
+      'operator:2fa-enable',
+      `operator:${operator.username}`,
+      { second_factor: false },
+      { second_factor: true },
+    );
   });
   return { recoveryCodes };
 }

@@ -17,8 +17,14 @@ export async function exportAudit(operator: SessionOperator, filter: AuditFilter
   const db = await getDb();
   async function* lines(): AsyncGenerator<CsvCell[]> {
     for await (const row of eachAudit(db, auditQueryOf(filter))) {
-      yield [tanggalJam(row.at), row.operatorNama, row.action, row.object,
-        row.before === null ? '' : JSON.stringify(row.before), row.after === null ? '' : JSON.stringify(row.after)];
+      yield [
+        tanggalJam(row.at),
+        row.operatorNama,
+        row.action,
+        row.object,
+        row.before === null ? '' : JSON.stringify(row.before),
+        row.after === null ? '' : JSON.stringify(row.after),
+      ];
     }
   }
   return csvStream(AUDIT_CSV_HEADER, lines(), { bom: true });

@@ -25,7 +25,10 @@ export async function getOperatorOrder(by: Actor, noOrder: string) {
     return { action, allowed: decision.ok, refusal: decision.ok ? null : decision.message };
   }) satisfies { action: OperatorAction; allowed: boolean; refusal: string | null }[];
   return {
-    order, lines, refunds, actions,
+    order,
+    lines,
+    refunds,
+    actions,
     history: history.map((h) => ({ ...h, oleh: historyActor(h.id_admin, h.admin_nama) })),
   };
 }

@@ -1,7 +1,14 @@
 import { getDb } from '../../db/client';
 import type { PlanSettings } from '../../../lib/schemas/settings';
 import {
-  GROUP_KEYS, SETTING_GROUPS, groupForm, readSettingValues, settingHistory, type PaymentForm, type RatesForm, type SubsidyForm,
+  GROUP_KEYS,
+  SETTING_GROUPS,
+  groupForm,
+  readSettingValues,
+  settingHistory,
+  type PaymentForm,
+  type RatesForm,
+  type SubsidyForm,
 } from './setting-groups';
 import { requireRole } from './require-role';
 import type { SessionOperator } from './operator-sessions';

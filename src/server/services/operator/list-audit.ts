@@ -4,7 +4,13 @@ import { parseDate } from '../../../lib/calendar-params';
 import type { SessionOperator } from './operator-sessions';
 import { requireRole } from './require-role';
 
-export interface AuditFilter { operator?: string; action?: string; object?: string; from?: string; to?: string }
+export interface AuditFilter {
+  operator?: string;
+  action?: string;
+  object?: string;
+  from?: string;
+  to?: string;
+}
 
 /** The filter of the page's query string (the table and its CSV link read the same). */
 export function auditFilterOf(query: URLSearchParams): AuditFilter {

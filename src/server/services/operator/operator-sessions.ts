@@ -1,7 +1,13 @@
 import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb, type Tx } from '../../db/client';
-import { deleteOperatorSession, deleteOperatorSessions, insertOperatorSession, operatorBySession, touchOperatorSession } from '../../db/queries/operators';
+import {
+  deleteOperatorSession,
+  deleteOperatorSessions,
+  insertOperatorSession,
+  operatorBySession,
+  touchOperatorSession,
+} from '../../db/queries/operators';
 import type { OperatorRole } from '../../db/schema';
 import { sha256 } from '../auth/one-time-token';
 import { isStale, seenRecently } from '../auth/session-idle';
@@ -10,13 +16,19 @@ import { isStale, seenRecently } from '../auth/session-idle';
 export const OPERATOR_COOKIE = 'pm_operator';
 const OPERATOR_SESSION_MINUTES = 12 * 60;
 
-export interface SessionOperator { id: number; username: string; nama: string; role: OperatorRole; hasSecondFactor?: boolean }
+export interface SessionOperator {
+  id: number;
+  username: string;
+  nama: string;
+  role: OperatorRole;
+  hasSecondFactor?: boolean;
+}
 
 /** `tx`: the sign-in's transaction, so the session and its audit row exist together. */
 export async function createOperatorSession(operatorId: number, tx?: Tx): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + OPERATOR_SESSION_MINUTES * 60_000);
-  await insertOperatorSession(tx ?? await getDb(), { idHash: sha256(token), operatorId, expiresAt });
+  await insertOperatorSession(tx ?? (await getDb()), { idHash: sha256(token), operatorId, expiresAt });
   return { token, expiresAt };
 }
 
@@ -31,7 +43,10 @@ export async function resolveOperatorSession(token: string | undefined): Promise
   if (!row) return undefined;
   // The idle clock's restart is no reason to refuse a read: on a full disk (writes 503) the
   // member or operator still reads, and the clock restarts with the next write that goes through.
-  if (row.stale) await touchOperatorSession(db, sha256(token)).catch((error: unknown) => { if (!isDatabaseUnavailable(error)) throw error; });
+  if (row.stale)
+    await touchOperatorSession(db, sha256(token)).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+    });
   const { stale: _stale, ...operator } = row;
   return operator;
 }

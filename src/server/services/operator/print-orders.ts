@@ -16,12 +16,21 @@ async function loadOrders(numbers: string[]): Promise<PrintOrder[]> {
   if (missing.length) throw new AppError('NOT_FOUND', `Order ${missing.join(', ')} tidak ditemukan`);
   const unprintable = rows.filter((row) => !isWarehouseWork({ status: row.status_order, refunded: row.refunded }));
   if (unprintable.length) {
-    throw new AppError('CONFLICT', `Order ${unprintable.map((row) => `${row.no_order} (${row.refunded ? 'refund' : row.status_order})`).join(', ')} tidak perlu dicetak; hanya order berstatus ${WAREHOUSE_STATUSES.join('/')} yang belum di-refund`);
+    throw new AppError(
+      'CONFLICT',
+      `Order ${unprintable.map((row) => `${row.no_order} (${row.refunded ? 'refund' : row.status_order})`).join(', ')} tidak perlu dicetak; hanya order berstatus ${WAREHOUSE_STATUSES.join('/')} yang belum di-refund`,
+    );
   }
-  const lines = await printableLines(db, rows.map((row) => row.id));
-  return numbers.map((n) => rows.find((row) => row.no_order === n)!).map(({ id, refunded: _r, ...row }) => ({
-    ...row, lines: lines.filter((line) => line.order_id === id).map(({ order_id: _, ...line }) => line),
-  }));
+  const lines = await printableLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  return numbers
+    .map((n) => rows.find((row) => row.no_order === n)!)
+    .map(({ id, refunded: _r, ...row }) => ({
+      ...row,
+      lines: lines.filter((line) => line.order_id === id).map(({ order_id: _, ...line }) => line),
+    }));
 }
 
 /** A printable packing list or shipping label (one page each) for the selected orders, as PDF. */
@@ -32,5 +41,8 @@ export async function printOrders(kind: string, numbers: string[]): Promise<{ pd
   const orders = await loadOrders(unique);
   const company = await getSetting('company_name');
   const pdf = kind === 'packing' ? await packingListPdf(orders, company) : await shippingLabelPdf(orders, company);
-  return { pdf, filename: `${kind === 'packing' ? 'daftar-kemas' : 'label-kirim'}-${unique.length === 1 ? unique[0] : `${unique.length}-order`}.pdf` };
+  return {
+    pdf,
+    filename: `${kind === 'packing' ? 'daftar-kemas' : 'label-kirim'}-${unique.length === 1 ? unique[0] : `${unique.length}-order`}.pdf`,
+  };
 }

@@ -5,6 +5,13 @@ import { insertAudit } from '../../db/queries/audit';
 export type AuditActor = { id: number; nama: string } | { id: null; nama: string };
 
 /** Writes one audit row inside the caller's transaction, so the row exists exactly when the change does. */
-export async function recordAudit(tx: Db | Tx, by: AuditActor, action: string, object: string, before: unknown, after: unknown): Promise<void> {
+export async function recordAudit(
+  tx: Db | Tx,
+  by: AuditActor,
+  action: string,
+  object: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
   await insertAudit(tx, { operatorId: by.id, operatorNama: by.nama, action, object, before: before ?? null, after: after ?? null });
 }

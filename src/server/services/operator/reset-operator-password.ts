@@ -14,7 +14,12 @@ import { recordAudit } from './record-audit';
  * `clearSecondFactor` also removes their two-factor sign-in (lost phone and recovery codes).
  * Every session of that operator ends; the password itself is never audited.
  */
-export async function resetOperatorPassword(by: Actor, username: string, password: string, options: { clearSecondFactor?: boolean } = {}): Promise<string> {
+export async function resetOperatorPassword(
+  by: Actor,
+  username: string,
+  password: string,
+  options: { clearSecondFactor?: boolean } = {},
+): Promise<string> {
   assertRole(by, []);
   const parsed = OperatorPasswordSchema.safeParse(password);
   if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues[0]!.message, { password: parsed.error.issues[0]!.message });

@@ -34,15 +34,26 @@ export async function runRemoteCommand(operator: SessionOperator, argv: string[]
   if (command === 'close') {
     if (!allowed(operator, CLOSE_ROLES)) throw new AppError('FORBIDDEN', `Peran ${operator.role} tidak boleh menjalankan closing`);
     const lines: string[] = [];
-    const exitCode = await closeCommand(args, (l) => lines.push(l), (l) => lines.push(l), by);
+    const exitCode = await closeCommand(
+      args,
+      (l) => lines.push(l),
+      (l) => lines.push(l),
+      by,
+    );
     if (!args.includes('--reconcile')) {
-      await inTransaction((tx) => recordAudit(tx, by, 'close', `closing:${args.join(' ') || 'susulan'}`, null, { exit_code: exitCode, hasil: lines }));
+      await inTransaction((tx) =>
+        recordAudit(tx, by, 'close', `closing:${args.join(' ') || 'susulan'}`, null, { exit_code: exitCode, hasil: lines }),
+      );
     }
     return { message: lines.join('\n'), exitCode };
   }
   const [area = '', action = ''] = command.split(':');
   const entry = AREAS[area];
-  if (!entry || !action) throw new AppError('BAD_INPUT', `Perintah ${command || '(kosong)'} tidak bisa dijalankan lewat server; yang bisa: order:*, retur:*, payout:*, close`);
+  if (!entry || !action)
+    throw new AppError(
+      'BAD_INPUT',
+      `Perintah ${command || '(kosong)'} tidak bisa dijalankan lewat server; yang bisa: order:*, retur:*, payout:*, close`,
+    );
   if (!allowed(operator, entry.roles)) throw new AppError('FORBIDDEN', `Peran ${operator.role} tidak boleh menjalankan ${command}`);
   return { message: await entry.run(action, args, by), exitCode: 0 };
 }

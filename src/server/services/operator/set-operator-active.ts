@@ -13,7 +13,14 @@ export async function setOperatorActive(by: Actor, username: string, isActive: b
     if (!isActive) await endOperatorSessions(tx, target.id);
     if (target.isActive === isActive) return isActive ? `${target.username} sudah aktif` : `${target.username} sudah nonaktif`;
     await setActive(tx, target.id, isActive);
-    await recordAudit(tx, by, isActive ? 'operator:activate' : 'operator:deactivate', `operator:${target.username}`, { is_active: target.isActive }, { is_active: isActive });
+    await recordAudit(
+      tx,
+      by,
+      isActive ? 'operator:activate' : 'operator:deactivate',
+      `operator:${target.username}`,
+      { is_active: target.isActive },
+      { is_active: isActive },
+    );
     return isActive ? `${target.username} diaktifkan kembali` : `${target.username} dinonaktifkan; semua sesinya berakhir`;
   });
 }

@@ -5,7 +5,11 @@ import { settingRows } from '../../db/queries/operators';
 import { defaultSettings, type SettingKey } from '../../domain/default-settings';
 import { defaultPlan } from '../../domain/bonus/plan';
 import {
-  paymentSettingsSchema, planSettingsSchema, shippingRateSettingsSchema, subsidySettingsSchema, type PlanSettings,
+  paymentSettingsSchema,
+  planSettingsSchema,
+  shippingRateSettingsSchema,
+  subsidySettingsSchema,
+  type PlanSettings,
 } from '../../../lib/schemas/settings';
 import { settingChanges, type SettingChange } from '../../../lib/setting-diff';
 
@@ -14,15 +18,24 @@ export const SETTING_GROUPS = ['rencana', 'pembayaran', 'ongkir', 'subsidi'] as 
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
-  rencana: 'Rencana Kompensasi', pembayaran: 'Metode & Biaya Pembayaran', ongkir: 'Tarif Ongkir', subsidi: 'Subsidi Ongkir',
+  rencana: 'Rencana Kompensasi',
+  pembayaran: 'Metode & Biaya Pembayaran',
+  ongkir: 'Tarif Ongkir',
+  subsidi: 'Subsidi Ongkir',
 };
 
 export const GROUP_KEYS = {
-  rencana: ['bonus_plan'], pembayaran: ['payment_methods', 'payment_methods_off'], ongkir: ['shipping_rates'], subsidi: ['shipping_subsidies'],
+  rencana: ['bonus_plan'],
+  pembayaran: ['payment_methods', 'payment_methods_off'],
+  ongkir: ['shipping_rates'],
+  subsidi: ['shipping_subsidies'],
 } as const satisfies Record<SettingGroup, SettingKey[]>;
 
 export const GROUP_SCHEMAS: Record<SettingGroup, z.ZodType> = {
-  rencana: planSettingsSchema, pembayaran: paymentSettingsSchema, ongkir: shippingRateSettingsSchema, subsidi: subsidySettingsSchema,
+  rencana: planSettingsSchema,
+  pembayaran: paymentSettingsSchema,
+  ongkir: shippingRateSettingsSchema,
+  subsidi: subsidySettingsSchema,
 };
 
 /** Blank tier rows offered under each subsidy, so a tier can be added without JavaScript. */
@@ -30,9 +43,15 @@ export const EXTRA_TIER_ROWS = 2;
 
 export type SettingValues = { [K in SettingKey]?: unknown };
 
-export interface PaymentForm { methods: { name: string; label: string; aktif: boolean; fix_charge: number; float_charge: number; ppn: number }[] }
-export interface RatesForm { rates: { code: string; service: string; description: string; perKg: number[] }[] }
-export interface SubsidyForm { subsidies: { id: number; gudang: string | null; jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[] }
+export interface PaymentForm {
+  methods: { name: string; label: string; aktif: boolean; fix_charge: number; float_charge: number; ppn: number }[];
+}
+export interface RatesForm {
+  rates: { code: string; service: string; description: string; perKg: number[] }[];
+}
+export interface SubsidyForm {
+  subsidies: { id: number; gudang: string | null; jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[];
+}
 
 /** The values in force of the given keys: the table's row, else the default (the plan: defaults plus overrides). */
 export async function readSettingValues(db: Db | Tx, keys: readonly SettingKey[], lock = false): Promise<SettingValues> {
@@ -50,7 +69,16 @@ export function groupForm(group: SettingGroup, values: SettingValues): PlanSetti
   if (group === 'pembayaran') {
     const off = new Set(values.payment_methods_off as string[]);
     const methods = values.payment_methods as (typeof defaultSettings)['payment_methods'];
-    return { methods: methods.map((m) => ({ name: m.name, label: m.label, aktif: !off.has(m.name), fix_charge: m.fix_charge, float_charge: m.float_charge, ppn: m.ppn })) };
+    return {
+      methods: methods.map((m) => ({
+        name: m.name,
+        label: m.label,
+        aktif: !off.has(m.name),
+        fix_charge: m.fix_charge,
+        float_charge: m.float_charge,
+        ppn: m.ppn,
+      })),
+    };
   }
   if (group === 'ongkir') {
     const rates = values.shipping_rates as (typeof defaultSettings)['shipping_rates'];
@@ -78,7 +106,9 @@ function fromFields(template: unknown, fields: Record<string, string>, path: str
   if (typeof template === 'string') return editable.has(path.split('.').pop()!) && path in fields ? fields[path] : template;
   if (Array.isArray(template)) return template.map((item, i) => fromFields(item, fields, `${path}.${i}`, editable));
   if (template && typeof template === 'object') {
-    return Object.fromEntries(Object.entries(template).map(([key, inner]) => [key, fromFields(inner, fields, path ? `${path}.${key}` : key, editable)]));
+    return Object.fromEntries(
+      Object.entries(template).map(([key, inner]) => [key, fromFields(inner, fields, path ? `${path}.${key}` : key, editable)]),
+    );
   }
   return template;
 }
@@ -92,7 +122,10 @@ export function candidateFrom(group: SettingGroup, values: SettingValues, fields
     subsidies: subsidies.map((s, i) => ({
       id: s.id,
       jenis: fields[`subsidies.${i}.jenis`] ?? s.jenis,
-      tiers: Array.from({ length: s.tiers.length + EXTRA_TIER_ROWS }, (_, j) => [fields[`subsidies.${i}.tiers.${j}.bv`], fields[`subsidies.${i}.tiers.${j}.value`]])
+      tiers: Array.from({ length: s.tiers.length + EXTRA_TIER_ROWS }, (_, j) => [
+        fields[`subsidies.${i}.tiers.${j}.bv`],
+        fields[`subsidies.${i}.tiers.${j}.value`],
+      ])
         .filter(([bv, value]) => (bv ?? '').trim() !== '' || (value ?? '').trim() !== '')
         .map(([bv, value]) => ({ bv: formNumber(bv), value: formNumber(value) })),
     })),
@@ -106,19 +139,39 @@ export function valuesFrom(group: SettingGroup, parsed: unknown, values: Setting
     const { methods } = parsed as { methods: { name: string; aktif: boolean; fix_charge: number; float_charge: number; ppn: number }[] };
     const current = values.payment_methods as (typeof defaultSettings)['payment_methods'];
     return {
-      payment_methods: current.map((m, i) => ({ ...m, fix_charge: methods[i]!.fix_charge, float_charge: methods[i]!.float_charge, ppn: methods[i]!.ppn })),
+      payment_methods: current.map((m, i) => ({
+        ...m,
+        fix_charge: methods[i]!.fix_charge,
+        float_charge: methods[i]!.float_charge,
+        ppn: methods[i]!.ppn,
+      })),
       payment_methods_off: methods.filter((m) => !m.aktif).map((m) => m.name),
     };
   }
   if (group === 'ongkir') {
     const { rates } = parsed as { rates: { perKg: number[] }[] };
-    return { shipping_rates: (values.shipping_rates as (typeof defaultSettings)['shipping_rates']).map((r, i) => ({ ...r, perKg: rates[i]!.perKg })) };
+    return {
+      shipping_rates: (values.shipping_rates as (typeof defaultSettings)['shipping_rates']).map((r, i) => ({
+        ...r,
+        perKg: rates[i]!.perKg,
+      })),
+    };
   }
   const { subsidies } = parsed as { subsidies: { jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[] };
-  return { shipping_subsidies: (values.shipping_subsidies as (typeof defaultSettings)['shipping_subsidies']).map((s, i) => ({ ...s, jenis: subsidies[i]!.jenis, tiers: subsidies[i]!.tiers })) };
+  return {
+    shipping_subsidies: (values.shipping_subsidies as (typeof defaultSettings)['shipping_subsidies']).map((s, i) => ({
+      ...s,
+      jenis: subsidies[i]!.jenis,
+      tiers: subsidies[i]!.tiers,
+    })),
+  };
 }
 
-export interface SettingHistoryRow { at: Date; operatorNama: string; changes: SettingChange[] }
+export interface SettingHistoryRow {
+  at: Date;
+  operatorNama: string;
+  changes: SettingChange[];
+}
 
 /** Who changed a setting, when, and what, newest first (audit rows `setting:<key>`). */
 export async function settingHistory(db: Db, keys: readonly SettingKey[], limit = 10): Promise<Record<string, SettingHistoryRow[]>> {

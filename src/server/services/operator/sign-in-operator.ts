@@ -33,14 +33,23 @@ export async function signInOperator(input: { username: string; password: string
     return operator;
   })().catch(async (error: unknown) => {
     if (error instanceof AppError) {
-      await recordAudit(await getDb(), { id: operator?.id ?? null, nama: operator?.nama ?? tried }, SIGN_IN_FAILED_ACTION, `sign-in:${tried}`, null,
-        { username: tried, address, alasan: error.message });
+      await recordAudit(
+        await getDb(),
+        { id: operator?.id ?? null, nama: operator?.nama ?? tried },
+        SIGN_IN_FAILED_ACTION,
+        `sign-in:${tried}`,
+        null,
+        { username: tried, address, alasan: error.message },
+      );
     }
     throw error;
   });
   const session = await inTransaction(async (tx) => {
     const created = await createOperatorSession(who.id, tx);
-    await recordAudit(tx, { id: who.id, nama: who.nama }, SIGN_IN_ACTION, `sign-in:${who.username}`, null, { username: who.username, address });
+    await recordAudit(tx, { id: who.id, nama: who.nama }, SIGN_IN_ACTION, `sign-in:${who.username}`, null, {
+      username: who.username,
+      address,
+    });
     return created;
   });
   return { ...session, operator: (await resolveOperatorSession(session.token))! };

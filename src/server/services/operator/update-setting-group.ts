@@ -16,7 +16,11 @@ export const SETTINGS_UNCHANGED = 'Tidak ada perubahan';
  * checked by the group's schema (bad input changes nothing), and each changed key is written with
  * its audit row (before/after) in one transaction.
  */
-export async function updateSettingGroup(operator: SessionOperator, group: SettingGroup, fields: Record<string, string>): Promise<{ message: string; changed: SettingKey[] }> {
+export async function updateSettingGroup(
+  operator: SessionOperator,
+  group: SettingGroup,
+  fields: Record<string, string>,
+): Promise<{ message: string; changed: SettingKey[] }> {
   requireRole(operator, []);
   const keys = GROUP_KEYS[group];
   const changed = await inTransaction(async (tx) => {

@@ -14,7 +14,10 @@ import { rupiahText } from '../../../lib/money-format';
  * its BV leaves, and the next closing reverses the bonuses through the usual path. The money stays
  * what the provider returned. One transaction, audited as `refund:tetapkan`.
  */
-export async function assignRefund(refundId: number, input: RefundChoice & { alasan?: string; admin: string; by: Actor }): Promise<{ no_order: string; jumlah: number; bv: number }> {
+export async function assignRefund(
+  refundId: number,
+  input: RefundChoice & { alasan?: string; admin: string; by: Actor },
+): Promise<{ no_order: string; jumlah: number; bv: number }> {
   assertRole(input.by, ['KEUANGAN']);
   if (!Number.isSafeInteger(refundId) || refundId <= 0) throw new AppError('NOT_FOUND', REFUND_MESSAGES.pendingNotFound);
   return inTransaction(async (tx) => {
@@ -33,8 +36,14 @@ export async function assignRefund(refundId: number, input: RefundChoice & { ala
       admin: input.admin,
       keterangan: `partial_refund ${rupiahText(refund!.jumlah)} ditetapkan: ${what}, ${take.bv} BV${alasan ? ` — ${alasan}` : ''}`,
     });
-    await recordAudit(tx, input.by, 'refund:tetapkan', `order:${order.no_order}`, { menunggu: true, jumlah: refund!.jumlah, bv: 0 },
-      { jumlah: refund!.jumlah, bv: take.bv, lingkup: take.lingkup, baris: input.baris ?? 'utuh', ...(alasan ? { alasan } : {}) });
+    await recordAudit(
+      tx,
+      input.by,
+      'refund:tetapkan',
+      `order:${order.no_order}`,
+      { menunggu: true, jumlah: refund!.jumlah, bv: 0 },
+      { jumlah: refund!.jumlah, bv: take.bv, lingkup: take.lingkup, baris: input.baris ?? 'utuh', ...(alasan ? { alasan } : {}) },
+    );
     return { no_order: order.no_order, jumlah: refund!.jumlah, bv: take.bv };
   });
 }

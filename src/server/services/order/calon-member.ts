@@ -26,10 +26,15 @@ export async function checkCalonMember(tx: Tx, calon: CalonMember): Promise<Calo
   if ((await countUsernameHolders(tx, calon.username)) > 0) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
   if ((await countEmailHolders(tx, email)) > 0) throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const nests = (child: string | undefined, parent: string | undefined) => !child || !parent || child.startsWith(`${parent}.`);
-  if (!nests(calon.id_kota_domisili, calon.id_propinsi_domisili) || !nests(calon.id_kota, calon.id_propinsi)
-    || !nests(calon.id_kecamatan, calon.id_kota) || !nests(calon.kelurahan_id, calon.id_kecamatan)) {
+  if (
+    !nests(calon.id_kota_domisili, calon.id_propinsi_domisili) ||
+    !nests(calon.id_kota, calon.id_propinsi) ||
+    !nests(calon.id_kecamatan, calon.id_kota) ||
+    !nests(calon.kelurahan_id, calon.id_kecamatan)
+  ) {
     throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak sesuai');
   }
-  if (!(await registrationRegionsKnown(tx, calon.id_kota_domisili, calon.id_kecamatan))) throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak dikenal');
+  if (!(await registrationRegionsKnown(tx, calon.id_kota_domisili, calon.id_kecamatan)))
+    throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak dikenal');
   return calon;
 }

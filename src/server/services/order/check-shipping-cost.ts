@@ -16,12 +16,16 @@ export async function checkShippingCost(q: CekOngkirQuery) {
   const gudangs = await listOnlineWarehouses(db);
   // A child only counts when it lies inside its parent (a changed province drops the old city).
   const provinsi = q.provinsi_id;
-  const inside = (child: string | undefined, parent: string | undefined) => (child && parent && isWithin(child, parent) ? child : undefined);
+  const inside = (child: string | undefined, parent: string | undefined) =>
+    child && parent && isWithin(child, parent) ? child : undefined;
   const kota = inside(q.kota_id, provinsi);
   const kecamatan = inside(q.kecamatan_id, kota);
   const kelurahan = inside(q.kelurahan_id, kecamatan);
   const [provinces, cities, districts, villages] = await Promise.all([
-    listProvinces(), provinsi ? listCities(provinsi) : [], kota ? listDistricts(kota) : [], kecamatan ? listVillages(kecamatan) : [],
+    listProvinces(),
+    provinsi ? listCities(provinsi) : [],
+    kota ? listDistricts(kota) : [],
+    kecamatan ? listVillages(kecamatan) : [],
   ]);
   const gudang = gudangs.find((g) => g.public_id === q.gudang) ?? gudangs[0];
   let services: (Awaited<ReturnType<typeof quoteShipping>>['couriers'][number] & { suggested: boolean })[] = [];
@@ -37,7 +41,15 @@ export async function checkShippingCost(q: CekOngkirQuery) {
     }
   }
   return {
-    gudangs, gudang: gudang?.public_id, provinces, cities, districts, villages,
-    selected: { provinsi, kota, kecamatan, kelurahan }, berat: q.berat, services, error,
+    gudangs,
+    gudang: gudang?.public_id,
+    provinces,
+    cities,
+    districts,
+    villages,
+    selected: { provinsi, kota, kecamatan, kelurahan },
+    berat: q.berat,
+    services,
+    error,
   };
 }

@@ -1,6 +1,12 @@
 import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
 import {
-  findOrderByClientRef, findSavedShipTo, insertOrder, insertOrderHistory, insertOrderLines, nextOrderId, reserveStock,
+  findOrderByClientRef,
+  findSavedShipTo,
+  insertOrder,
+  insertOrderHistory,
+  insertOrderLines,
+  nextOrderId,
+  reserveStock,
 } from '../../db/queries/orders-create';
 import { AppError } from '../../errors';
 import { jenisFromFlags, JENIS_ORDER, upgradeTarget } from '../../../lib/order/bv';
@@ -37,7 +43,11 @@ async function savedAddress(tx: Tx | Db, memberId: number, publicId: string | nu
  * writes the order, its lines and its first history row in one transaction. The same client_ref
  * answers the same order, so a double-clicked BAYAR makes one.
  */
-export async function createOrder(buyer: Buyer, input: CreateOrderInput, referral?: { kirim: ShipTo }): Promise<{ public_id: string; no_order: string; created: boolean }> {
+export async function createOrder(
+  buyer: Buyer,
+  input: CreateOrderInput,
+  referral?: { kirim: ShipTo },
+): Promise<{ public_id: string; no_order: string; created: boolean }> {
   const jenis = jenisFromFlags(input);
   if (!jenis) throw new AppError('BAD_INPUT', orderMessages.jenis);
   if (jenis === 'upgrade' && buyer.posisi === 'PLATINUM') throw new AppError('BAD_INPUT', PLATINUM_NO_UPGRADE);
@@ -49,9 +59,17 @@ export async function createOrder(buyer: Buyer, input: CreateOrderInput, referra
   const calonInput = jenis === 'registrasi' ? parseCalonMember(input.member) : undefined;
   const shipTo = input.pickup_store ? undefined : referral ? referral.kirim : await savedAddress(db, buyer.id, input.id_kirim);
   const priced = await priceOrder(db, {
-    jenis, tier: calonInput?.posisi, currentPosisi: buyer.posisi, details: input.details, gudangPublicId: input.id_gudang,
-    pickup: input.pickup_store, kelurahanId: shipTo?.kelurahan_id, ekspedisi: input.ekspedisi, clientOngkir: input.biaya_kirim,
-    isAsuransi: input.is_asuransi, paymentMethod: input.payment_method,
+    jenis,
+    tier: calonInput?.posisi,
+    currentPosisi: buyer.posisi,
+    details: input.details,
+    gudangPublicId: input.id_gudang,
+    pickup: input.pickup_store,
+    kelurahanId: shipTo?.kelurahan_id,
+    ekspedisi: input.ekspedisi,
+    clientOngkir: input.biaya_kirim,
+    isAsuransi: input.is_asuransi,
+    paymentMethod: input.payment_method,
   });
   const hours = await getSetting('order_expiry_hours');
   try {
@@ -67,18 +85,53 @@ export async function createOrder(buyer: Buyer, input: CreateOrderInput, referra
       const upgradeTo = jenis === 'upgrade' ? upgradeTarget(buyer.posisi, priced.totalBv) : null;
       const pembayaran = input.payment_method === 'transferbca' ? { payment_type: 'transferbca' } : null;
       const publicId = await insertOrder(tx, {
-        id, noOrder, memberId: buyer.id, jenisOrder: JENIS_ORDER[jenis], statusOrder: 'PENDING', tglOrder: now,
-        expiresAt: new Date(now.getTime() + hours * 3_600_000), posisi: calon?.posisi ?? upgradeTo, sisi: calon?.sisi ?? null,
-        calonMember: calon ?? null, totalBv: priced.totalBv, totalHarga: priced.totalHarga, totalBerat: priced.totalBerat,
-        pickupStore: input.pickup_store, gudangId: priced.gudang.id, namaKirim: shipTo?.nama ?? null, phoneKirim: shipTo?.phone ?? null,
-        alamatKirim: shipTo?.alamat ?? null, kodePosKirim: shipTo?.kode_pos ?? null, kelurahanKirimId: shipTo?.kelurahan_id ?? null,
-        ekspedisi: priced.ekspedisi, biayaKirim: priced.ongkir, diskonBiayaKirim: priced.diskon, asuransiKirim: priced.asuransi,
-        biayaPembayaran: priced.fee, totalBayar: priced.total, paymentMethod: input.payment_method, pembayaran,
-        isPpn: priced.isPpn, totalDpp: priced.totalDpp, totalPpn: priced.totalPpn, clientRef: input.client_ref,
-        viaReferral: Boolean(referral), createdAt: now,
+        id,
+        noOrder,
+        memberId: buyer.id,
+        jenisOrder: JENIS_ORDER[jenis],
+        statusOrder: 'PENDING',
+        tglOrder: now,
+        expiresAt: new Date(now.getTime() + hours * 3_600_000),
+        posisi: calon?.posisi ?? upgradeTo,
+        sisi: calon?.sisi ?? null,
+        calonMember: calon ?? null,
+        totalBv: priced.totalBv,
+        totalHarga: priced.totalHarga,
+        totalBerat: priced.totalBerat,
+        pickupStore: input.pickup_store,
+        gudangId: priced.gudang.id,
+        namaKirim: shipTo?.nama ?? null,
+        phoneKirim: shipTo?.phone ?? null,
+        alamatKirim: shipTo?.alamat ?? null,
+        kodePosKirim: shipTo?.kode_pos ?? null,
+        kelurahanKirimId: shipTo?.kelurahan_id ?? null,
+        ekspedisi: priced.ekspedisi,
+        biayaKirim: priced.ongkir,
+        diskonBiayaKirim: priced.diskon,
+        asuransiKirim: priced.asuransi,
+        biayaPembayaran: priced.fee,
+        totalBayar: priced.total,
+        paymentMethod: input.payment_method,
+        pembayaran,
+        isPpn: priced.isPpn,
+        totalDpp: priced.totalDpp,
+        totalPpn: priced.totalPpn,
+        clientRef: input.client_ref,
+        viaReferral: Boolean(referral),
+        createdAt: now,
       });
-      await insertOrderLines(tx, id, priced.lines.map((l) => ({ productId: l.productId, harga: l.harga, qty: l.qty, value: l.value, berat: l.berat, dpp: l.dpp })));
-      await insertOrderHistory(tx, { orderId: id, tanggal: now, status: 'PENDING', idAdmin: 0, keterangan: referral ? 'Dibuat dari link referal' : null });
+      await insertOrderLines(
+        tx,
+        id,
+        priced.lines.map((l) => ({ productId: l.productId, harga: l.harga, qty: l.qty, value: l.value, berat: l.berat, dpp: l.dpp })),
+      );
+      await insertOrderHistory(tx, {
+        orderId: id,
+        tanggal: now,
+        status: 'PENDING',
+        idAdmin: 0,
+        keterangan: referral ? 'Dibuat dari link referal' : null,
+      });
       return { public_id: publicId, no_order: noOrder, created: true };
     });
   } catch (error) {

@@ -8,7 +8,10 @@ import { findReferrer } from './find-referrer';
  * The public referral page's order (spec/001 §2 stand-alone page): a registration under the
  * link's member as sponsor, online delivery only, to the address the prospective member typed.
  */
-export async function createReferralOrder(input: ReferralOrderInput, address: string): Promise<{ public_id: string; no_order: string; created: boolean }> {
+export async function createReferralOrder(
+  input: ReferralOrderInput,
+  address: string,
+): Promise<{ public_id: string; no_order: string; created: boolean }> {
   // The page needs no sign-in: orders are counted per client address (setting referral_orders_per_address),
   // reserved first so parallel requests cannot pass the limit; a request that creates no order gives it back.
   const attempt = await reserveAttempt('referral-order', { address });

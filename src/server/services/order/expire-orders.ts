@@ -15,7 +15,11 @@ export async function expireOrders(now = new Date(), limit = 500): Promise<numbe
   for (const id of due) {
     await inTransaction(async (tx) => {
       const order = await lockOrder(tx, { id });
-      if (!order || !decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'expire').ok) return;
+      if (
+        !order ||
+        !decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'expire').ok
+      )
+        return;
       await closeUnpaidOrder(tx, order, 'EXPIRED', 'Batas waktu pembayaran habis');
       expired += 1;
     });

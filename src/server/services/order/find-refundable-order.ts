@@ -27,7 +27,14 @@ export async function findRefundableOrder(noOrder: string, by: Actor): Promise<R
   const menunggu = await waitingRefundsOf(db, orderId);
   return {
     ...state.order,
-    lines: state.lines.map(({ public_id, nama, harga, qty, value, qty_dikembalikan }) => ({ public_id, nama, harga, qty, value, qty_dikembalikan })),
+    lines: state.lines.map(({ public_id, nama, harga, qty, value, qty_dikembalikan }) => ({
+      public_id,
+      nama,
+      harga,
+      qty,
+      value,
+      qty_dikembalikan,
+    })),
     menunggu,
   };
 }

@@ -39,23 +39,25 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : nul
 function buyerFields(order: OrderRow, calon: Record<string, unknown>) {
   const reg = order.jenis_order === 'reg';
   const named = (v: string | null) => (v ? { nama: v } : null);
-  return reg ? {
-    nama: order.new_nama ?? str(calon.nama),
-    nomor_identitas: order.new_nomor_identitas ?? str(calon.nomor_identitas),
-    jenis_kelamin: order.new_jenis_kelamin ?? str(calon.jenis_kelamin),
-    phone: order.new_phone ?? str(calon.phone),
-    email: order.new_email ?? str(calon.email),
-    kota_domisili: named(order.kota_domisili),
-    propinsi_domisili: named(order.propinsi_domisili),
-  } : {
-    nama: order.buyer_nama,
-    nomor_identitas: order.buyer_nomor_identitas,
-    jenis_kelamin: order.buyer_jenis_kelamin,
-    phone: order.buyer_phone,
-    email: order.buyer_email,
-    kota_domisili: named(order.buyer_kota_domisili),
-    propinsi_domisili: named(order.buyer_propinsi_domisili),
-  };
+  return reg
+    ? {
+        nama: order.new_nama ?? str(calon.nama),
+        nomor_identitas: order.new_nomor_identitas ?? str(calon.nomor_identitas),
+        jenis_kelamin: order.new_jenis_kelamin ?? str(calon.jenis_kelamin),
+        phone: order.new_phone ?? str(calon.phone),
+        email: order.new_email ?? str(calon.email),
+        kota_domisili: named(order.kota_domisili),
+        propinsi_domisili: named(order.propinsi_domisili),
+      }
+    : {
+        nama: order.buyer_nama,
+        nomor_identitas: order.buyer_nomor_identitas,
+        jenis_kelamin: order.buyer_jenis_kelamin,
+        phone: order.buyer_phone,
+        email: order.buyer_email,
+        kota_domisili: named(order.buyer_kota_domisili),
+        propinsi_domisili: named(order.buyer_propinsi_domisili),
+      };
 }
 
 /**
@@ -66,14 +68,20 @@ function buyerFields(order: OrderRow, calon: Record<string, unknown>) {
 export async function getOrderDetail(member: SessionMember, publicId: string) {
   const db = await getDb();
   const own = await findOwnOrder(db, member, publicId);
-  const [o, details, histories] = await Promise.all([orderDetailRow(db, own.id), orderDetailLines(db, own.id), orderHistoryRows(db, own.id)]);
+  const [o, details, histories] = await Promise.all([
+    orderDetailRow(db, own.id),
+    orderDetailLines(db, own.id),
+    orderHistoryRows(db, own.id),
+  ]);
   const order = o!;
   const invoiced = isInvoiced(order.status_order);
   const calon = order.calon_member ?? {};
   const [courier, service] = (order.ekspedisi ?? '').split('|');
   const transferbca = order.payment_method === 'transferbca' ? await getSetting('transfer_bca') : null;
-  const pickupDeadline = order.pickup_store && invoiced && order.tgl_invoice
-    ? new Date(Date.parse(order.tgl_invoice) + PICKUP_DAYS * DAY_MS).toISOString() : null;
+  const pickupDeadline =
+    order.pickup_store && invoiced && order.tgl_invoice
+      ? new Date(Date.parse(order.tgl_invoice) + PICKUP_DAYS * DAY_MS).toISOString()
+      : null;
   const trackable = Boolean(order.no_resi) && (TRACKABLE_STATUSES as readonly string[]).includes(order.status_order);
   return {
     public_id: order.public_id,
@@ -94,23 +102,30 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
     pickup_store: order.pickup_store,
     gudang: order.gudang_nama ? { nama: order.gudang_nama, lokasi: order.gudang_lokasi } : null,
     buyer: {
-      id_member: order.buyer_id_member, nama: order.buyer_nama, nomor_identitas: order.buyer_nomor_identitas,
-      jenis_kelamin: order.buyer_jenis_kelamin, phone: order.buyer_phone, email: order.buyer_email,
+      id_member: order.buyer_id_member,
+      nama: order.buyer_nama,
+      nomor_identitas: order.buyer_nomor_identitas,
+      jenis_kelamin: order.buyer_jenis_kelamin,
+      phone: order.buyer_phone,
+      email: order.buyer_email,
       kota_domisili: order.buyer_kota_domisili ? { nama: order.buyer_kota_domisili } : null,
       propinsi_domisili: order.buyer_propinsi_domisili ? { nama: order.buyer_propinsi_domisili } : null,
     },
     // The prospective member of a registration: the created member once paid, the form before.
-    member: order.jenis_order === 'reg' ? {
-      id_member: order.new_id_member,
-      username: order.new_username ?? str(calon.username),
-      nama: order.new_nama ?? str(calon.nama),
-      nomor_identitas: order.new_nomor_identitas ?? str(calon.nomor_identitas),
-      jenis_kelamin: order.new_jenis_kelamin ?? str(calon.jenis_kelamin),
-      phone: order.new_phone ?? str(calon.phone),
-      email: order.new_email ?? str(calon.email),
-      kota_domisili: order.kota_domisili ? { nama: order.kota_domisili } : null,
-      propinsi_domisili: order.propinsi_domisili ? { nama: order.propinsi_domisili } : null,
-    } : null,
+    member:
+      order.jenis_order === 'reg'
+        ? {
+            id_member: order.new_id_member,
+            username: order.new_username ?? str(calon.username),
+            nama: order.new_nama ?? str(calon.nama),
+            nomor_identitas: order.new_nomor_identitas ?? str(calon.nomor_identitas),
+            jenis_kelamin: order.new_jenis_kelamin ?? str(calon.jenis_kelamin),
+            phone: order.new_phone ?? str(calon.phone),
+            email: order.new_email ?? str(calon.email),
+            kota_domisili: order.kota_domisili ? { nama: order.kota_domisili } : null,
+            propinsi_domisili: order.propinsi_domisili ? { nama: order.propinsi_domisili } : null,
+          }
+        : null,
     // spec/001 §3 "Buyer" on every order: the prospective member of a registration, else the ordering member.
     ...buyerFields(order, calon),
     nama_kirim: order.nama_kirim,
@@ -120,10 +135,15 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
     kecamatan_kirim: order.kecamatan_kirim ? { nama: order.kecamatan_kirim } : null,
     kota_kirim: order.kota_kirim ? { nama: order.kota_kirim } : null,
     propinsi_kirim: order.propinsi_kirim ? { nama: order.propinsi_kirim } : null,
-    alamat_domestic: order.kota_kirim ? {
-      kelurahan: order.kelurahan_kirim, kecamatan: order.kecamatan_kirim, kota: order.kota_kirim,
-      provinsi: order.propinsi_kirim, kode_pos: order.kode_pos_kirim,
-    } : null,
+    alamat_domestic: order.kota_kirim
+      ? {
+          kelurahan: order.kelurahan_kirim,
+          kecamatan: order.kecamatan_kirim,
+          kota: order.kota_kirim,
+          provinsi: order.propinsi_kirim,
+          kode_pos: order.kode_pos_kirim,
+        }
+      : null,
     ekspedisi: order.ekspedisi,
     courier: courier || null,
     service: service || null,
@@ -146,18 +166,28 @@ export async function getOrderDetail(member: SessionMember, publicId: string) {
     expires_at: order.status_order === 'PENDING' ? (midtransTime(order.pembayaran?.expired_time) ?? order.expires_at) : null,
     transferbca,
     order_details: details.map((d) => ({
-      public_id: d.public_id, barang: { nama: d.nama }, harga: d.harga, qty: d.qty, berat: d.berat, value: d.value,
+      public_id: d.public_id,
+      barang: { nama: d.nama },
+      harga: d.harga,
+      qty: d.qty,
+      berat: d.berat,
+      value: d.value,
       subtotal: d.harga * d.qty,
     })),
     order_histories: histories.map((h) => ({
-      tanggal: h.tanggal, status: h.status, id_admin: h.id_admin, admin: h.admin_nama ? { nama: h.admin_nama } : null,
-      actor: historyActor(h.id_admin, h.admin_nama), keterangan: h.keterangan,
+      tanggal: h.tanggal,
+      status: h.status,
+      id_admin: h.id_admin,
+      admin: h.admin_nama ? { nama: h.admin_nama } : null,
+      actor: historyActor(h.id_admin, h.admin_nama),
+      keterangan: h.keterangan,
     })),
     pickup_deadline: pickupDeadline,
     can_pay: canPayNow(order.status_order, order.payment_method),
     auto_pay: autoOpensPayment(order.status_order, order.payment_method),
     can_track: trackable,
-    can_mark_done: decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'done').ok,
+    can_mark_done: decideOrder(order.no_order, { status: order.status_order, refunded: order.refunded, pickup: order.pickup_store }, 'done')
+      .ok,
   };
 }
 

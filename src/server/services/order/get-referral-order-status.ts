@@ -19,7 +19,9 @@ export async function getReferralOrderStatus(publicId: string): Promise<Referral
   const order = await referralOrderState(await getDb(), publicId);
   if (!order) throw new AppError('NOT_FOUND', 'Order tidak ditemukan');
   return {
-    no_order: order.no_order, status_order: order.status_order, payment_label: paymentLabel(order.status_order),
+    no_order: order.no_order,
+    status_order: order.status_order,
+    payment_label: paymentLabel(order.status_order),
     can_pay: canPayNow(order.status_order, order.payment_method),
   };
 }

@@ -23,7 +23,7 @@ export function rupiahOf(grossAmount: string): number {
 
 /** Midtrans writes times in Jakarta local time: "2026-11-22 20:15:00". */
 export const jakartaTime = (value: string): number =>
-  (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? Date.parse(`${value.replace(' ', 'T')}+07:00`) : Number.NaN);
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? Date.parse(`${value.replace(' ', 'T')}+07:00`) : Number.NaN;
 
 /** The payment details a notification carries, kept for the detail page (spec/001 §3 pembayaran). */
 function paymentDetails(n: PaymentNotification): Record<string, unknown> {
@@ -45,8 +45,13 @@ function paymentDetails(n: PaymentNotification): Record<string, unknown> {
 
 async function record(tx: Tx | undefined, orderId: number | null, n: Partial<PaymentNotification>, outcome: string): Promise<void> {
   const row = {
-    orderId, noOrder: text(n.order_id).slice(0, 80), transactionId: text(n.transaction_id).slice(0, 80) || null,
-    transactionStatus: text(n.transaction_status).slice(0, 40), grossAmount: text(n.gross_amount).slice(0, 40), outcome, body: n,
+    orderId,
+    noOrder: text(n.order_id).slice(0, 80),
+    transactionId: text(n.transaction_id).slice(0, 80) || null,
+    transactionStatus: text(n.transaction_status).slice(0, 40),
+    grossAmount: text(n.gross_amount).slice(0, 40),
+    outcome,
+    body: n,
   };
   if (tx) await insertPaymentNotification(tx, row);
   else await inTransaction((t) => insertPaymentNotification(t, row));
@@ -60,7 +65,12 @@ async function record(tx: Tx | undefined, orderId: number | null, n: Partial<Pay
  */
 export async function handlePaymentNotification(body: Record<string, unknown>): Promise<{ outcome: NotificationOutcome }> {
   const n = body as PaymentNotification;
-  const fields = { order_id: text(n.order_id), status_code: text(n.status_code), gross_amount: text(n.gross_amount), signature_key: text(n.signature_key) };
+  const fields = {
+    order_id: text(n.order_id),
+    status_code: text(n.status_code),
+    gross_amount: text(n.gross_amount),
+    signature_key: text(n.signature_key),
+  };
   if (!fields.order_id || !fields.status_code || !fields.gross_amount || !fields.signature_key || !text(n.transaction_status)) {
     throw new AppError('BAD_INPUT', 'Notifikasi pembayaran tidak lengkap');
   }
@@ -70,7 +80,12 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
     throw new AppError('FORBIDDEN', 'Tanda tangan notifikasi tidak valid');
   }
   if (isUnboundNotification(gateway, text(n.transaction_status), fields.status_code)) {
-    await record(undefined, null, n, `DITOLAK: status ${text(n.transaction_status).slice(0, 40)} tidak sesuai status_code ${fields.status_code.slice(0, 10)}`);
+    await record(
+      undefined,
+      null,
+      n,
+      `DITOLAK: status ${text(n.transaction_status).slice(0, 40)} tidak sesuai status_code ${fields.status_code.slice(0, 10)}`,
+    );
     throw new AppError('BAD_INPUT', 'Status notifikasi tidak sesuai dengan kode statusnya');
   }
   const confirmed = await confirmedNotification(n, gateway);
@@ -122,7 +137,8 @@ export async function handlePaymentNotification(body: Record<string, unknown>): 
     return next;
   });
   if (outcome instanceof AppError) throw outcome;
-  if (effects.newMember) await sendWelcomeMail(effects.newMember).catch((error) => console.error('[order] e-mail selamat datang gagal', error));
+  if (effects.newMember)
+    await sendWelcomeMail(effects.newMember).catch((error) => console.error('[order] e-mail selamat datang gagal', error));
   return { outcome };
 }
 

@@ -21,14 +21,21 @@ export interface PaymentToken {
  * referral page, of the order whose unguessable public_id the prospective member holds). A held
  * token is answered again; a new one is requested only when none is held (spec/001 §4).
  */
-export async function issuePaymentToken(owner: { memberId: number; noOrder: string } | { publicId: string; viaReferral: true }): Promise<PaymentToken> {
+export async function issuePaymentToken(
+  owner: { memberId: number; noOrder: string } | { publicId: string; viaReferral: true },
+): Promise<PaymentToken> {
   const db = await getDb();
   const order = await payableOrder(db, 'memberId' in owner ? owner : { publicId: owner.publicId });
   if (!order) throw new AppError('NOT_FOUND', 'Order tidak ditemukan');
   if (order.status_order !== 'PENDING' || OFFLINE_METHODS.includes(order.payment_method ?? '')) throw new AppError('CONFLICT', NOT_PAYABLE);
   const gateway = paymentGateway();
   const script = gateway.snapJs();
-  const answer = (token: string, redirect: string | null): PaymentToken => ({ token, redirect_url: redirect ?? '', snap_js: script.src, client_key: script.clientKey });
+  const answer = (token: string, redirect: string | null): PaymentToken => ({
+    token,
+    redirect_url: redirect ?? '',
+    snap_js: script.src,
+    client_key: script.clientKey,
+  });
   if (order.payment_token) return answer(order.payment_token, order.payment_redirect_url);
 
   const details = await paymentItems(db, order.id);
@@ -38,13 +45,18 @@ export async function issuePaymentToken(owner: { memberId: number; noOrder: stri
     { id: 'BIAYA-LAYANAN', price: order.biaya_pembayaran, quantity: 1, name: 'Biaya Jasa Aplikasi' },
     { id: 'SUBSIDI-ONGKIR', price: -order.diskon_biaya_kirim, quantity: 1, name: 'Subsidi ongkos kirim' },
   ].filter((line) => line.price !== 0);
-  const minutesLeft = order.expires_at ? Math.max(1, Math.floor((Date.parse(order.expires_at) - Date.now()) / 60_000)) : (await getSetting('order_expiry_hours')) * 60;
+  const minutesLeft = order.expires_at
+    ? Math.max(1, Math.floor((Date.parse(order.expires_at) - Date.now()) / 60_000))
+    : (await getSetting('order_expiry_hours')) * 60;
   let issued: Awaited<ReturnType<typeof gateway.createToken>>;
   try {
     issued = await gateway.createToken({
-      orderId: order.no_order, grossAmount: order.total_bayar, items: [...details, ...extra],
+      orderId: order.no_order,
+      grossAmount: order.total_bayar,
+      items: [...details, ...extra],
       customer: { first_name: order.nama, email: order.email, phone: order.phone },
-      enabledPayments: [order.payment_method ?? ''], expiryMinutes: minutesLeft,
+      enabledPayments: [order.payment_method ?? ''],
+      expiryMinutes: minutesLeft,
     });
   } catch (error) {
     console.error(error);

@@ -31,7 +31,10 @@ export interface PaidEffects {
 export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pembayaran: Record<string, unknown>): Promise<PaidEffects> {
   await moveOrder(tx, order, 'pay', { tanggal: paidAt, idAdmin: null });
   await setOrderInvoiced(tx, order.id, {
-    paidAt, noInvoice: orderNumber('INV', paidAt, order.id), pembayaran, posisiPembeli: buyerRankAtPayment(order),
+    paidAt,
+    noInvoice: orderNumber('INV', paidAt, order.id),
+    pembayaran,
+    posisiPembeli: buyerRankAtPayment(order),
   });
   const effects: PaidEffects = {};
   if (order.jenis_order === 'reg' && order.calon_member && order.sisi && order.posisi) {
@@ -39,8 +42,15 @@ export async function markOrderPaid(tx: Tx, order: LockedOrder, paidAt: Date, pe
     const tglJoin = jakartaDate(paidAt);
     const username = await freeUsername(tx, c.username, order.id);
     const created = await addMemberToNetwork(tx, {
-      sponsorId: order.member_id, sisi: order.sisi, username, nama: c.nama, email: c.email, phone: c.phone,
-      posisi: order.posisi, passwordHash: NO_PASSWORD_YET, tglJoin,
+      sponsorId: order.member_id,
+      sisi: order.sisi,
+      username,
+      nama: c.nama,
+      email: c.email,
+      phone: c.phone,
+      posisi: order.posisi,
+      passwordHash: NO_PASSWORD_YET,
+      tglJoin,
     });
     await fillMemberFromCalon(tx, created.id, c);
     await setOrderNewMember(tx, order.id, created.id);

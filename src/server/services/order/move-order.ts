@@ -14,13 +14,15 @@ export interface OrderToMove {
 }
 
 /** The history row the member sees; false when the caller writes its own (the refund). */
-export type HistoryNote = false | {
-  /** 0 is the member ('User'), null with no name is 'System'. */
-  idAdmin?: number | null;
-  adminNama?: string | null;
-  keterangan?: string | null;
-  tanggal?: Date;
-};
+export type HistoryNote =
+  | false
+  | {
+      /** 0 is the member ('User'), null with no name is 'System'. */
+      idAdmin?: number | null;
+      adminNama?: string | null;
+      keterangan?: string | null;
+      tanggal?: Date;
+    };
 
 /**
  * The only writer of an order's status (src/server/domain/order-status.ts decides): refuses what
@@ -35,7 +37,14 @@ export async function moveOrder(tx: Tx, order: OrderToMove, event: OrderEvent, h
   await setOrderStatus(tx, order.id, to, { dropPaymentToken: transition.releasesStock, markRefunded: transition.marksRefunded });
   if (transition.releasesStock) await releaseOrderStock(tx, order.id);
   if (history) {
-    await insertOrderHistory(tx, { orderId: order.id, status: to, tanggal: history.tanggal, idAdmin: history.idAdmin, adminNama: history.adminNama, keterangan: history.keterangan });
+    await insertOrderHistory(tx, {
+      orderId: order.id,
+      status: to,
+      tanggal: history.tanggal,
+      idAdmin: history.idAdmin,
+      adminNama: history.adminNama,
+      keterangan: history.keterangan,
+    });
   }
   return to;
 }

@@ -12,7 +12,10 @@ export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 export const DEFAULT_ADMIN = 'Admin Gudang';
 
 /** The actions as the console's buttons and messages name them (the transition table's labels). */
-export const ACTION_LABELS = Object.fromEntries(OPERATOR_ACTIONS.map((a) => [a, ORDER_TRANSITIONS[a].label])) as Record<OperatorAction, string>;
+export const ACTION_LABELS = Object.fromEntries(OPERATOR_ACTIONS.map((a) => [a, ORDER_TRANSITIONS[a].label])) as Record<
+  OperatorAction,
+  string
+>;
 
 export interface OperatorOptions {
   resi?: string;
@@ -68,7 +71,9 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
       case 'receive': {
         const oleh = options.oleh?.trim() || order.nama_kirim || 'Penerima';
         await setOrderReceived(tx, order.id, oleh);
-        keterangan = order.pickup_store ? `Diambil oleh ${oleh}` : `${clean(options.kota) ?? order.kota_kirim ?? 'Tujuan'}|Diterima oleh ${oleh}`;
+        keterangan = order.pickup_store
+          ? `Diambil oleh ${oleh}`
+          : `${clean(options.kota) ?? order.kota_kirim ?? 'Tujuan'}|Diterima oleh ${oleh}`;
         break;
       }
       case 'cancel':
@@ -76,7 +81,14 @@ export async function operateOrder(action: OperatorAction, noOrder: string, opti
     }
     const status = await moveOrder(tx, order, action, { idAdmin: null, adminNama: admin, keterangan });
     if (options.by) {
-      await recordAudit(tx, options.by, `order:${action}`, `order:${noOrder}`, { status_order: order.status_order }, { status_order: status, keterangan });
+      await recordAudit(
+        tx,
+        options.by,
+        `order:${action}`,
+        `order:${noOrder}`,
+        { status_order: order.status_order },
+        { status_order: status, keterangan },
+      );
     }
     return `Order ${noOrder}: ${order.status_order} → ${status}${keterangan ? ` (${keterangan})` : ''}`;
   });

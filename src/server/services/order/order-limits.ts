@@ -8,7 +8,8 @@ import type { PricedOrder } from './price-order';
 export const orderLimitMessages = {
   lineQty: (max: number) => `Jumlah per produk maksimal ${max}`,
   total: (max: number) => `Total order maksimal ${rupiah(max)}`,
-  pending: (max: number) => `Anda masih memiliki ${max} order yang belum dibayar. Selesaikan pembayaran atau tunggu order tersebut kedaluwarsa.`,
+  pending: (max: number) =>
+    `Anda masih memiliki ${max} order yang belum dibayar. Selesaikan pembayaran atau tunggu order tersebut kedaluwarsa.`,
   upgradePending: 'Masih ada order upgrade yang belum dibayar. Selesaikan pembayarannya terlebih dahulu.',
 } as const;
 
@@ -17,7 +18,13 @@ export const orderLimitMessages = {
  * member cannot reserve a warehouse's stock for a day, and at most one unpaid upgrade. Runs in the
  * order's transaction with the buyer's row locked, so parallel requests count each other.
  */
-export async function assertOrderLimits(tx: Tx, buyerId: number, jenis: string, priced: Pick<PricedOrder, 'lines' | 'total'>, viaReferral: boolean): Promise<void> {
+export async function assertOrderLimits(
+  tx: Tx,
+  buyerId: number,
+  jenis: string,
+  priced: Pick<PricedOrder, 'lines' | 'total'>,
+  viaReferral: boolean,
+): Promise<void> {
   const maxQty = await getSetting('order_max_line_qty');
   if (priced.lines.some((line) => line.qty > maxQty)) throw new AppError('BAD_INPUT', orderLimitMessages.lineQty(maxQty));
   const maxTotal = await getSetting('order_max_total');

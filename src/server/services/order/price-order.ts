@@ -12,7 +12,15 @@ import { mergeCart } from './find-warehouses';
 import { findPaymentMethod } from './list-payment-methods';
 import { quoteShipping, subsidyFor } from './quote-shipping';
 
-export interface PricedLine { productId: number; nama: string; harga: number; qty: number; value: number; berat: number; dpp: number }
+export interface PricedLine {
+  productId: number;
+  nama: string;
+  harga: number;
+  qty: number;
+  value: number;
+  berat: number;
+  dpp: number;
+}
 
 export interface PricedOrder {
   lines: PricedLine[];
@@ -58,14 +66,23 @@ export const GUDANG_UNAVAILABLE = 'Paket/Item yang Anda pilih tidak tersedia, Pi
 export async function priceOrder(tx: Db, req: PriceRequest): Promise<PricedOrder> {
   const cart = mergeCart(req.details);
   const kategori = req.jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
-  const products = await findActiveProducts(tx, cart.map((l) => l.id), kategori);
+  const products = await findActiveProducts(
+    tx,
+    cart.map((l) => l.id),
+    kategori,
+  );
   const lines = cart.map((l) => {
     const p = products.find((x) => x.publicId === l.id);
     if (!p) throw new AppError('BAD_INPUT', orderMessages.item);
     return { productId: p.id, nama: p.nama, harga: p.harga, qty: l.qty, value: p.value, berat: p.berat, dpp: p.dpp };
   });
   const totalBv = lines.reduce((s, l) => s + l.value * l.qty, 0);
-  const itemMessage = checkItemStep(req.jenis, { tier: req.tier, currentPosisi: req.currentPosisi, minBv: await getSetting('min_bv') }, totalBv, lines.length);
+  const itemMessage = checkItemStep(
+    req.jenis,
+    { tier: req.tier, currentPosisi: req.currentPosisi, minBv: await getSetting('min_bv') },
+    totalBv,
+    lines.length,
+  );
   if (itemMessage) throw new AppError('BAD_INPUT', itemMessage);
   const tax = taxBlock(lines);
   const totalBerat = lines.reduce((s, l) => s + l.berat * l.qty, 0);
@@ -97,8 +114,19 @@ export async function priceOrder(tx: Db, req: PriceRequest): Promise<PricedOrder
   const totals = orderTotals({ ...base, fee: paymentFee(method, feeBase(base)) });
   const isPpn = (await getSetting('use_ppn')) === 'true';
   return {
-    lines, gudang: { id: gudang.id, nama: gudang.nama }, totalBv, totalHarga: tax.total_harga, totalBerat,
-    ongkir, diskon, asuransi, fee: totals.fee, total: totals.total, isPpn,
-    totalDpp: isPpn ? tax.total_dpp : 0, totalPpn: isPpn ? tax.total_ppn : 0, ekspedisi,
+    lines,
+    gudang: { id: gudang.id, nama: gudang.nama },
+    totalBv,
+    totalHarga: tax.total_harga,
+    totalBerat,
+    ongkir,
+    diskon,
+    asuransi,
+    fee: totals.fee,
+    total: totals.total,
+    isPpn,
+    totalDpp: isPpn ? tax.total_dpp : 0,
+    totalPpn: isPpn ? tax.total_ppn : 0,
+    ekspedisi,
   };
 }

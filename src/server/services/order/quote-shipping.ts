@@ -34,7 +34,10 @@ export async function quoteShipping(input: { gudangPublicId: string; kelurahanId
   let couriers: ShippingService[];
   try {
     couriers = await shippingProvider().quote({
-      originVillage: gudang.kelurahanId, destinationVillage: input.kelurahanId, weight: input.weight, couriers: ekspedisi.map((c) => c.kode),
+      originVillage: gudang.kelurahanId,
+      destinationVillage: input.kelurahanId,
+      weight: input.weight,
+      couriers: ekspedisi.map((c) => c.kode),
     });
   } catch (error) {
     console.error(error);

@@ -2,10 +2,23 @@ import { countAnnualBv } from '../bonus/annual-counters';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { insertOrderHistory } from '../../db/queries/orders';
 import {
-  insertRefund, insertRefundLine, insertWaitingPartialRefund, refundOrderLines, refundOrderTotals, settleWaitingRefunds,
+  insertRefund,
+  insertRefundLine,
+  insertWaitingPartialRefund,
+  refundOrderLines,
+  refundOrderTotals,
+  settleWaitingRefunds,
 } from '../../db/queries/order-refunds';
 import { AppError } from '../../errors';
-import { REFUND_RULE_MESSAGES, refundByAmountRefusal, refundTake, type RefundChoice, type RefundTake, type RefundableLine, type RefundableOrder } from '../../domain/refund';
+import {
+  REFUND_RULE_MESSAGES,
+  refundByAmountRefusal,
+  refundTake,
+  type RefundChoice,
+  type RefundTake,
+  type RefundableLine,
+  type RefundableOrder,
+} from '../../domain/refund';
 import { lockOrder } from './mark-order-paid';
 import { moveOrder } from './move-order';
 import { recordAudit } from '../operator/record-audit';
@@ -24,7 +37,11 @@ export const REFUND_MESSAGES = {
   pendingNotFound: 'Refund yang menunggu penetapan tidak ditemukan',
 } as const;
 
-export interface RefundRecorded { outcome: 'RECORDED' | 'IGNORED'; jumlah: number; bv: number }
+export interface RefundRecorded {
+  outcome: 'RECORDED' | 'IGNORED';
+  jumlah: number;
+  bv: number;
+}
 
 export interface RefundState {
   order: RefundableOrder & { no_order: string; paid: boolean };
@@ -47,12 +64,24 @@ export async function readRefundState(tx: Db | Tx, orderId: number): Promise<Ref
  * gives back, the uplines' annual counters and the order history the member sees. The next
  * closing writes the reversal rows (reverse-refunds.ts).
  */
-export async function takeBack(tx: Tx, orderId: number, refundId: number, take: RefundTake, history: { keterangan: string; admin?: string }): Promise<void> {
+export async function takeBack(
+  tx: Tx,
+  orderId: number,
+  refundId: number,
+  take: RefundTake,
+  history: { keterangan: string; admin?: string },
+): Promise<void> {
   for (const l of take.lines) {
     await insertRefundLine(tx, { refundId, detailId: l.detailId, qty: l.qty, jumlah: l.jumlah, bv: l.bv });
   }
   if (take.bv > 0) await countAnnualBv(tx, orderId, -take.bv);
-  await insertOrderHistory(tx, { orderId, status: 'REFUND', idAdmin: history.admin ? 1 : null, adminNama: history.admin ?? null, keterangan: history.keterangan });
+  await insertOrderHistory(tx, {
+    orderId,
+    status: 'REFUND',
+    idAdmin: history.admin ? 1 : null,
+    adminNama: history.admin ?? null,
+    keterangan: history.keterangan,
+  });
 }
 
 const rp = rupiahText;
@@ -62,14 +91,31 @@ const rp = rupiahText;
  * the caller's transaction with the order row locked (COMP_PLAN.md, Refunds). A whole refund also
  * settles the provider refunds still waiting: the whole order takes their place.
  */
-async function recordRefund(tx: Tx, state: RefundState, orderId: number, jenis: RefundType, choice: RefundChoice, note: { alasan?: string; admin?: string } = {}): Promise<RefundRecorded> {
+async function recordRefund(
+  tx: Tx,
+  state: RefundState,
+  orderId: number,
+  jenis: RefundType,
+  choice: RefundChoice,
+  note: { alasan?: string; admin?: string } = {},
+): Promise<RefundRecorded> {
   if (!state.order.paid) throw new AppError('CONFLICT', REFUND_MESSAGES.notPaid);
   const take = refundTake(state.order, state.lines, choice);
   if (!take.ok) throw new AppError(take.message === REFUND_MESSAGES.nothingLeft ? 'CONFLICT' : 'BAD_INPUT', take.message);
   if (take.lingkup === 'utuh') await settleWaitingRefunds(tx, orderId);
-  const refundId = await insertRefund(tx, { orderId, jenis, jumlah: take.jumlah, bv: take.bv, alasan: note.alasan ?? null, admin: note.admin ?? null });
+  const refundId = await insertRefund(tx, {
+    orderId,
+    jenis,
+    jumlah: take.jumlah,
+    bv: take.bv,
+    alasan: note.alasan ?? null,
+    admin: note.admin ?? null,
+  });
   const what = take.lingkup === 'utuh' ? 'seluruh order' : `${take.lines.reduce((s, l) => s + l.qty, 0)} barang`;
-  await takeBack(tx, orderId, refundId, take, { admin: note.admin, keterangan: `${jenis}: ${what}, ${rp(take.jumlah)}, ${take.bv} BV${note.alasan ? ` — ${note.alasan}` : ''}` });
+  await takeBack(tx, orderId, refundId, take, {
+    admin: note.admin,
+    keterangan: `${jenis}: ${what}, ${rp(take.jumlah)}, ${take.bv} BV${note.alasan ? ` — ${note.alasan}` : ''}`,
+  });
   // Refunded in full: the order leaves the warehouse and takes no further transition (domain/order-status.ts).
   if (take.lingkup === 'utuh') await moveOrder(tx, (await lockOrder(tx, { id: orderId }))!, 'refund', false);
   return { outcome: 'RECORDED', jumlah: take.jumlah, bv: take.bv };
@@ -79,7 +125,10 @@ async function recordRefund(tx: Tx, state: RefundState, orderId: number, jenis: 
 export const REFUND_STATUSES = ['refund', 'partial_refund', 'chargeback'] as const;
 
 export function refundedTotalOf(body: Record<string, unknown>): number | 'ALL' {
-  const whole = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^\d{1,15}(\.0{1,2})?$/.test(String(v)) ? Number(String(v).split('.')[0]) : undefined;
+  const whole = (v: unknown) =>
+    (typeof v === 'string' || typeof v === 'number') && /^\d{1,15}(\.0{1,2})?$/.test(String(v))
+      ? Number(String(v).split('.')[0])
+      : undefined;
   const total = whole(body.refund_amount);
   if (total !== undefined) return total;
   const refunds = Array.isArray(body.refunds) ? body.refunds : [];
@@ -111,7 +160,8 @@ export async function applyRefundNotification(tx: Tx, orderId: number, status: s
     const r = await recordRefund(tx, state, orderId, status as RefundType, {});
     return `REFUND: ${status} Rp ${r.jumlah}, ${r.bv} BV`;
   } catch (error) {
-    if (error instanceof AppError) return error.message === REFUND_MESSAGES.nothingLeft ? `DIABAIKAN: ${status} sudah tercatat` : `DIABAIKAN: ${error.message}`;
+    if (error instanceof AppError)
+      return error.message === REFUND_MESSAGES.nothingLeft ? `DIABAIKAN: ${status} sudah tercatat` : `DIABAIKAN: ${error.message}`;
     throw error;
   }
 }
@@ -122,7 +172,10 @@ export async function applyRefundNotification(tx: Tx, orderId: number, status: s
  * order, never from a typed amount (`jumlah` is refused). Audited, and in the order's history under
  * the admin's name.
  */
-export async function refundOrder(noOrder: string, input: RefundChoice & { jumlah?: number; alasan: string; admin: string; by?: Actor }): Promise<RefundRecorded> {
+export async function refundOrder(
+  noOrder: string,
+  input: RefundChoice & { jumlah?: number; alasan: string; admin: string; by?: Actor },
+): Promise<RefundRecorded> {
   if (input.by) assertRole(input.by, ['KEUANGAN']);
   if (!input.alasan.trim()) throw new AppError('BAD_INPUT', REFUND_MESSAGES.reason);
   return inTransaction(async (tx) => {
@@ -131,9 +184,28 @@ export async function refundOrder(noOrder: string, input: RefundChoice & { jumla
     if (input.jumlah !== undefined) throw new AppError('BAD_INPUT', refundByAmountRefusal(order.jenis_order));
     const state = (await readRefundState(tx, order.id))!;
     if (state.menunggu > 0) throw new AppError('CONFLICT', REFUND_MESSAGES.pending);
-    const result = await recordRefund(tx, state, order.id, 'operator', { baris: input.baris }, { alasan: input.alasan.trim(), admin: input.admin });
-    await recordAudit(tx, input.by ?? { id: null, nama: input.admin }, 'refund:order', `order:${noOrder}`, { dikembalikan: state.order.dikembalikan, bv_dikembalikan: state.order.bv_dikembalikan },
-      { dikembalikan: state.order.dikembalikan + result.jumlah, jumlah: result.jumlah, bv: result.bv, baris: input.baris ?? 'utuh', alasan: input.alasan.trim() });
+    const result = await recordRefund(
+      tx,
+      state,
+      order.id,
+      'operator',
+      { baris: input.baris },
+      { alasan: input.alasan.trim(), admin: input.admin },
+    );
+    await recordAudit(
+      tx,
+      input.by ?? { id: null, nama: input.admin },
+      'refund:order',
+      `order:${noOrder}`,
+      { dikembalikan: state.order.dikembalikan, bv_dikembalikan: state.order.bv_dikembalikan },
+      {
+        dikembalikan: state.order.dikembalikan + result.jumlah,
+        jumlah: result.jumlah,
+        bv: result.bv,
+        baris: input.baris ?? 'utuh',
+        alasan: input.alasan.trim(),
+      },
+    );
     return result;
   });
 }

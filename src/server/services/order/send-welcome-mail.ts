@@ -12,9 +12,10 @@ export async function sendWelcomeMail(member: NonNullable<PaidEffects['newMember
   await sendMail({
     to: member.email,
     subject: 'Selamat bergabung: atur password Portal Member Anda',
-    text: `Halo ${member.nama},\n\nPendaftaran Anda sudah dibayar. ID Member Anda ${member.idMember}, username ${member.username}.\n`
-      + `Atur password Anda lewat tautan ini (berlaku 7 hari, sekali pakai):\n${link}\n\n`
-      + 'Setelah itu, silakan lengkapi NPWP di halaman profil agar potongan pajak bonus tidak lebih tinggi.',
+    text:
+      `Halo ${member.nama},\n\nPendaftaran Anda sudah dibayar. ID Member Anda ${member.idMember}, username ${member.username}.\n` +
+      `Atur password Anda lewat tautan ini (berlaku 7 hari, sekali pakai):\n${link}\n\n` +
+      'Setelah itu, silakan lengkapi NPWP di halaman profil agar potongan pajak bonus tidak lebih tinggi.',
     meta: { purpose: 'set-password', link, username: member.username, idMember: member.idMember },
   });
 }

@@ -4,7 +4,13 @@ import { AppError } from '../../errors';
 import { DEFAULT_PAGES, PAGE_SLUGS, isPageSlug, type PageSlug } from '../../domain/default-pages';
 import { sanitizeNews } from '../news/sanitize-news';
 
-export interface PublicPage { slug: PageSlug; judul: string; konten: string; updatedAt: Date | null; isDefault: boolean }
+export interface PublicPage {
+  slug: PageSlug;
+  judul: string;
+  konten: string;
+  updatedAt: Date | null;
+  isDefault: boolean;
+}
 
 /** A public page as anyone may read it: the operator's text (sanitised again) or the default. */
 export async function getPage(slug: string): Promise<PublicPage> {
@@ -17,5 +23,7 @@ export async function getPage(slug: string): Promise<PublicPage> {
 /** The six pages for the console's list: title, last change and who made it. */
 export async function listPages() {
   const rows = await editedPages(await getDb());
-  return PAGE_SLUGS.map((slug) => rows.find((row) => row.slug === slug) ?? { slug, judul: DEFAULT_PAGES[slug].judul, updatedAt: null, updatedBy: null });
+  return PAGE_SLUGS.map(
+    (slug) => rows.find((row) => row.slug === slug) ?? { slug, judul: DEFAULT_PAGES[slug].judul, updatedAt: null, updatedBy: null },
+  );
 }

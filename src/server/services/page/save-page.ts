@@ -12,12 +12,19 @@ export async function savePage(slug: string, input: PageForm, by: AuditActor): P
   if (!isPageSlug(slug)) throw new AppError('NOT_FOUND', 'Halaman tidak ditemukan');
   const data = parseWith(PageFormSchema, input);
   const konten = sanitizeNews(data.konten);
-  if (!konten.replace(/<[^>]*>/g, '').trim()) throw new AppError('BAD_INPUT', 'Isi halaman kosong setelah dibersihkan', { konten: 'Isi halaman kosong setelah dibersihkan' });
+  if (!konten.replace(/<[^>]*>/g, '').trim())
+    throw new AppError('BAD_INPUT', 'Isi halaman kosong setelah dibersihkan', { konten: 'Isi halaman kosong setelah dibersihkan' });
   return inTransaction(async (tx) => {
     const before = await lockPage(tx, slug);
     await upsertPage(tx, slug, { judul: data.judul, konten, updatedBy: by.nama });
-    await recordAudit(tx, by, 'page:update', `page:${slug}`,
-      before ? { judul: before.judul, konten: before.konten } : { ...DEFAULT_PAGES[slug], bawaan: true }, { judul: data.judul, konten });
+    await recordAudit(
+      tx,
+      by,
+      'page:update',
+      `page:${slug}`,
+      before ? { judul: before.judul, konten: before.konten } : { ...DEFAULT_PAGES[slug], bawaan: true },
+      { judul: data.judul, konten },
+    );
     return `Halaman "${data.judul}" disimpan`;
   });
 }

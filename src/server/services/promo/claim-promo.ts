@@ -12,11 +12,18 @@ import { eligibility, findPromo, memberStanding, thresholdOf } from './promo-acc
  * the next claim), and the mark is conditional (claim_by is null), so simultaneous claims never
  * use the same part twice; a second claim waiting on the locks then sees the first one.
  */
-export async function claimPromo(member: SessionMember, promoPublicId: string): Promise<{ message: string; public_id: string; no: string }> {
+export async function claimPromo(
+  member: SessionMember,
+  promoPublicId: string,
+): Promise<{ message: string; public_id: string; no: string }> {
   return inTransaction((tx) => claimPromoIn(tx, member.id, promoPublicId));
 }
 
-export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: string): Promise<{ message: string; public_id: string; no: string }> {
+export async function claimPromoIn(
+  tx: Tx,
+  memberId: number,
+  promoPublicId: string,
+): Promise<{ message: string; public_id: string; no: string }> {
   const promo = await findPromo(tx, promoPublicId);
   const me = await memberStanding(tx, memberId);
   const { is_qualified, member_bisa_klaim } = eligibility(promo, me);
@@ -36,7 +43,10 @@ export async function claimPromoIn(tx: Tx, memberId: number, promoPublicId: stri
 
   const used = takeThreshold(rows, threshold, basis);
   const claim = await insertPromoClaim(tx, {
-    promoId: promo.id, memberId, poin: used.reduce((s, r) => s + r.poin, 0), nominal: used.reduce((s, r) => s + r.nominal, 0),
+    promoId: promo.id,
+    memberId,
+    poin: used.reduce((s, r) => s + r.poin, 0),
+    nominal: used.reduce((s, r) => s + r.nominal, 0),
   });
   for (const u of used) {
     if (!(await takeOmsetPart(tx, claim.id, u))) throw new AppError('CONFLICT', PROMO_MESSAGES.notEnough);
@@ -61,9 +71,11 @@ function takeThreshold(rows: { id: number; poin: number; nominal: number }[], th
       continue;
     }
     const share = need / have;
-    used.push(basis === 'poin'
-      ? { id: r.id, poin: need, nominal: Math.floor(r.nominal * share), whole: false }
-      : { id: r.id, poin: Math.floor(r.poin * share * 100) / 100, nominal: need, whole: false });
+    used.push(
+      basis === 'poin'
+        ? { id: r.id, poin: need, nominal: Math.floor(r.nominal * share), whole: false }
+        : { id: r.id, poin: Math.floor(r.poin * share * 100) / 100, nominal: need, whole: false },
+    );
     need = 0;
   }
   return used;

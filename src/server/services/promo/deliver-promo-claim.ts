@@ -10,7 +10,6 @@ export const CLAIM_NOT_FOUND = 'Klaim tidak ditemukan';
 export const CLAIM_ALREADY_DELIVERED = 'Hadiah klaim ini sudah ditandai terkirim';
 export const claimDelivered = (no: string) => `Klaim ${no} ditandai terkirim`;
 
-
 /**
  * KONTEN or GUDANG marks a promo claim's reward delivered: once (a second time is refused), with
  * the operator's name, and audited (`promo:deliver`, object `claim:<no>`) in the same transaction.
@@ -24,8 +23,14 @@ export async function deliverPromoClaim(operator: SessionOperator, claimPublicId
     if (!claim) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND);
     if (claim.deliveredAt) throw new AppError('CONFLICT', CLAIM_ALREADY_DELIVERED);
     const at = await setClaimDelivered(tx, claim.id, operator.nama);
-    await recordAudit(tx, { id: operator.id, nama: operator.nama }, 'promo:deliver', `claim:${claim.no}`,
-      { delivered_at: null }, { delivered_at: at.toISOString(), id_member: claim.idMember, promo: claim.promoNama });
+    await recordAudit(
+      tx,
+      { id: operator.id, nama: operator.nama },
+      'promo:deliver',
+      `claim:${claim.no}`,
+      { delivered_at: null },
+      { delivered_at: at.toISOString(), id_member: claim.idMember, promo: claim.promoNama },
+    );
     return claimDelivered(claim.no);
   });
 }

@@ -63,9 +63,17 @@ export async function getPromo(member: SessionMember, publicId: string) {
     },
     totals: { reg: perJenis('reg'), upg: perJenis('upg'), ro: perJenis('ro'), all: sum(sums), count: sums.reduce((s, r) => s + r.n, 0) },
     omsets: omsets.map((o) => ({
-      id: o.id, tanggal: o.tanggal, poin: o.poin, nominal: o.nominal, jenis_order: o.jenis_order, claim_by: o.claim_by,
+      id: o.id,
+      tanggal: o.tanggal,
+      poin: o.poin,
+      nominal: o.nominal,
+      jenis_order: o.jenis_order,
+      claim_by: o.claim_by,
       order: { no_invoice: o.no_invoice, member_terbentuk: { tgl_join: o.tgl_join, id_member: o.id_member, nama: o.nama } },
-      claim_promo: o.claim_by === null ? null : { no: claimNo.get(o.claim_by) ?? null, master_promo: { nama: promo.nama, syarat_poin: promo.syarat_poin } },
+      claim_promo:
+        o.claim_by === null
+          ? null
+          : { no: claimNo.get(o.claim_by) ?? null, master_promo: { nama: promo.nama, syarat_poin: promo.syarat_poin } },
     })),
     claims: await claimDetails(member.id, claims),
   };
@@ -74,6 +82,10 @@ export async function getPromo(member: SessionMember, publicId: string) {
 /** Each claim with the omset rows it used (the expandable rows of 'Riwayat Klaim'). */
 async function claimDetails(memberId: number, claims: PromoClaimRow[]) {
   if (claims.length === 0) return [];
-  const rows = await claimedOmsetParts(await getDb(), memberId, claims.map((c) => c.id));
+  const rows = await claimedOmsetParts(
+    await getDb(),
+    memberId,
+    claims.map((c) => c.id),
+  );
   return claims.map((c) => ({ ...c, details: rows.filter((r) => r.claim_by === c.id).map(({ claim_by: _, ...r }) => r) }));
 }

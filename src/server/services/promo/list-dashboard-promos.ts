@@ -12,10 +12,7 @@ import { eligibility, memberStanding, thresholdOf } from './promo-access';
  */
 export async function listDashboardPromos(member: SessionMember, standing?: Awaited<ReturnType<typeof memberStanding>>) {
   const db = await getDb();
-  const [me, rows] = await Promise.all([
-    standing ?? memberStanding(db, member.id),
-    claimablePromosOf(db, member.id),
-  ]);
+  const [me, rows] = await Promise.all([standing ?? memberStanding(db, member.id), claimablePromosOf(db, member.id)]);
   const promos = rows.map((p) => {
     const { basis, threshold } = thresholdOf(p);
     const unclaimed = basis === 'poin' ? p.poin : p.nominal;
@@ -23,9 +20,21 @@ export async function listDashboardPromos(member: SessionMember, standing?: Awai
     const total_get_promo = Math.floor(unclaimed / threshold);
     const state = { unclaimed, threshold, kelipatan: p.kelipatan, claimsSoFar: p.claims, memberBisaKlaim: member_bisa_klaim === 1 };
     return {
-      public_id: p.public_id, nama: p.nama, reward: p.reward, jenis: p.jenis, url_banner: p.url_banner, periode_status,
-      periode_awal: p.periode_awal, periode_akhir: p.periode_akhir, kelipatan: p.kelipatan ? 1 : 0, is_qualified, member_bisa_klaim,
-      total_claimed: p.claims, total_get_promo, syarat_poin: p.syarat_poin, syarat_nominal: p.syarat_nominal,
+      public_id: p.public_id,
+      nama: p.nama,
+      reward: p.reward,
+      jenis: p.jenis,
+      url_banner: p.url_banner,
+      periode_status,
+      periode_awal: p.periode_awal,
+      periode_akhir: p.periode_akhir,
+      kelipatan: p.kelipatan ? 1 : 0,
+      is_qualified,
+      member_bisa_klaim,
+      total_claimed: p.claims,
+      total_get_promo,
+      syarat_poin: p.syarat_poin,
+      syarat_nominal: p.syarat_nominal,
       state: dashboardState({ totalGetPromo: total_get_promo, totalClaimed: p.claims, kelipatan: p.kelipatan }),
       can_claim: canClaim(state),
     };

@@ -27,12 +27,19 @@ export async function memberStanding(db: Db | Tx, memberId: number): Promise<{ p
 export function eligibility(promo: PromoRow, me: { posisi: Rank; is_suspended: boolean }) {
   const qualified = isQualified(me.posisi, promo.min_posisi);
   const bisa = memberBisaKlaim({
-    qualified, suspended: me.is_suspended, status: promo.status, periodeAwal: promo.periode_awal, batasKlaim: promo.batas_klaim, today: promo.today,
+    qualified,
+    suspended: me.is_suspended,
+    status: promo.status,
+    periodeAwal: promo.periode_awal,
+    batasKlaim: promo.batas_klaim,
+    today: promo.today,
   });
   return { is_qualified: qualified, member_bisa_klaim: bisa ? 1 : 0, periode_status: periodeStatus(promo.periode_akhir, promo.today) };
 }
 
 /** The threshold of a promo and whether it counts points or rupiah. */
 export function thresholdOf(promo: Pick<PromoRow, 'syarat_poin' | 'syarat_nominal'>): { basis: 'poin' | 'nominal'; threshold: number } {
-  return promo.syarat_poin !== null ? { basis: 'poin', threshold: promo.syarat_poin } : { basis: 'nominal', threshold: promo.syarat_nominal ?? 0 };
+  return promo.syarat_poin !== null
+    ? { basis: 'poin', threshold: promo.syarat_poin }
+    : { basis: 'nominal', threshold: promo.syarat_nominal ?? 0 };
 }

@@ -24,20 +24,37 @@ type PromoRow = Awaited<ReturnType<typeof findPromoAdmin>>;
 /** The form's values of a stored promo (the edit form starts from them). */
 export function promoForm(row: PromoRow): PromoForm {
   return {
-    nama: row.nama, deskripsi: row.deskripsi, reward: row.reward, jenis: row.jenis,
-    periode_awal: row.periodeAwal, periode_akhir: row.periodeAkhir, batas_klaim: row.batasKlaim,
-    syarat_jenis: row.syaratPoin !== null ? 'poin' : 'nominal', syarat: String(row.syaratPoin ?? row.syaratNominal ?? ''),
-    kelipatan: row.kelipatan, min_posisi: row.minPosisi, status: row.status === 1 ? '1' : '0', url_banner: row.urlBanner ?? '',
+    nama: row.nama,
+    deskripsi: row.deskripsi,
+    reward: row.reward,
+    jenis: row.jenis,
+    periode_awal: row.periodeAwal,
+    periode_akhir: row.periodeAkhir,
+    batas_klaim: row.batasKlaim,
+    syarat_jenis: row.syaratPoin !== null ? 'poin' : 'nominal',
+    syarat: String(row.syaratPoin ?? row.syaratNominal ?? ''),
+    kelipatan: row.kelipatan,
+    min_posisi: row.minPosisi,
+    status: row.status === 1 ? '1' : '0',
+    url_banner: row.urlBanner ?? '',
   };
 }
 
 function values(data: ReturnType<typeof PromoFormSchema.parse>) {
   return {
-    nama: data.nama, deskripsi: data.deskripsi, reward: data.reward, jenis: data.jenis,
-    periodeAwal: data.periode_awal, periodeAkhir: data.periode_akhir, batasKlaim: data.batas_klaim,
+    nama: data.nama,
+    deskripsi: data.deskripsi,
+    reward: data.reward,
+    jenis: data.jenis,
+    periodeAwal: data.periode_awal,
+    periodeAkhir: data.periode_akhir,
+    batasKlaim: data.batas_klaim,
     syaratPoin: data.syarat_jenis === 'poin' ? Number(data.syarat) : null,
     syaratNominal: data.syarat_jenis === 'nominal' ? Number(data.syarat) : null,
-    kelipatan: data.kelipatan, minPosisi: data.min_posisi, status: Number(data.status), urlBanner: data.url_banner || null,
+    kelipatan: data.kelipatan,
+    minPosisi: data.min_posisi,
+    status: Number(data.status),
+    urlBanner: data.url_banner || null,
   };
 }
 
@@ -71,7 +88,8 @@ export async function updatePromo(publicId: string, input: PromoForm, by: Actor)
     const before = (await lockPromo(tx, found.id))!;
     const next = values(data);
     const periodChanged = before.periodeAwal !== next.periodeAwal || before.periodeAkhir !== next.periodeAkhir;
-    const thresholdChanged = before.syaratPoin !== next.syaratPoin || before.syaratNominal !== next.syaratNominal || before.kelipatan !== next.kelipatan;
+    const thresholdChanged =
+      before.syaratPoin !== next.syaratPoin || before.syaratNominal !== next.syaratNominal || before.kelipatan !== next.kelipatan;
     if (periodChanged || thresholdChanged) {
       if ((await countPromoClaims(tx, before.id)) > 0) throw new AppError('CONFLICT', PROMO_LOCKED);
     }
@@ -81,7 +99,10 @@ export async function updatePromo(publicId: string, input: PromoForm, by: Actor)
       await deletePromoOmsets(tx, before.id);
       omsets = await recordAllPromoOmsets(tx, before.id);
     }
-    await recordAudit(tx, by, 'promo:update', `promo:${publicId}`, audited(before), { ...audited(row), ...(periodChanged ? { omsets } : {}) });
+    await recordAudit(tx, by, 'promo:update', `promo:${publicId}`, audited(before), {
+      ...audited(row),
+      ...(periodChanged ? { omsets } : {}),
+    });
     return { omsets };
   });
 }

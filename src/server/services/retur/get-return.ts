@@ -1,6 +1,12 @@
 import { getDb } from '../../db/client';
 import {
-  memberReturnFile, memberReturnHead, memberReturnsPage, returnFileByPublicId, returnHeadByNo, returnParts, type ReturnHead,
+  memberReturnFile,
+  memberReturnHead,
+  memberReturnsPage,
+  returnFileByPublicId,
+  returnHeadByNo,
+  returnParts,
+  type ReturnHead,
 } from '../../db/queries/returns';
 import { AppError } from '../../errors';
 import { readStoredFile } from '../../integrations/files';
@@ -24,13 +30,23 @@ export interface ReturRow {
 export async function listReturns(member: SessionMember, q: ReturListQuery) {
   const db = await getDb();
   const { rows, total } = await memberReturnsPage(db, member.id, {
-    from: q.from, to: q.to, orderby: q.orderby, order: q.order === 'asc' ? 'asc' : 'desc', limit: q.page_size, offset: (q.page - 1) * q.page_size,
+    from: q.from,
+    to: q.to,
+    orderby: q.orderby,
+    order: q.order === 'asc' ? 'asc' : 'desc',
+    limit: q.page_size,
+    offset: (q.page - 1) * q.page_size,
   });
   return {
-    rows: rows.map((r): ReturRow => ({
-      public_id: r.public_id, no_retur: r.no_retur, tanggal: r.tanggal, status: r.status,
-      order: { public_id: r.order_public_id, no_order: r.no_order, no_invoice: r.no_invoice },
-    })),
+    rows: rows.map(
+      (r): ReturRow => ({
+        public_id: r.public_id,
+        no_retur: r.no_retur,
+        tanggal: r.tanggal,
+        status: r.status,
+        order: { public_id: r.order_public_id, no_order: r.no_order, no_invoice: r.no_invoice },
+      }),
+    ),
     total_count: total,
     page: q.page,
     page_size: q.page_size,
@@ -39,15 +55,27 @@ export async function listReturns(member: SessionMember, q: ReturListQuery) {
   };
 }
 
-export interface ReturManifest { city_name: string; manifest_date: string; manifest_time: string; manifest_description: string }
+export interface ReturManifest {
+  city_name: string;
+  manifest_date: string;
+  manifest_time: string;
+  manifest_description: string;
+}
 
 /** The tracking of a return's shipment back: the DELIVERY/RECEIVED events in its own history (built-in, local). */
 function manifestOf(histories: { tanggal: string; status: string; keterangan: string | null }[]): ReturManifest[] {
-  return histories.filter((h) => (h.status === 'DELIVERY' || h.status === 'RECEIVED') && h.keterangan?.includes('|')).map((h) => {
-    const [city, ...rest] = h.keterangan!.split('|');
-    // The same clock as every other date on the page (lib/format.ts).
-    return { city_name: city!, manifest_date: tanggal(h.tanggal, 'YYYY-MM-DD'), manifest_time: tanggal(h.tanggal, 'HH:mm'), manifest_description: rest.join('|') };
-  });
+  return histories
+    .filter((h) => (h.status === 'DELIVERY' || h.status === 'RECEIVED') && h.keterangan?.includes('|'))
+    .map((h) => {
+      const [city, ...rest] = h.keterangan!.split('|');
+      // The same clock as every other date on the page (lib/format.ts).
+      return {
+        city_name: city!,
+        manifest_date: tanggal(h.tanggal, 'YYYY-MM-DD'),
+        manifest_time: tanggal(h.tanggal, 'HH:mm'),
+        manifest_description: rest.join('|'),
+      };
+    });
 }
 
 /** One of the member's own returns with its lines, files, history (with actors) and tracking; others are not found. */
@@ -75,11 +103,25 @@ async function loadReturn(db: Awaited<ReturnType<typeof getDb>>, r: ReturnHead |
     buyer: { nama: buyer, id_member },
     order: { public_id: order_public_id, no_order, no_invoice },
     kirim_ulang: kirim_ulang_public_id ? { public_id: kirim_ulang_public_id, no_invoice: kirim_ulang_no_invoice } : null,
-    retur_jual_details: details.map((d) => ({ qty: d.qty, order_detail_id: d.detail_public_id, barang: { public_id: d.public_id, nama: d.nama } })),
-    retur_jual_files: files.map((f) => ({ public_id: f.public_id, file: `/member/transaction/retur/file/${f.public_id}`, type: f.type, mime: f.mime, size: f.size })),
+    retur_jual_details: details.map((d) => ({
+      qty: d.qty,
+      order_detail_id: d.detail_public_id,
+      barang: { public_id: d.public_id, nama: d.nama },
+    })),
+    retur_jual_files: files.map((f) => ({
+      public_id: f.public_id,
+      file: `/member/transaction/retur/file/${f.public_id}`,
+      type: f.type,
+      mime: f.mime,
+      size: f.size,
+    })),
     // The history starts with PENDING by the buyer; later the member ('Member', DELIVERY) or the admin by name (spec/001 §4).
     retur_jual_histories: histories.map((h) => ({
-      tanggal: h.tanggal, status: h.status, id_admin: h.id_admin, admin: h.admin_nama ? { nama: h.admin_nama } : null, keterangan: h.keterangan,
+      tanggal: h.tanggal,
+      status: h.status,
+      id_admin: h.id_admin,
+      admin: h.admin_nama ? { nama: h.admin_nama } : null,
+      keterangan: h.keterangan,
       actor: h.id_admin === 0 ? (h.status === 'PENDING' ? buyer : 'Member') : (h.admin_nama ?? 'System'),
     })),
     manifest: manifestOf(histories),

@@ -32,11 +32,21 @@ export async function listReturnable(member: SessionMember): Promise<ReturnableO
   const db = await getDb();
   const windowDays = Number(await getSetting('retur_window_days'));
   const orders = await returnableOrders(db, member.id, windowDays);
-  const lines = await remainingDetails(db, orders.map((o) => o.id));
-  return orders.map(({ id, ...o }) => ({
-    ...o,
-    order_details: lines.filter((l) => l.order_id === id && l.qty > 0).map((l) => ({
-      public_id: l.public_id, qty: l.qty, qty_order: l.qty_order, barang: { public_id: l.barang_public_id, nama: l.nama },
-    })),
-  })).filter((o) => o.order_details.length > 0);
+  const lines = await remainingDetails(
+    db,
+    orders.map((o) => o.id),
+  );
+  return orders
+    .map(({ id, ...o }) => ({
+      ...o,
+      order_details: lines
+        .filter((l) => l.order_id === id && l.qty > 0)
+        .map((l) => ({
+          public_id: l.public_id,
+          qty: l.qty,
+          qty_order: l.qty_order,
+          barang: { public_id: l.barang_public_id, nama: l.nama },
+        })),
+    }))
+    .filter((o) => o.order_details.length > 0);
 }

@@ -3,7 +3,11 @@ import { insertReturnHistory, setReturnStatus, type ReturnFields } from '../../d
 import { AppError } from '../../errors';
 import { decideReturn, type ReturnEvent, type ReturStatus } from '../../domain/return-status';
 
-export interface ReturnToMove { id: number; no_retur: string; status: string }
+export interface ReturnToMove {
+  id: number;
+  no_retur: string;
+  status: string;
+}
 
 /**
  * The only writer of a return's status (src/server/domain/return-status.ts decides): refuses what
@@ -12,7 +16,9 @@ export interface ReturnToMove { id: number; no_retur: string; status: string }
  * history row, inside the caller's transaction with the return row locked.
  */
 export async function moveReturn(
-  tx: Tx, retur: ReturnToMove, event: ReturnEvent,
+  tx: Tx,
+  retur: ReturnToMove,
+  event: ReturnEvent,
   history: { idAdmin: number; adminNama?: string | null; keterangan?: string | null },
   set?: ReturnFields,
 ): Promise<ReturStatus> {

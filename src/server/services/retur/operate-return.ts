@@ -12,7 +12,10 @@ export const RETUR_ACTIONS = ['approve', 'reject', 'receive', 'finish'] as const
 export type ReturAction = (typeof RETUR_ACTIONS)[number];
 
 /** The actions as the console's buttons and messages name them (the transition table's labels). */
-export const RETUR_ACTION_LABELS = Object.fromEntries(RETUR_ACTIONS.map((a) => [a, RETURN_TRANSITIONS[a].label])) as Record<ReturAction, string>;
+export const RETUR_ACTION_LABELS = Object.fromEntries(RETUR_ACTIONS.map((a) => [a, RETURN_TRANSITIONS[a].label])) as Record<
+  ReturAction,
+  string
+>;
 
 /** id_admin of rows written by a script or the seed (no operator account): any non-zero id means "an admin". */
 const OPERATOR_ID = 1;
@@ -24,7 +27,11 @@ export const DEFAULT_ADMIN = 'Admin Gudang';
  * the reason the member sees), receive the package at the office, finish (creates the replacement
  * order and links it as kirim_ulang), all in one transaction.
  */
-export async function settleReturn(noRetur: string, action: ReturAction, options: { catatan?: string; admin?: string; by?: Actor } = {}): Promise<string> {
+export async function settleReturn(
+  noRetur: string,
+  action: ReturAction,
+  options: { catatan?: string; admin?: string; by?: Actor } = {},
+): Promise<string> {
   // Without `by` it is the seed or a script acting as the system; a signed-in operator must be GUDANG.
   if (options.by) assertRole(options.by, ['GUDANG']);
   const admin = options.by?.nama ?? (options.admin?.trim() || DEFAULT_ADMIN);
@@ -58,4 +65,3 @@ export async function settleReturn(noRetur: string, action: ReturAction, options
     return `Retur ${noRetur}: ${action} selesai, status ${to}${extra}`;
   });
 }
-

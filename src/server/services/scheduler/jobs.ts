@@ -8,7 +8,11 @@ import { issueTaxSlips } from '../tax/issue-tax-slips';
 import { reconcilePayouts } from '../bonus/reconcile-payouts';
 
 /** The last run and the last successful run of a job (start times), and how the last one ended. */
-export interface LastRuns { startedAt?: Date; status?: string; succeededAt?: Date }
+export interface LastRuns {
+  startedAt?: Date;
+  status?: string;
+  succeededAt?: Date;
+}
 
 export interface JobDefinition {
   job: SchedulerJob;
@@ -79,8 +83,20 @@ async function issueLastMonthSlips(now: Date): Promise<string> {
 
 /** The jobs in the order a tick runs them: the month's slips need the closing of its last day. */
 export const JOBS: JobDefinition[] = [
-  { job: 'closing', label: 'Closing bonus harian', schedule: 'Setiap hari 00:30 WIB, mengejar hari yang terlewat', next: slotted(dailySlot, nextDay), work: closeDays },
-  { job: 'bukti-potong', label: 'Bukti potong PPh 21 bulanan', schedule: 'Tanggal 1 setiap bulan 00:30 WIB, setelah closing', next: slotted(monthlySlot, nextMonth), work: issueLastMonthSlips },
+  {
+    job: 'closing',
+    label: 'Closing bonus harian',
+    schedule: 'Setiap hari 00:30 WIB, mengejar hari yang terlewat',
+    next: slotted(dailySlot, nextDay),
+    work: closeDays,
+  },
+  {
+    job: 'bukti-potong',
+    label: 'Bukti potong PPh 21 bulanan',
+    schedule: 'Tanggal 1 setiap bulan 00:30 WIB, setelah closing',
+    next: slotted(monthlySlot, nextMonth),
+    work: issueLastMonthSlips,
+  },
   {
     job: 'kedaluwarsa',
     label: 'Order belum dibayar kedaluwarsa',

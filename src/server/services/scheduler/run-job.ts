@@ -19,7 +19,11 @@ export type RunOutcome = 'ran' | 'busy' | 'not-due';
  * under the lock: another process may have just finished the same run. Each run is one row of
  * scheduler_runs: BERJALAN, then BERHASIL with the job's result or GAGAL with its error.
  */
-export async function runJob(job: SchedulerJob, work: () => Promise<string>, options: { now?: Date; stillDue?: () => Promise<boolean> } = {}): Promise<RunOutcome> {
+export async function runJob(
+  job: SchedulerJob,
+  work: () => Promise<string>,
+  options: { now?: Date; stillDue?: () => Promise<boolean> } = {},
+): Promise<RunOutcome> {
   if (running.has(job)) return 'busy';
   running.add(job);
   try {

@@ -25,7 +25,9 @@ export async function schedulerStatus(now = new Date()): Promise<{ enabledHere: 
     jobs: JOBS.map((def) => {
       const row = overview.latest.find((r) => r.job === def.job);
       return {
-        job: def.job, label: def.label, schedule: def.schedule,
+        job: def.job,
+        label: def.label,
+        schedule: def.schedule,
         last: row,
         next: def.next(now, last[def.job] ?? {}),
         failures7d: overview.failureCounts.find((c) => c.job === def.job)?.n ?? 0,

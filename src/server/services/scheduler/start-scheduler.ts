@@ -39,7 +39,11 @@ export function startScheduler(): void {
   if (timer || !schedulerEnabled()) return;
   const tick = () => {
     if (running) return;
-    running = runDueJobs().catch((error) => console.error('[jadwal] penjadwal gagal', error)).finally(() => { running = undefined; });
+    running = runDueJobs()
+      .catch((error) => console.error('[jadwal] penjadwal gagal', error))
+      .finally(() => {
+        running = undefined;
+      });
   };
   timer = setTimeout(function first() {
     tick();

@@ -20,10 +20,17 @@ export async function adjustStock(by: Actor, input: AdjustStock): Promise<{ mess
     if (!place) throw new AppError('NOT_FOUND', 'Gudang atau produk tidak ditemukan');
     const before = await lockStockQty(tx, warehouse_id, product_id);
     const after = before + perubahan;
-    if (after < 0) throw new AppError('CONFLICT', `Stok ${place.kode} di ${place.gudang} tinggal ${before}; tidak bisa dikurangi ${-perubahan}`);
+    if (after < 0)
+      throw new AppError('CONFLICT', `Stok ${place.kode} di ${place.gudang} tinggal ${before}; tidak bisa dikurangi ${-perubahan}`);
     await setStockQty(tx, warehouse_id, product_id, after);
     await insertStockMovement(tx, {
-      warehouseId: warehouse_id, productId: product_id, qtyBefore: before, qtyAfter: after, alasan, operatorId: by.id, operatorNama: by.nama,
+      warehouseId: warehouse_id,
+      productId: product_id,
+      qtyBefore: before,
+      qtyAfter: after,
+      alasan,
+      operatorId: by.id,
+      operatorNama: by.nama,
     });
     await recordAudit(tx, by, 'stok:adjust', `stok:${place.gudang}/${place.kode}`, { qty: before }, { qty: after, alasan });
     return { message: `Stok ${place.kode} di ${place.gudang}: ${before} → ${after}`, qty: after };

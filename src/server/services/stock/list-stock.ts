@@ -2,7 +2,11 @@ import { getDb } from '../../db/client';
 import { activeProductChoices, countStockAtMost, stockRows, warehouseChoices } from '../../db/queries/stock';
 import { getSetting } from '../settings';
 
-export interface StockFilter { warehouseId?: number; search?: string; lowOnly?: boolean }
+export interface StockFilter {
+  warehouseId?: number;
+  search?: string;
+  lowOnly?: boolean;
+}
 
 /** Stock per warehouse and product (console, GUDANG), with the low-stock mark of the `stok_menipis_batas` setting. */
 export async function listStock(filter: StockFilter = {}) {

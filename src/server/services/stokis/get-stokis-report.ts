@@ -20,7 +20,11 @@ export async function getStokisReport(member: SessionMember, query: StokisReport
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  const lines = await stokisInvoiceLines(db, member.id, invoices.map((i) => i.publicId));
+  const lines = await stokisInvoiceLines(
+    db,
+    member.id,
+    invoices.map((i) => i.publicId),
+  );
   const end = monthEnd(start);
   return {
     id_member: member.idMember,
@@ -39,7 +43,8 @@ export async function getStokisReport(member: SessionMember, query: StokisReport
       tgl_invoice: invoice.tglInvoice,
       jenis_paket: invoice.jenisOrder,
       total_bv: invoice.totalBv,
-      order_details: lines.filter((d) => d.publicId === invoice.publicId)
+      order_details: lines
+        .filter((d) => d.publicId === invoice.publicId)
         .map((d) => ({ barang: { nama: d.nama, deskripsi: d.deskripsi }, qty: d.qty, harga: d.harga })),
     })),
   };

@@ -10,12 +10,18 @@ import { getWithholder } from './get-withholder';
 import { TAX_SLIP_MESSAGES } from './issue-tax-slips';
 
 export const CORETAX_EXPORT_MESSAGES = {
-  noSlips: (masa: number, tahun: number) => `Belum ada bukti potong untuk masa ${masa}/${tahun}; XML Coretax dibuat dari bukti potong yang sudah terbit`,
+  noSlips: (masa: number, tahun: number) =>
+    `Belum ada bukti potong untuk masa ${masa}/${tahun}; XML Coretax dibuat dari bukti potong yang sudah terbit`,
   withholder: (text: string) => `Data pemotong pajak belum lengkap: ${text}. Perbaiki di Keuangan › Pajak (BP21) › Data pemotong`,
 } as const;
 
 /** A slip Coretax would refuse, named for the operator. */
-export interface CoretaxProblem { id_member: string; nama: string; nomor: string; masalah: string[] }
+export interface CoretaxProblem {
+  id_member: string;
+  nama: string;
+  nomor: string;
+  masalah: string[];
+}
 
 export interface CoretaxExport {
   tahun: number;
@@ -47,30 +53,47 @@ function checkMonth(tahun: number, masa: number): void {
  */
 async function latestSlips(tahun: number, masa: number) {
   const rows = await taxMonthExportRows(await getDb(), tahun, masa);
-  return rows.filter((r) => r.is_latest).map((r) => {
-    const slip = { ...r, nik: r.nik ?? r.nik_member } satisfies CoretaxSlip;
-    return { ...slip, problems: slipProblems(slip) };
-  });
+  return rows
+    .filter((r) => r.is_latest)
+    .map((r) => {
+      const slip = { ...r, nik: r.nik ?? r.nik_member } satisfies CoretaxSlip;
+      return { ...slip, problems: slipProblems(slip) };
+    });
 }
 
 /** The refusal's text: one line per slip Coretax would refuse, naming the member. */
 export function problemsText(tahun: number, masa: number, problems: readonly CoretaxProblem[]): string {
-  return [CORETAX_MESSAGES.refused(masa, tahun), ...problems.map((p) => `- ${p.id_member} ${p.nama} (${p.nomor}): ${p.masalah.join('; ')}`)].join('\n');
+  return [
+    CORETAX_MESSAGES.refused(masa, tahun),
+    ...problems.map((p) => `- ${p.id_member} ${p.nama} (${p.nomor}): ${p.masalah.join('; ')}`),
+  ].join('\n');
 }
 
 /** The slips whose stored PPh differs from what Coretax computes from the file. */
-const differences = (slips: readonly CoretaxSlip[]) => slips
-  .map((s) => ({ nomor: s.nomor, id_member: s.id_member, pph: s.pph, pph_coretax: /^\d+(\.\d+)?$/.test(s.tarif) ? coretaxTax(s.bruto, s.tarif) : s.pph }))
-  .filter((s) => s.pph !== s.pph_coretax);
+const differences = (slips: readonly CoretaxSlip[]) =>
+  slips
+    .map((s) => ({
+      nomor: s.nomor,
+      id_member: s.id_member,
+      pph: s.pph,
+      pph_coretax: /^\d+(\.\d+)?$/.test(s.tarif) ? coretaxTax(s.bruto, s.tarif) : s.pph,
+    }))
+    .filter((s) => s.pph !== s.pph_coretax);
 
 /** What stands between a month and its Coretax file, and what to adjust after the upload (the console shows both beside the download). */
-export async function coretaxMonthCheck(tahun: number, masa: number, by: Actor): Promise<{ jumlah_bukti: number; problems: CoretaxProblem[]; selisih: CoretaxExport['selisih'] }> {
+export async function coretaxMonthCheck(
+  tahun: number,
+  masa: number,
+  by: Actor,
+): Promise<{ jumlah_bukti: number; problems: CoretaxProblem[]; selisih: CoretaxExport['selisih'] }> {
   assertRole(by, ['KEUANGAN']);
   checkMonth(tahun, masa);
   const slips = await latestSlips(tahun, masa);
   return {
     jumlah_bukti: slips.length,
-    problems: slips.filter((s) => s.problems.length).map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems })),
+    problems: slips
+      .filter((s) => s.problems.length)
+      .map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems })),
     selisih: differences(slips),
   };
 }
@@ -86,26 +109,38 @@ export async function exportCoretaxXml(tahun: number, masa: number, by?: Actor):
   if (by) assertRole(by, ['KEUANGAN']);
   checkMonth(tahun, masa);
   const parsed = WithholderSchema.safeParse(await getWithholder());
-  if (!parsed.success) throw new AppError('CONFLICT', CORETAX_EXPORT_MESSAGES.withholder(parsed.error.issues.map((i) => i.message).join('; ')));
+  if (!parsed.success)
+    throw new AppError('CONFLICT', CORETAX_EXPORT_MESSAGES.withholder(parsed.error.issues.map((i) => i.message).join('; ')));
   const slips = await latestSlips(tahun, masa);
   if (!slips.length) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.noSlips(masa, tahun));
-  const problems = slips.filter((s) => s.problems.length).map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems }));
+  const problems = slips
+    .filter((s) => s.problems.length)
+    .map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems }));
   if (problems.length) throw new AppError('BAD_INPUT', problemsText(tahun, masa, problems));
 
   const xml = buildBp21Bulk({ npwp: parsed.data.npwp, id_tku: parsed.data.id_tku }, slips);
   const selisih = differences(slips);
   const result: CoretaxExport = {
-    tahun, masa, xml, jumlah_bukti: slips.length,
+    tahun,
+    masa,
+    xml,
+    jumlah_bukti: slips.length,
     total_bruto: slips.reduce((t, s) => t + s.bruto, 0),
     total_pph: slips.reduce((t, s) => t + s.pph, 0),
     total_pph_coretax: slips.reduce((t, s) => t + coretaxTax(s.bruto, s.tarif), 0),
     selisih,
-    pembetulan: slips.filter((s) => s.status === 'PEMBETULAN').map((s) => ({ nomor: s.nomor, mengganti_nomor: s.mengganti_nomor, id_member: s.id_member })),
+    pembetulan: slips
+      .filter((s) => s.status === 'PEMBETULAN')
+      .map((s) => ({ nomor: s.nomor, mengganti_nomor: s.mengganti_nomor, id_member: s.id_member })),
   };
   if (by) {
-    await inTransaction((tx) => recordAudit(tx, by, 'pajak:ekspor-coretax', `masa:${monthKey(tahun, masa)}`, null, {
-      jumlah_bukti: result.jumlah_bukti, total_bruto: result.total_bruto, total_pph: result.total_pph,
-    }));
+    await inTransaction((tx) =>
+      recordAudit(tx, by, 'pajak:ekspor-coretax', `masa:${monthKey(tahun, masa)}`, null, {
+        jumlah_bukti: result.jumlah_bukti,
+        total_bruto: result.total_bruto,
+        total_pph: result.total_pph,
+      }),
+    );
   }
   return result;
 }

@@ -14,8 +14,26 @@ export interface TaxMonthExport {
   total_setor: number;
 }
 
-const COLUMNS = ['nomor', 'status', 'pembetulan_ke', 'mengganti_nomor', 'masa_pajak', 'tahun_pajak', 'sifat', 'npwp', 'nik', 'nama',
-  'kode_objek_pajak', 'bruto', 'dpp', 'tarif', 'pph', 'tanggal_potong', 'pemotong_npwp', 'pemotong_nama'] as const;
+const COLUMNS = [
+  'nomor',
+  'status',
+  'pembetulan_ke',
+  'mengganti_nomor',
+  'masa_pajak',
+  'tahun_pajak',
+  'sifat',
+  'npwp',
+  'nik',
+  'nama',
+  'kode_objek_pajak',
+  'bruto',
+  'dpp',
+  'tarif',
+  'pph',
+  'tanggal_potong',
+  'pemotong_npwp',
+  'pemotong_nama',
+] as const;
 
 /**
  * The withholder's side (INTEGRATIONS.md): per tax month, every BP21 as CSV and the month's total
@@ -26,7 +44,10 @@ export async function exportTaxMonth(tahun: number, masa: number): Promise<TaxMo
     throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);
   }
   const rows = await taxMonthExportRows(await getDb(), tahun, masa);
-  const csv = toCsv(COLUMNS, rows.map((r) => COLUMNS.map((c) => r[c])));
+  const csv = toCsv(
+    COLUMNS,
+    rows.map((r) => COLUMNS.map((c) => r[c])),
+  );
   const total = rows.filter((r) => r.is_latest).reduce((s, r) => s + r.pph, 0);
   return { tahun, masa, csv, jumlah_bukti: rows.length, total_setor: total };
 }

@@ -1,6 +1,12 @@
 import { inTransaction, type Tx } from '../../db/client';
 import {
-  insertTaxSlip, isDayClosed, latestMonthSlips, lockTaxSlipIssuing, monthTaxFigures, reversedMonthsWithSlips, taxSlipCountOfYear,
+  insertTaxSlip,
+  isDayClosed,
+  latestMonthSlips,
+  lockTaxSlipIssuing,
+  monthTaxFigures,
+  reversedMonthsWithSlips,
+  taxSlipCountOfYear,
 } from '../../db/queries/tax';
 import { AppError } from '../../errors';
 import { statutoryRate } from '../../domain/bonus/pph21';
@@ -12,7 +18,10 @@ import { assertRole, type Actor } from '../operator/assert-role';
 export const KODE_OBJEK_PAJAK = '21-100-04';
 
 /** What a slip stores of the withholder (getWithholder gives more). */
-export interface Withholder { npwp: string; nama: string }
+export interface Withholder {
+  npwp: string;
+  nama: string;
+}
 
 const monthStart = (tahun: number, masa: number) => startOf(monthKey(tahun, masa));
 const nextMonthStart = (tahun: number, masa: number) => followingMonth(monthKey(tahun, masa));
@@ -47,10 +56,24 @@ export async function issueMonthSlips(tx: Tx, tahun: number, masa: number, by: W
     seq += 1;
     const nomor = `BP21-${tahun}-${String(seq).padStart(7, '0')}`;
     await insertTaxSlip(tx, {
-      nomor, memberId: f.memberId, tahun, masa, status: before ? 'PEMBETULAN' : 'NORMAL', pembetulanKe: before ? before.pembetulanKe + 1 : 0,
-      menggantiId: before?.id ?? null, npwp: f.hasNpwp ? f.npwp : null, nik: f.nik, nama: f.nama, kodeObjekPajak: KODE_OBJEK_PAJAK, bruto: f.bruto,
-      dpp: Math.floor(f.bruto / 2), tarif: statutoryRate(Math.floor(f.maxRow / 2), f.hasNpwp), pph: f.pph, tanggalPotong: dateOfSlip,
-      pemotongNpwp: by.npwp, pemotongNama: by.nama,
+      nomor,
+      memberId: f.memberId,
+      tahun,
+      masa,
+      status: before ? 'PEMBETULAN' : 'NORMAL',
+      pembetulanKe: before ? before.pembetulanKe + 1 : 0,
+      menggantiId: before?.id ?? null,
+      npwp: f.hasNpwp ? f.npwp : null,
+      nik: f.nik,
+      nama: f.nama,
+      kodeObjekPajak: KODE_OBJEK_PAJAK,
+      bruto: f.bruto,
+      dpp: Math.floor(f.bruto / 2),
+      tarif: statutoryRate(Math.floor(f.maxRow / 2), f.hasNpwp),
+      pph: f.pph,
+      tanggalPotong: dateOfSlip,
+      pemotongNpwp: by.npwp,
+      pemotongNama: by.nama,
     });
     made += 1;
   }
@@ -81,7 +104,12 @@ export const TAX_SLIP_MESSAGES = {
  * The operator's `pajak:terbitkan`: issues a finished, fully closed tax month's slips (those the
  * closing has not issued yet, e.g. after an upgrade of an existing database). Idempotent.
  */
-export async function issueTaxSlips(tahun: number, masa: number, now = new Date(), actor: Actor = { id: null, nama: 'Sistem (npm run ops)' }): Promise<number> {
+export async function issueTaxSlips(
+  tahun: number,
+  masa: number,
+  now = new Date(),
+  actor: Actor = { id: null, nama: 'Sistem (npm run ops)' },
+): Promise<number> {
   assertRole(actor, ['KEUANGAN']);
   if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
     throw new AppError('BAD_INPUT', TAX_SLIP_MESSAGES.badMonth);

@@ -33,7 +33,10 @@ export const TAX_ID_MESSAGES = {
  * next month when this month already has a bonus; recorded with the operator's name and audited
  * in the same transaction (`by`: the console's operator; the CLI's named admin otherwise).
  */
-export async function verifyTaxNumber(idMember: string, input: { jenis: 'NPWP' | 'NIK'; admin: string; now?: Date; by?: AuditActor }): Promise<{ berlaku_sejak: string; nomor: string }> {
+export async function verifyTaxNumber(
+  idMember: string,
+  input: { jenis: 'NPWP' | 'NIK'; admin: string; now?: Date; by?: AuditActor },
+): Promise<{ berlaku_sejak: string; nomor: string }> {
   if (!input.admin.trim()) throw new AppError('BAD_INPUT', TAX_ID_MESSAGES.admin);
   return inTransaction(async (tx) => {
     const m = await lockMemberTaxNumbers(tx, idMember);
@@ -41,10 +44,23 @@ export async function verifyTaxNumber(idMember: string, input: { jenis: 'NPWP' |
     const nomor = input.jenis === 'NPWP' ? m.npwp : m.nik;
     if (!nomor) throw new AppError('BAD_INPUT', input.jenis === 'NPWP' ? TAX_ID_MESSAGES.noNpwp : TAX_ID_MESSAGES.noNik);
     const berlaku = await effectiveDate(tx, m.id, input.now ?? new Date());
-    await insertNpwpStatus(tx, { memberId: m.id, berlakuSejak: berlaku, punyaNpwp: true, jenis: input.jenis, nomor, admin: input.admin.trim() });
+    await insertNpwpStatus(tx, {
+      memberId: m.id,
+      berlakuSejak: berlaku,
+      punyaNpwp: true,
+      jenis: input.jenis,
+      nomor,
+      admin: input.admin.trim(),
+    });
     if (input.jenis === 'NPWP') await markNpwpVerified(tx, m.id);
-    await recordAudit(tx, input.by ?? { id: null, nama: input.admin.trim() }, `member:verify-${input.jenis.toLowerCase()}`, memberObject(idMember),
-      { status_npwp: m.statusNpwp }, { jenis: input.jenis, nomor, berlaku_sejak: berlaku, status_npwp: input.jenis === 'NPWP' ? 'VERIFIED' : m.statusNpwp });
+    await recordAudit(
+      tx,
+      input.by ?? { id: null, nama: input.admin.trim() },
+      `member:verify-${input.jenis.toLowerCase()}`,
+      memberObject(idMember),
+      { status_npwp: m.statusNpwp },
+      { jenis: input.jenis, nomor, berlaku_sejak: berlaku, status_npwp: input.jenis === 'NPWP' ? 'VERIFIED' : m.statusNpwp },
+    );
     return { berlaku_sejak: berlaku, nomor };
   });
 }

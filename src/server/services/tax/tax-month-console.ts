@@ -18,9 +18,17 @@ export async function taxMonthSlips(tahun: number, masa: number) {
   const totals = await exportTaxMonth(tahun, masa);
   const rows = await taxMonthConsoleRows(await getDb(), tahun, masa);
   return {
-    jumlah_bukti: totals.jumlah_bukti, total_setor: totals.total_setor,
+    jumlah_bukti: totals.jumlah_bukti,
+    total_setor: totals.total_setor,
     rows: rows.map((r) => ({
-      nomor: r.nomor, status: r.status, pembetulan_ke: r.pembetulanKe, id_member: r.idMember, nama: r.nama, npwp: r.npwp, bruto: r.bruto, pph: r.pph,
+      nomor: r.nomor,
+      status: r.status,
+      pembetulan_ke: r.pembetulanKe,
+      id_member: r.idMember,
+      nama: r.nama,
+      npwp: r.npwp,
+      bruto: r.bruto,
+      pph: r.pph,
       tanggal_potong: r.tanggalPotong,
     })),
   };
@@ -30,7 +38,12 @@ export async function taxMonthSlips(tahun: number, masa: number) {
 export async function exportTaxMonthAudited(tahun: number, masa: number, by: Actor): Promise<TaxMonthExport> {
   assertRole(by, ['KEUANGAN']);
   const result = await exportTaxMonth(tahun, masa);
-  await inTransaction((tx) => recordAudit(tx, by, 'pajak:ekspor', `masa:${monthKey(tahun, masa)}`, null, { jumlah_bukti: result.jumlah_bukti, total_setor: result.total_setor }));
+  await inTransaction((tx) =>
+    recordAudit(tx, by, 'pajak:ekspor', `masa:${monthKey(tahun, masa)}`, null, {
+      jumlah_bukti: result.jumlah_bukti,
+      total_setor: result.total_setor,
+    }),
+  );
   return result;
 }
 

@@ -7,7 +7,11 @@ export const GET: APIRoute = async ({ params }) => {
   try {
     const file = await payoutBatchFile(params.no ?? '');
     return new Response(file.csv, {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file.no}.csv"`, 'cache-control': 'private, no-store' },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${file.no}.csv"`,
+        'cache-control': 'private, no-store',
+      },
     });
   } catch (error) {
     if (error instanceof AppError) return new Response(error.message, { status: error.status });

@@ -7,15 +7,21 @@ import { parseMonthNumber, parseYear } from '../../../../lib/calendar-params';
 export const GET: APIRoute = async ({ url, locals }) => {
   const operator = locals.operator!;
   try {
-    const r = await exportCoretaxXml(parseYear(url.searchParams.get('tahun')) ?? 0, parseMonthNumber(url.searchParams.get('masa')) ?? 0, operator);
+    const r = await exportCoretaxXml(
+      parseYear(url.searchParams.get('tahun')) ?? 0,
+      parseMonthNumber(url.searchParams.get('masa')) ?? 0,
+      operator,
+    );
     return new Response(r.xml, {
       headers: {
-        'content-type': 'application/xml; charset=utf-8', 'cache-control': 'private, no-store',
+        'content-type': 'application/xml; charset=utf-8',
+        'cache-control': 'private, no-store',
         'content-disposition': `attachment; filename="bp21-coretax-${r.tahun}-${String(r.masa).padStart(2, '0')}.xml"`,
       },
     });
   } catch (error) {
-    if (error instanceof AppError) return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (error instanceof AppError)
+      return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     throw error;
   }
 };

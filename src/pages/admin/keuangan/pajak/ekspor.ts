@@ -7,10 +7,15 @@ import { parseMonthNumber, parseYear } from '../../../../lib/calendar-params';
 export const GET: APIRoute = async ({ url, locals }) => {
   const operator = locals.operator!;
   try {
-    const r = await exportTaxMonthAudited(parseYear(url.searchParams.get('tahun')) ?? 0, parseMonthNumber(url.searchParams.get('masa')) ?? 0, operator);
+    const r = await exportTaxMonthAudited(
+      parseYear(url.searchParams.get('tahun')) ?? 0,
+      parseMonthNumber(url.searchParams.get('masa')) ?? 0,
+      operator,
+    );
     return new Response(r.csv, {
       headers: {
-        'content-type': 'text/csv; charset=utf-8', 'cache-control': 'private, no-store',
+        'content-type': 'text/csv; charset=utf-8',
+        'cache-control': 'private, no-store',
         'content-disposition': `attachment; filename="bp21-${r.tahun}-${String(r.masa).padStart(2, '0')}.csv"`,
       },
     });

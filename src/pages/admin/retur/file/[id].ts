@@ -8,8 +8,12 @@ export const GET: APIRoute = async ({ params }) => {
     const file = await readReturnFileForOperator(params.id ?? '');
     return new Response(new Uint8Array(file.bytes), {
       headers: {
-        'content-type': file.mime, 'content-length': String(file.bytes.byteLength), 'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'", 'content-disposition': 'inline',
+        'content-type': file.mime,
+        'content-length': String(file.bytes.byteLength),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'",
+        'content-disposition': 'inline',
       },
     });
   } catch (error) {

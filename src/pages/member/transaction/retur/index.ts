@@ -13,9 +13,12 @@ export const GET = endpoint(async (ctx) => {
   const range = rangeFromFilter(ctx.url, 'tanggal');
   const sort = jsonParam<{ orderby?: unknown; order?: unknown }>(ctx.url, 'sort');
   const query = parseWith(ReturListQuerySchema, {
-    from: range.from ?? defaultRange('last30').from, to: range.to ?? defaultRange('last30').to,
-    page: q.get('page') ?? 1, page_size: q.get('page_size') ?? RETUR_PAGE_SIZE,
-    orderby: sort.orderby ?? q.get('sort[orderby]') ?? q.get('orderby') ?? undefined, order: sort.order ?? q.get('sort[order]') ?? q.get('order') ?? undefined,
+    from: range.from ?? defaultRange('last30').from,
+    to: range.to ?? defaultRange('last30').to,
+    page: q.get('page') ?? 1,
+    page_size: q.get('page_size') ?? RETUR_PAGE_SIZE,
+    orderby: sort.orderby ?? q.get('sort[orderby]') ?? q.get('orderby') ?? undefined,
+    order: sort.order ?? q.get('sort[order]') ?? q.get('order') ?? undefined,
     member: [],
   });
   return answer(await listReturns(requireMember(ctx), query));

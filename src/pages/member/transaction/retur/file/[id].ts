@@ -7,8 +7,11 @@ export const GET = endpoint(async (ctx) => {
   const file = await readReturnFile(requireMember(ctx), ctx.params.id ?? '');
   return new Response(new Uint8Array(file.bytes), {
     headers: {
-      'content-type': file.mime, 'content-length': String(file.bytes.byteLength), 'cache-control': 'private, max-age=3600',
-      'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'",
+      'content-type': file.mime,
+      'content-length': String(file.bytes.byteLength),
+      'cache-control': 'private, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'",
       'content-disposition': 'inline',
     },
   });
