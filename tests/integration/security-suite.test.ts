@@ -1209,12 +1209,10 @@ describe('form pages (.astro POST) fed hostile forms', () => {
         )
       : [];
     const value = hostileValue.map(asQueryString).filter((v) => v.trim() !== '');
-    const forms = fc
-      .record(Object.fromEntries(page.fields.map((f) => [f, value])))
-      .map((fields) => ({
-        body: new URLSearchParams(fields as Record<string, string>).toString(),
-        contentType: 'application/x-www-form-urlencoded',
-      }));
+    const forms = fc.record(Object.fromEntries(page.fields.map((f) => [f, value]))).map((fields) => ({
+      body: new URLSearchParams(fields as Record<string, string>).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    }));
     const raw = fc.constantFrom(...RAW_BODIES);
     const before = await fingerprint(VOLATILE);
     await fc.assert(
