@@ -35,7 +35,11 @@ import {
 //   refused requests by design.
 const VOLATILE = ['sessions', 'login_attempts'] as const;
 // - payment_notifications: the webhook keeps every notification, valid or not, for audit.
-const AUDIT_ONLY: Record<string, string[]> = { 'POST /payment/notification': ['payment_notifications'] };
+// - audit_log: a refused operator sign-in (console or CLI token) is itself an audit row (issue #26).
+const AUDIT_ONLY: Record<string, string[]> = {
+  'POST /payment/notification': ['payment_notifications'],
+  'POST /admin/api/token': ['audit_log'],
+};
 
 const SEED = Number(process.env.FC_SEED ?? 20261122);
 const RUNS = Number(process.env.FC_RUNS ?? 25);
@@ -193,6 +197,13 @@ const SAMPLES: Record<string, Sample> = {
     anonymous: true,
     lenient: true,
     valid: () => ({ tahun: '2026', masa: '1' }),
+    validStatus: 302,
+  },
+  'GET /admin/audit/csv': {
+    input: 'query',
+    anonymous: true,
+    lenient: true,
+    valid: () => ({ operator: 'cs', action: 'member:view', from: '2026-01-01', to: '2026-12-31' }),
     validStatus: 302,
   },
   'GET /admin/keuangan/pajak/coretax': {
@@ -1013,7 +1024,16 @@ describe('the route harness covers every endpoint', () => {
     // npwp, auto withdraw, code of ethics) are A's own rows.
     const changed = changedTables(before, await fingerprint(VOLATILE));
     // The unsigned notification is kept for audit; the payment simulator's key is made on first use.
-    const allowed = ['members', 'npwp_changes', 'one_time_tokens', 'mail_outbox', 'orders', 'payment_notifications', 'settings'];
+    const allowed = [
+      'members',
+      'npwp_changes',
+      'one_time_tokens',
+      'mail_outbox',
+      'orders',
+      'payment_notifications',
+      'settings',
+      'audit_log',
+    ];
     expect(changed.filter((t) => !allowed.includes(t))).toEqual([]);
   });
 });
@@ -1132,6 +1152,8 @@ const FORM_PAGES: Record<
     params?: (w: World) => Record<string, string>;
     anonymous?: boolean;
     operator?: 'gudang' | 'keuangan' | 'cs' | 'superadmin';
+    /** The page records the attempt itself in the audit trail (a refused sign-in, a view of a member's file). */
+    audited?: boolean;
   }
 > = {
   'admin/keluar.astro': { fields: ['x'], anonymous: true },
@@ -1139,7 +1161,12 @@ const FORM_PAGES: Record<
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
   'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },
-  'admin/members/[idMember].astro': { fields: ['action', 'alasan', 'level'], params: (w) => ({ idMember: w.a.idMember }), operator: 'cs' },
+  'admin/members/[idMember].astro': {
+    fields: ['action', 'alasan', 'level'],
+    params: (w) => ({ idMember: w.a.idMember }),
+    operator: 'cs',
+    audited: true,
+  },
   'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
@@ -1163,7 +1190,8 @@ const FORM_PAGES: Record<
   },
   'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
   'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },
-  'admin/signin.astro': { fields: ['username', 'password', 'kode'], anonymous: true },
+  'admin/signin.astro': { fields: ['username', 'password', 'kode'], anonymous: true, audited: true },
+  'admin/promos/klaim.astro': { fields: ['klaim', 'promo', 'terkirim'], operator: 'superadmin' },
   'admin/operators.astro': { fields: ['action', 'username', 'nama', 'role', 'password', 'hapus_2fa'], operator: 'superadmin' },
   'admin/akun.astro': { fields: ['action', 'password_lama', 'password_baru', 'kode'], operator: 'cs' },
   'account/address.astro': { fields: ['_action', 'public_id', 'label', 'nama', 'phone', 'alamat', 'kelurahan_id', 'kode_pos'] },
@@ -1214,7 +1242,8 @@ describe('form pages (.astro POST) fed hostile forms', () => {
       contentType: 'application/x-www-form-urlencoded',
     }));
     const raw = fc.constantFrom(...RAW_BODIES);
-    const before = await fingerprint(VOLATILE);
+    const unchanged = page.audited ? [...VOLATILE, 'audit_log'] : VOLATILE;
+    const before = await fingerprint(unchanged);
     await fc.assert(
       fc.asyncProperty(fc.oneof(forms, raw), async ({ body, contentType }) => {
         counts.formCases++;
@@ -1240,7 +1269,7 @@ describe('form pages (.astro POST) fed hostile forms', () => {
       }),
       { seed: SEED, numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
     );
-    expect(changedTables(before, await fingerprint(VOLATILE))).toEqual([]);
+    expect(changedTables(before, await fingerprint(unchanged))).toEqual([]);
   });
 });
 
