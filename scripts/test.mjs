@@ -93,9 +93,11 @@ if (!only || only === 'e2e') {
   const status = run(bin('playwright'), ['test']);
   const report = readJson('test-results/e2e.json');
   passed += report?.stats?.expected ?? 0;
-  failed += (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
+  const failures = (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
+  failed += failures;
   skipped += report?.stats?.skipped ?? 0;
-  if (!report && status) failed += 1;
+  // A run that failed before any test (its server did not start, a port was taken) counts as one failure.
+  if (status && failures === 0) failed += 1;
   if (status) exit = 1;
 }
 
