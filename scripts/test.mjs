@@ -54,7 +54,8 @@ if (only !== 'e2e') {
   const status = run(bin('vitest'), ['run', ...project, '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
   const report = readJson('test-results/vitest.json');
   passed += report?.numPassedTests ?? 0;
-  failed += report?.numFailedTests ?? (status ? 1 : 0);
+  // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
+  failed += Math.max(report?.numFailedTests ?? 0, status ? 1 : 0);
   skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
   if (status) exit = 1;
 }
@@ -107,7 +108,8 @@ if (postgresPass) {
   process.stdout.write(fs.readFileSync(path.join(root, 'test-results-postgres', 'output.log'), 'utf8'));
   const report = readJson('test-results-postgres/vitest.json');
   passed += report?.numPassedTests ?? 0;
-  failed += report?.numFailedTests ?? (status ? 1 : 0);
+  // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
+  failed += Math.max(report?.numFailedTests ?? 0, status ? 1 : 0);
   skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
   if (status) exit = 1;
 }
