@@ -69,6 +69,13 @@ export function pruneDataDirs() {
   }
 }
 
+/**
+ * The uploaded files (return evidence, banners) a PostgreSQL template's rows point at: they live
+ * outside the database, so the cache keeps them beside this checkout's PGlite templates. A cached
+ * template database without its files (made by another checkout) is not used.
+ */
+export const cachedFilesDir = (kind) => path.join(CACHE_ROOT, templateKey(), `${kind}-files`);
+
 /** The PostgreSQL database name of a cached template. */
 export const cachedDatabase = (kind) => `portal_tpl_${kind}_${templateKey()}`;
 

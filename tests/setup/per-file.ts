@@ -15,7 +15,15 @@ if (baseUrl && usePostgres()) {
   const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(baseUrl, (sql) => sql.unsafe(`create database ${name} template ${template.database}`));
   process.env.DATABASE_URL = withDatabase(baseUrl, name);
-  cleanup = () => onServer(baseUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+  // The template's uploaded files, copied like the database (they live outside it).
+  const files = path.join(tempDir('portal-test-files-'), 'files');
+  if (template.filesDir) fs.cpSync(template.filesDir, files, { recursive: true });
+  else fs.mkdirSync(files, { recursive: true });
+  process.env.FILES_DIR = files;
+  cleanup = async () => {
+    await onServer(baseUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+    fs.rmSync(path.dirname(files), { recursive: true, force: true });
+  };
 } else {
   const dir = path.join(tempDir('portal-test-'), 'data');
   fs.cpSync(template.dataDir!, dir, { recursive: true });

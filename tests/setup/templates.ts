@@ -4,7 +4,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onServer, withDatabase } from './databases';
-import { cachedDataDir, cachedDatabase, isStaleDatabase, pruneDataDirs, readyDataDir } from '../../scripts/template-cache.mjs';
+import {
+  cachedDataDir,
+  cachedDatabase,
+  cachedFilesDir,
+  isStaleDatabase,
+  pruneDataDirs,
+  readyDataDir,
+} from '../../scripts/template-cache.mjs';
 
 /**
  * The template databases of the integration tests, built on demand by Vitest's main process
@@ -24,6 +31,8 @@ export interface TemplateLocation {
   dataDir?: string;
   /** PostgreSQL: the database name to use as template. */
   database?: string;
+  /** PostgreSQL: the uploaded files its rows point at (FILES_DIR of the build), to copy per file. */
+  filesDir?: string;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,7 +63,7 @@ export class Templates {
   readonly timings: string[] = [];
 
   constructor(private readonly baseUrl: string | undefined) {
-    if (!baseUrl) pruneDataDirs();
+    pruneDataDirs();
   }
 
   get(kind: TemplateKind): Promise<TemplateLocation> {
@@ -78,23 +87,28 @@ export class Templates {
     };
     if (this.baseUrl) {
       const name = cachedDatabase(kind);
-      if (await databaseExists(this.baseUrl, name)) return done({ database: name }, 'cached');
+      const filesDir = cachedFilesDir(kind);
+      if (fs.existsSync(filesDir) && (await databaseExists(this.baseUrl, name))) return done({ database: name, filesDir }, 'cached');
       const from = kind === 'base' ? undefined : await this.get('base');
       const building = `portal_tpl_building_${kind}_${process.pid}`;
+      const buildingFiles = `${filesDir}.building-${process.pid}`;
       await onServer(this.baseUrl, async (sql) => {
         for (const { datname } of await sql<{ datname: string }[]>`select datname from pg_database where datname like 'portal_tpl_%'`) {
           if (isStaleDatabase(datname)) await sql.unsafe(`drop database if exists ${datname} with (force)`);
         }
+        // A template of these sources made by another checkout (its files are not here): made again.
+        await sql.unsafe(`drop database if exists ${name} with (force)`);
         await sql.unsafe(`drop database if exists ${building} with (force)`);
         await sql.unsafe(from ? `create database ${building} template ${from.database}` : `create database ${building}`);
       });
-      await runBuilder(kind, { DATABASE_URL: withDatabase(this.baseUrl, building) });
-      // Another run of the same sources may have finished first: keep its copy, drop ours.
-      await onServer(this.baseUrl, (sql) => sql.unsafe(`alter database ${building} rename to ${name}`)).catch(async (error) => {
-        if (!(await databaseExists(this.baseUrl!, name))) throw error;
-        await onServer(this.baseUrl!, (sql) => sql.unsafe(`drop database if exists ${building} with (force)`));
-      });
-      return done({ database: name }, 'built');
+      fs.rmSync(buildingFiles, { recursive: true, force: true });
+      if (from?.filesDir) fs.cpSync(from.filesDir, buildingFiles, { recursive: true });
+      fs.mkdirSync(buildingFiles, { recursive: true });
+      await runBuilder(kind, { DATABASE_URL: withDatabase(this.baseUrl, building), FILES_DIR: buildingFiles });
+      fs.rmSync(filesDir, { recursive: true, force: true });
+      fs.renameSync(buildingFiles, filesDir);
+      await onServer(this.baseUrl, (sql) => sql.unsafe(`alter database ${building} rename to ${name}`));
+      return done({ database: name, filesDir }, 'built');
     }
     const ready = readyDataDir(kind);
     if (ready) return done({ dataDir: ready }, 'cached');
