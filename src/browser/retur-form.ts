@@ -136,17 +136,14 @@ export function enhanceReturForm(form: HTMLFormElement): void {
     });
   }
 
-  // The refusal of the last submit is stale once the member changes anything.
-  const dropFailure = () => document.getElementById('retur-failure')?.remove();
+  // (The refusal of the last submit is dropped by src/browser/retur.ts, before these checks load.)
   form.addEventListener('input', (event) => {
-    dropFailure();
     const el = event.target as HTMLElement;
     touched.add(el === invoice ? 'invoice' : el === deskripsi ? 'deskripsi' : el === files ? 'files' : el === address ? 'address' : el.id);
     if (el === invoice) choose();
     else check();
   });
   form.addEventListener('change', (event) => {
-    dropFailure();
     const el = event.target as HTMLInputElement;
     if (el.name === 'same_address') touched.add('address');
     if (el === files) {

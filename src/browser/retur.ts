@@ -42,6 +42,11 @@ document.addEventListener(
 
 const form = document.getElementById('retur-form') as HTMLFormElement | null;
 if (form) {
+  // The refusal of the last submit is stale once the member changes anything: listened for here,
+  // not in the lazily loaded checks, so a change made while they load still clears it.
+  const dropFailure = () => document.getElementById('retur-failure')?.remove();
+  form.addEventListener('input', dropFailure);
+  form.addEventListener('change', dropFailure);
   let loading: Promise<unknown> | undefined;
   const enhance = () => (loading ??= import('./retur-form').then((m) => m.enhanceReturForm(form)));
   // Open already (?create=1, or a refused post shown again): now; otherwise on the way to opening it.
