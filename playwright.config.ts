@@ -17,6 +17,10 @@ export default defineConfig({
     : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
+    // The service worker is tested on its own (tests/e2e/offline.spec.ts allows it); elsewhere it
+    // would install and precache in every new context, and Chromium can hang closing a context
+    // whose worker is still busy (a 90 s teardown seen once in CI).
+    serviceWorkers: 'block',
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
     trace: 'off',

@@ -23,6 +23,8 @@ if (workers) {
   addEventListener('load', () =>
     workers.register('/sw.js').then(
       (registration) => {
+        // A browser that blocks workers may resolve without one.
+        if (!registration) return;
         offer(registration.waiting);
         registration.onupdatefound = () => {
           const worker = registration.installing;

@@ -41,6 +41,9 @@ async function readOnline(page: Page): Promise<{ name: string; id: string; bonus
   return { name: user.nama, id: user.id_member, bonusRows };
 }
 
+// The worker is what this file tests (playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 test('the dashboard and a bonus report open again without a network, with the "Offline: data per" line', async ({ page, context }) => {
   const seen = await readOnline(page);
   await context.setOffline(true);
