@@ -1,31 +1,18 @@
 import { getDb } from '../../db/client';
-import { remainingDetails, returnableOrders } from '../../db/queries/returns';
+import { type ReturnableOrderRow, remainingDetails, returnableOrders } from '../../db/queries/returns';
 import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
 
 export interface ReturnableDetail {
   public_id: string;
-  /** What may still be returned: ordered minus already returned in returns not rejected. */
+  /** What may still be returned: ordered minus already returned (returns not rejected) and refunded. */
   qty: number;
   qty_order: number;
   barang: { public_id: string; nama: string };
 }
 
-export interface ReturnableOrder {
-  public_id: string;
-  no_invoice: string;
-  no_order: string;
-  tgl_invoice: string;
-  status_order: string;
-  nama_kirim: string | null;
-  phone_kirim: string | null;
-  alamat_kirim: string | null;
-  kode_pos_kirim: string | null;
-  kecamatan: string | null;
-  kota: string | null;
-  propinsi: string | null;
-  order_details: ReturnableDetail[];
-}
+/** A returnable order as the member's API answers it: the query's row without its internal id, with its lines. */
+export type ReturnableOrder = Omit<ReturnableOrderRow, 'id'> & { order_details: ReturnableDetail[] };
 
 /** GET /member/transaction/retur-able: the member's returnable orders with their lines and ship-to. */
 export async function listReturnable(member: SessionMember): Promise<ReturnableOrder[]> {
