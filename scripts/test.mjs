@@ -90,7 +90,7 @@ if (!only && process.env.ALSO_DATABASE_URL) {
 }
 
 if (!only || only === 'e2e') {
-  process.env.CHROMIUM_PATH = ensureChromium();
+  process.env.CHROMIUM_PATH = ensureChromium('tests');
   const status = run(bin('playwright'), ['test']);
   const report = readJson('test-results/e2e.json');
   passed += report?.stats?.expected ?? 0;

@@ -203,7 +203,18 @@ export async function onReadDb<T>(memberId: number | undefined, read: (db: Db) =
   }
 }
 
+const closeListeners = new Set<() => void>();
+
+/**
+ * Forgets what a module learned from the database when it closes (cached settings, the boot's
+ * readiness): the next connection may be another database (a restore, a test file's own copy).
+ */
+export function onDbClose(listener: () => void): void {
+  closeListeners.add(listener);
+}
+
 export async function closeDb(): Promise<void> {
+  for (const listener of closeListeners) listener();
   if (readConnecting) {
     const read = readConnecting;
     readConnecting = undefined;
