@@ -20,6 +20,8 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
   { path: '/admin/retur', label: 'Retur', roles: ['GUDANG'] },
   { path: '/admin/stok', label: 'Stok', roles: ['GUDANG'] },
+  // GUDANG opens the catalogue to reach a product's stock; only SUPERADMIN changes it (services/produk).
+  { path: '/admin/produk', label: 'Produk', roles: ['GUDANG'] },
   { path: '/admin/keuangan', label: 'Penarikan', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/closing', label: 'Closing', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },

@@ -1190,6 +1190,15 @@ const FORM_PAGES: Record<
   },
   'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
   'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },
+  'admin/produk/index.astro': {
+    fields: ['action', 'id', 'kode', 'nama', 'kategori', 'harga', 'dpp', 'persen_ppn', 'value', 'berat', 'is_active', 'lokasi', 'is_online'],
+    operator: 'superadmin',
+  },
+  'admin/produk/[id].astro': {
+    fields: ['action', 'kode', 'nama', 'harga', 'dpp', 'persen_ppn', 'berlaku_mulai', 'value', 'berat', 'lokasi'],
+    params: () => ({ id: '1' }),
+    operator: 'superadmin',
+  },
   'admin/signin.astro': { fields: ['username', 'password', 'kode'], anonymous: true, audited: true },
   'admin/promos/klaim.astro': { fields: ['klaim', 'promo', 'terkirim'], operator: 'superadmin' },
   'admin/operators.astro': { fields: ['action', 'username', 'nama', 'role', 'password', 'hapus_2fa'], operator: 'superadmin' },
