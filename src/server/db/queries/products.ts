@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Product } from '../../../lib/order/product';
 import type { Db, Tx } from '../client';
 import { toCount, toRupiah } from '../money';
-import { productPrices, products, warehouseStock } from '../schema';
+import { productPrices, products } from '../schema';
 
 /** 'PAKET' for registration and upgrade, 'PRODUK' for repeat orders (spec/001 §3 Product). */
 export type ProductKategori = 'PAKET' | 'PRODUK';
@@ -12,9 +12,12 @@ export type ProductKategori = 'PAKET' | 'PRODUK';
  * berlaku_mulai on or before the day, else the product's own column (its price before any version).
  */
 function inEffect<T>(column: 'harga' | 'dpp' | 'persenPpn', day: string): SQL<T> {
-  return sql<T>`coalesce((select ${productPrices[column]} from ${productPrices}
-    where ${productPrices.productId} = ${products.id} and ${productPrices.berlakuMulai} <= ${day}
-    order by ${productPrices.berlakuMulai} desc limit 1), ${products[column]})`;
+  // Spelled out with the outer table's name: drizzle leaves a one-table select's columns
+  // unqualified, which inside the subquery would name product_prices' own id.
+  const name = sql.raw(column === 'persenPpn' ? 'persen_ppn' : column);
+  return sql<T>`coalesce((select pp.${name} from product_prices pp
+    where pp.product_id = "products"."id" and pp.berlaku_mulai <= ${day}::date
+    order by pp.berlaku_mulai desc limit 1), "products".${name})`;
 }
 
 /** The price in effect on `day` (a Jakarta calendar day), as the order screens and the order's lines take it. */
@@ -91,7 +94,7 @@ export async function catalogueRows(db: Db | Tx, day: string) {
       isActive: products.isActive,
       gambars: products.gambars,
       ...priceOn(day),
-      stok: sql<number>`(select coalesce(sum(${warehouseStock.qty}), 0) from ${warehouseStock} where ${warehouseStock.productId} = ${products.id})`,
+      stok: sql<number>`(select coalesce(sum(ws.qty), 0) from warehouse_stock ws where ws.product_id = "products"."id")`,
     })
     .from(products)
     .orderBy(asc(products.kategori), asc(products.kode));

@@ -41,7 +41,7 @@ export async function setProductPrice(by: Actor, id: number, input: PriceForm, n
     });
     const before = replaced
       ? { berlaku_mulai: replaced.berlakuMulai, harga: replaced.harga, dpp: replaced.dpp, persen_ppn: replaced.persenPpn }
-      : { berlaku_mulai: null, ...product.price };
+      : { berlaku_mulai: null, harga: product.price.harga, dpp: product.price.dpp, persen_ppn: product.price.persenPpn };
     await recordAudit(tx, by, 'produk:harga', `produk:${product.kode}`, before, { berlaku_mulai: data.berlaku_mulai, ...price });
     const when = data.berlaku_mulai === day ? 'mulai hari ini' : `mulai ${tanggal(data.berlaku_mulai)}`;
     return `Harga ${product.kode} ${rupiah(price.harga)} berlaku ${when}`;
