@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, login, memberId, signInOperator, test } from './fixtures';
 
 /**
@@ -54,4 +55,23 @@ test('GUDANG opens the catalogue read only, with the stock linked to the stock p
   await row.getByRole('link', { name: 'Stok PRD-KOPI per gudang' }).click();
   await expect(page).toHaveURL(/\/admin\/stok\?q=PRD-KOPI$/);
   await expect(page.getByTestId('stock-table')).toContainText('PRD-KOPI');
+});
+
+test('the SUPERADMIN catalogue pages fit a 360 px phone and pass axe-core', async ({ browser }) => {
+  test.setTimeout(180_000); // full axe audits
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signInOperator(page, 'superadmin');
+  await page.goto('/admin/produk');
+  const detail = await page.getByRole('link', { name: 'Ubah PKT-1' }).getAttribute('href');
+  const found: string[] = [];
+  for (const path of ['/admin/produk', detail!]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    for (const v of results.violations)
+      found.push(`${v.id} (${v.impact}) on ${path}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+  expect(found).toEqual([]);
+  await context.close();
 });
