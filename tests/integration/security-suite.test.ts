@@ -586,6 +586,13 @@ const SAMPLES: Record<string, Sample> = {
     params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
     validStatus: 404,
   },
+  // A public product picture (the order screens); unknown names 404.
+  'GET /products/unggah/[name]': {
+    input: 'none',
+    anonymous: true,
+    params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
+    validStatus: 404,
+  },
   'GET /member/transaction/retur-able': { input: 'none' },
   'GET /member/transaction/retur/[id]': {
     input: 'none',
