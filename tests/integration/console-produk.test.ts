@@ -5,7 +5,9 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import type { Actor } from '../../src/server/services/operator/assert-role';
 import { ROLE_REFUSED } from '../../src/server/services/operator/assert-role';
+import { resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import { updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
 import { createOrder } from '../../src/server/services/order/create-order';
 import { findWarehouses } from '../../src/server/services/order/find-warehouses';
 import { getOrderDetail } from '../../src/server/services/order/get-order-detail';
@@ -309,5 +311,40 @@ describe('product data, pictures and warehouses (SUPERADMIN)', () => {
     await expect(updateWarehouse(admin, medan.id, { nama: ' ', lokasi: 'x' })).rejects.toMatchObject({
       message: 'Nama gudang wajib diisi',
     });
+  });
+});
+
+describe('couriers (Pengaturan → Kurir, listed on /admin/produk)', () => {
+  it('a courier renamed with its insurance is listed so and audited; an empty name changes nothing', async () => {
+    const { token } = await signInOperator({ username: 'superadmin', password: DEMO_OPERATOR_PASSWORD }, { address: 'produk-kurir' });
+    const admin = (await resolveOperatorSession(token))!;
+    const fields = (nama: string) => ({
+      'couriers.0.nama': nama,
+      'couriers.0.asuransi_fix': '5000',
+      'couriers.0.asuransi_persen': '0,25',
+      ...Object.fromEntries(
+        [1, 2, 3, 4].flatMap((i) => [
+          [`couriers.${i}.nama`, ['SiCepat', 'J&T Express', 'POS Indonesia', 'AnterAja'][i - 1]!],
+          [`couriers.${i}.asuransi_fix`, ['0', '0', '0', '1000'][i - 1]!],
+          [`couriers.${i}.asuransi_persen`, ['0.3', '0.2', '0', '0.2'][i - 1]!],
+        ]),
+      ),
+      'couriers.2.wajib_asuransi': 'on',
+    });
+    await expect(updateSettingGroup(admin, 'kurir', fields(' '))).rejects.toMatchObject({ message: 'Nama kurir wajib diisi' });
+    expect((await listCatalogue(admin)).couriers[0]).toMatchObject({ kode: 'jne', nama: 'JNE', asuransi_persen: 0.2 });
+
+    expect((await updateSettingGroup(admin, 'kurir', fields('JNE Express'))).changed).toEqual(['couriers']);
+    const couriers = (await listCatalogue(admin)).couriers;
+    expect(couriers[0]).toEqual({ kode: 'jne', nama: 'JNE Express', asuransi_fix: 5000, asuransi_persen: 0.25, wajib_asuransi: false });
+    expect(couriers.slice(1).map((c) => [c.nama, c.wajib_asuransi])).toEqual([
+      ['SiCepat', false],
+      ['J&T Express', true],
+      ['POS Indonesia', false],
+      ['AnterAja', false],
+    ]);
+    const [audit] = await audits('setting:couriers');
+    expect((audit!.before as unknown as { nama: string }[])[0]!.nama).toBe('JNE');
+    expect((audit!.after as unknown as { nama: string }[])[0]!.nama).toBe('JNE Express');
   });
 });

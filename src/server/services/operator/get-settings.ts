@@ -1,4 +1,4 @@
-import type { PlanSettings } from '../../../lib/schemas/settings';
+import type { CourierSettings, PlanSettings } from '../../../lib/schemas/settings';
 import { getDb } from '../../db/client';
 import type { SessionOperator } from './operator-sessions';
 import { requireRole } from './require-role';
@@ -24,6 +24,7 @@ export async function getSettings(operator: SessionOperator) {
     pembayaran: groupForm('pembayaran', values) as PaymentForm,
     ongkir: groupForm('ongkir', values) as RatesForm,
     subsidi: groupForm('subsidi', values) as SubsidyForm,
+    kurir: groupForm('kurir', values) as CourierSettings,
     history: await settingHistory(db, keys),
   };
 }
