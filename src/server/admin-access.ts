@@ -1,9 +1,8 @@
 import type { AstroCookies } from 'astro';
 import type { OperatorRole } from './db/schema';
-import { secureCookies } from './mode';
-import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 import { isSecondFactorRequired } from './domain/operator-second-factor';
-import { isProduction } from './mode';
+import { isProduction, secureCookies } from './mode';
+import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 
 export const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 export const ADMIN_SIGNIN = '/admin/signin';
@@ -21,6 +20,8 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
   { path: '/admin/retur', label: 'Retur', roles: ['GUDANG'] },
   { path: '/admin/stok', label: 'Stok', roles: ['GUDANG'] },
+  // GUDANG opens the catalogue to reach a product's stock; only SUPERADMIN changes it (services/produk).
+  { path: '/admin/produk', label: 'Produk', roles: ['GUDANG'] },
   { path: '/admin/keuangan', label: 'Penarikan', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/closing', label: 'Closing', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, login, memberId, test, signInOperator } from './fixtures';
+import { expect, login, memberId, signInOperator, test } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
@@ -240,8 +240,8 @@ test('a stock adjustment with its reason shows in the history; a reduction below
 
 test('KEUANGAN is refused from the GUDANG pages and does not see them in the menu', async ({ page }) => {
   await signInOperator(page, 'keuangan');
-  for (const name of ['Order', 'Retur', 'Stok']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
-  for (const path of ['/admin/orders', '/admin/retur', '/admin/stok', '/admin/orders/cetak?jenis=label&no_order=X']) {
+  for (const name of ['Order', 'Retur', 'Stok', 'Produk']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+  for (const path of ['/admin/orders', '/admin/retur', '/admin/stok', '/admin/produk', '/admin/orders/cetak?jenis=label&no_order=X']) {
     const response = await page.goto(path);
     expect(response!.status()).toBe(403);
     await expect(page.locator('body')).toContainText('Peran Anda tidak boleh membuka halaman ini');
@@ -261,7 +261,15 @@ test('the GUDANG pages fit a 360 px phone (no page-wide sideways scroll) and pas
   await page.goto('/admin/retur?status=DONE');
   const detail = await page.locator('tbody a').first().getAttribute('href');
   const found: string[] = [];
-  for (const path of ['/admin', '/admin/orders?status=PAID', '/admin/orders?status=DELIVERY', '/admin/retur', detail!, '/admin/stok']) {
+  for (const path of [
+    '/admin',
+    '/admin/orders?status=PAID',
+    '/admin/orders?status=DELIVERY',
+    '/admin/retur',
+    detail!,
+    '/admin/stok',
+    '/admin/produk',
+  ]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

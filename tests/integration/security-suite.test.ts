@@ -1,23 +1,24 @@
 // @template year — member B's orders, bonuses, payouts, returns and promo claims
-import { createContainer } from './container';
-import { beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+
 import { sql } from 'drizzle-orm';
-import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
 import AddressPage from '../../src/pages/account/address.astro';
+import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { resolveSession } from '../../src/server/services/auth/sessions';
+import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
+import { createContainer } from './container';
 import { sessionOf } from './helpers';
 import {
+  type Call,
+  type CallResult,
   callRoute,
   changedTables,
   discoverEndpoints,
   fingerprint,
-  messageProblem,
-  type Call,
-  type CallResult,
   type Method,
+  messageProblem,
 } from './route-harness';
 
 /**
@@ -580,6 +581,13 @@ const SAMPLES: Record<string, Sample> = {
   },
   // A public banner image (the carousel); unknown names 404.
   'GET /banners/unggah/[name]': {
+    input: 'none',
+    anonymous: true,
+    params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
+    validStatus: 404,
+  },
+  // A public product picture (the order screens); unknown names 404.
+  'GET /products/unggah/[name]': {
     input: 'none',
     anonymous: true,
     params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
@@ -1190,6 +1198,29 @@ const FORM_PAGES: Record<
   },
   'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
   'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },
+  'admin/produk/index.astro': {
+    fields: [
+      'action',
+      'id',
+      'kode',
+      'nama',
+      'kategori',
+      'harga',
+      'dpp',
+      'persen_ppn',
+      'value',
+      'berat',
+      'is_active',
+      'lokasi',
+      'is_online',
+    ],
+    operator: 'superadmin',
+  },
+  'admin/produk/[id].astro': {
+    fields: ['action', 'kode', 'nama', 'harga', 'dpp', 'persen_ppn', 'berlaku_mulai', 'value', 'berat', 'lokasi'],
+    params: () => ({ id: '1' }),
+    operator: 'superadmin',
+  },
   'admin/signin.astro': { fields: ['username', 'password', 'kode'], anonymous: true, audited: true },
   'admin/promos/klaim.astro': { fields: ['klaim', 'promo', 'terkirim'], operator: 'superadmin' },
   'admin/operators.astro': { fields: ['action', 'username', 'nama', 'role', 'password', 'hapus_2fa'], operator: 'superadmin' },
