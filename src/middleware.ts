@@ -10,6 +10,7 @@ import { CROSS_SITE_REFUSED, bearerToken, isCrossSiteWrite, jsonResponse } from 
 import { methodNotAllowed } from './server/page-methods';
 import { logServerError, serverErrorResponse } from './server/server-error';
 import { modeRefusal } from './server/mode-routes';
+import { viewOnlyRefusal } from './server/view-as';
 import { takeFlash } from './server/flash';
 import { observeRequest } from './server/metrics';
 import { markOwnWrites } from './server/read-your-writes';
@@ -130,6 +131,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
+  const viewOnly = viewOnlyRefusal(member, ctx.request.method, path, api);
+  if (viewOnly) return withHeaders(viewOnly, https);
   if (!member && !isPublicPath(path)) {
     if (api) {
       return withHeaders(jsonResponse({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }), https);

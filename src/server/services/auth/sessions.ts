@@ -28,6 +28,17 @@ export async function createSession(memberId: number, remember: boolean, userAge
   return { token, expiresAt };
 }
 
+/**
+ * A read-only session for an operator's "Lihat sebagai member" (ADR 0021): short, never
+ * remembered, marked with the operator so the middleware refuses every write through it.
+ */
+export async function createViewAsSession(memberId: number, operatorId: number, minutes: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
+  await insertSession(await getDb(), { idHash: sha256(token), memberId, remember: false, expiresAt, viewAsOperatorId: operatorId });
+  return { token, expiresAt };
+}
+
 /** The member behind a session token, or undefined when it is unknown, expired or ended. */
 export async function resolveSession(token: string | undefined): Promise<SessionMember | undefined> {
   if (!token || token.length > 200) return undefined;

@@ -1,0 +1,20 @@
+import { parseWith } from '../../http';
+import { ProfileSchema } from '../../../lib/schemas/account';
+import { checkProfileInTransaction, checkProfileRegions, profileChanges } from '../account/update-profile';
+import { requireRole } from '../operator/require-role';
+import type { SessionOperator } from '../operator/operator-sessions';
+import { applyCareEdit } from './care-edit';
+import { CARE_ACTIONS } from './care-actions';
+
+/** CS corrects a member's Data Member form, by the member's own schema and checks, with a reason. */
+export async function editMemberProfile(operator: SessionOperator, idMember: string, form: Record<string, unknown>): Promise<string> {
+  requireRole(operator, ['CS']);
+  const input = parseWith(ProfileSchema, form);
+  checkProfileRegions(input);
+  return applyCareEdit(operator, idMember, {
+    action: CARE_ACTIONS.profile,
+    alasan: form.alasan,
+    changes: profileChanges(input),
+    check: (tx, row) => checkProfileInTransaction(tx, row.id, input),
+  });
+}
