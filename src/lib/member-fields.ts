@@ -32,6 +32,14 @@ export const MEMBER_FIELD_LABELS: Record<string, string> = {
   sponsorId: 'Sponsor',
   upline: 'Upline',
   sisi: 'Sisi',
+  // The snake_case keys of the verification and KYC audit rows.
+  status_rekening: 'Status Rekening',
+  kode_bank: 'Bank',
+  no_rekening: 'No Rekening',
+  nama_rekening: 'Nama Pemilik Rekening',
+  status_npwp: 'Status NPWP',
+  jenis: 'Jenis',
+  nomor: 'Nomor',
 };
 
 export const fieldLabel = (key: string): string => MEMBER_FIELD_LABELS[key] ?? key;

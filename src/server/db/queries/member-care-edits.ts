@@ -59,3 +59,10 @@ export async function setPlacement(
 ): Promise<void> {
   await tx.update(members).set(place).where(eq(members.id, memberId));
 }
+
+/** The ID Member of a member's id (an upline or sponsor named in an audit row). */
+export async function idMemberOfId(db: Db | Tx, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ idMember: members.idMember }).from(members).where(eq(members.id, id)).limit(1);
+  return row?.idMember ?? null;
+}

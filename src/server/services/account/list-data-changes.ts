@@ -15,7 +15,7 @@ export interface DataChange {
 }
 
 /** Keys of an audit row that say something other than a changed value. */
-const NOT_FIELDS = new Set(['alasan', 'berlaku_sejak']);
+const NOT_FIELDS = new Set(['alasan', 'berlaku_sejak', 'path']);
 
 function shown(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -33,7 +33,7 @@ export async function listDataChanges(member: SessionMember, limit = 30): Promis
   return rows.map((row) => {
     const before = (row.before ?? {}) as Record<string, unknown>;
     const after = (row.after ?? {}) as Record<string, unknown>;
-    const keys = Object.keys(after).filter((key) => !NOT_FIELDS.has(key) && (key in before || !row.action.startsWith('member:verify')));
+    const keys = Object.keys(after).filter((key) => !NOT_FIELDS.has(key) && shown(key, before[key]) !== shown(key, after[key]));
     return {
       at: row.at,
       what: CARE_ACTION_LABELS[row.action] ?? row.action,

@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
-import { getDb } from '../../db/client';
+import { getDb, type Tx } from '../../db/client';
 import {
   deleteExpiredSessions,
   deleteMemberSessions,
@@ -32,10 +32,15 @@ export async function createSession(memberId: number, remember: boolean, userAge
  * A read-only session for an operator's "Lihat sebagai member" (ADR 0021): short, never
  * remembered, marked with the operator so the middleware refuses every write through it.
  */
-export async function createViewAsSession(memberId: number, operatorId: number, minutes: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createViewAsSession(
+  memberId: number,
+  operatorId: number,
+  minutes: number,
+  tx?: Tx,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + minutes * 60_000);
-  await insertSession(await getDb(), { idHash: sha256(token), memberId, remember: false, expiresAt, viewAsOperatorId: operatorId });
+  await insertSession(tx ?? (await getDb()), { idHash: sha256(token), memberId, remember: false, expiresAt, viewAsOperatorId: operatorId });
   return { token, expiresAt };
 }
 

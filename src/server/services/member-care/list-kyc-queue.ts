@@ -1,0 +1,20 @@
+import { getDb } from '../../db/client';
+import { kycQueueCount, kycQueuePage, type KycItem } from '../../db/queries/kyc';
+import { bankName } from '../../domain/banks';
+import { requireRole } from '../operator/require-role';
+import type { SessionOperator } from '../operator/operator-sessions';
+
+export const KYC_PAGE_SIZE = 50;
+
+export type KycRow = KycItem & { bank: string | null };
+
+/** The KYC queue (CS): pending bank accounts, NPWPs and NIKs in one list, a page at a time. */
+export async function listKycQueue(operator: SessionOperator, page: number) {
+  requireRole(operator, ['CS']);
+  const db = await getDb();
+  const total = await kycQueueCount(db);
+  const pages = Math.max(1, Math.ceil(total / KYC_PAGE_SIZE));
+  const current = Math.min(pages, Math.max(1, Math.trunc(page) || 1));
+  const items = await kycQueuePage(db, KYC_PAGE_SIZE, (current - 1) * KYC_PAGE_SIZE);
+  return { items: items.map((item): KycRow => ({ ...item, bank: bankName(item.kode_bank) })), total, page: current, pages };
+}
