@@ -64,21 +64,32 @@ describe('CS corrects a member bank account with a reason', () => {
     const cs = await operator('cs');
     const [leaf] = await leaves(1);
     const idMember = leaf!.id_member;
-    await (await getDb()).update(members).set({ statusRekening: 'VERIFIED', noRekening: '9999999999', kodeBank: '008' }).where(eq(members.idMember, idMember));
+    await (await getDb())
+      .update(members)
+      .set({ statusRekening: 'VERIFIED', noRekening: '9999999999', kodeBank: '008' })
+      .where(eq(members.idMember, idMember));
     const text = await editMemberBank(cs, idMember, { ...bank, alasan: 'Member salah ketik nomor rekening' });
     expect(text).toContain('No Rekening');
     const row = await memberRow(idMember);
     expect(row).toMatchObject({ noRekening: '1234567890123', kodeBank: '014', namaRekening: 'Budi Koreksi', statusRekening: 'UNVERIFIED' });
     const [audit] = await auditOf(idMember, 'member:edit-bank');
     expect(audit!.before).toMatchObject({ noRekening: '9999999999', kodeBank: '008', statusRekening: 'VERIFIED' });
-    expect(audit!.after).toMatchObject({ noRekening: '1234567890123', statusRekening: 'UNVERIFIED', alasan: 'Member salah ketik nomor rekening' });
+    expect(audit!.after).toMatchObject({
+      noRekening: '1234567890123',
+      statusRekening: 'UNVERIFIED',
+      alasan: 'Member salah ketik nomor rekening',
+    });
     expect(audit!.operatorNama).toBe(cs.nama);
     const mails = (await listOutbox(10)).filter((m) => m.to === row.email);
     expect(mails.map((m) => m.subject)).toEqual(
       expect.arrayContaining(['Verifikasi rekening bank Portal Member', 'Rekening bank diubah oleh Customer Service - Portal Member']),
     );
     const history = await listDataChanges(await sessionOf(leaf!.username));
-    expect(history[0]).toMatchObject({ what: 'Rekening bank diubah oleh Customer Service', alasan: 'Member salah ketik nomor rekening', oleh: cs.nama });
+    expect(history[0]).toMatchObject({
+      what: 'Rekening bank diubah oleh Customer Service',
+      alasan: 'Member salah ketik nomor rekening',
+      oleh: cs.nama,
+    });
     expect(history[0]!.fields).toEqual(
       expect.arrayContaining([
         { label: 'No Rekening', before: '9999999999', after: '1234567890123' },
@@ -92,7 +103,10 @@ describe('CS corrects a member bank account with a reason', () => {
     const [, leaf] = await leaves(2);
     const idMember = leaf!.id_member;
     const before = await memberRow(idMember);
-    await expect(editMemberBank(cs, idMember, { ...bank })).rejects.toMatchObject({ code: 'BAD_INPUT', message: memberCareMessages.alasan });
+    await expect(editMemberBank(cs, idMember, { ...bank })).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: memberCareMessages.alasan,
+    });
     await expect(editMemberBank(cs, idMember, { ...bank, no_rekening: '12ab', alasan: 'alasan cukup' })).rejects.toMatchObject({
       code: 'BAD_INPUT',
       message: accountMessages.noRekeningDigits,
@@ -101,11 +115,15 @@ describe('CS corrects a member bank account with a reason', () => {
       message: accountMessages.bankRequired,
     });
     for (const role of ['gudang', 'keuangan', 'konten'])
-      await expect(editMemberBank(await operator(role), idMember, { ...bank, alasan: 'alasan cukup' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(editMemberBank(await operator(role), idMember, { ...bank, alasan: 'alasan cukup' })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
     expect(await memberRow(idMember)).toEqual(before);
     expect(await auditOf(idMember, 'member:edit-bank')).toEqual([]);
     await editMemberBank(await operator('superadmin'), idMember, { ...bank, alasan: 'Koreksi oleh superadmin' });
-    await expect(editMemberBank(cs, idMember, { ...bank, alasan: 'alasan cukup' })).rejects.toMatchObject({ message: memberCareMessages.nothingChanged });
+    await expect(editMemberBank(cs, idMember, { ...bank, alasan: 'alasan cukup' })).rejects.toMatchObject({
+      message: memberCareMessages.nothingChanged,
+    });
   });
 });
 
@@ -127,7 +145,9 @@ describe('CS corrects profile, heir and contact data', () => {
       alasan: 'Nama sesuai KTP',
     };
     await expect(editMemberProfile(cs, leaf!.id_member, { ...form, username: 'demoplatinum' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(editMemberProfile(cs, leaf!.id_member, { ...form, nama: 'Nama 123' })).rejects.toMatchObject({ message: accountMessages.namaChars });
+    await expect(editMemberProfile(cs, leaf!.id_member, { ...form, nama: 'Nama 123' })).rejects.toMatchObject({
+      message: accountMessages.namaChars,
+    });
     expect((await memberRow(leaf!.id_member)).nama).toBe(row.nama);
     await editMemberProfile(cs, leaf!.id_member, form);
     expect((await memberRow(leaf!.id_member)).nama).toBe('Nama Dikoreksi');
@@ -139,8 +159,15 @@ describe('CS corrects profile, heir and contact data', () => {
   it('heir: the member heir rules (16-digit NIK) apply', async () => {
     const cs = await operator('cs');
     const [, , , leaf] = await leaves(4);
-    const heir = { no_nik_passpor_penerima: '3171234567890001', nama_lengkap_pewaris: 'Siti Pewaris', no_mobile_pewaris: '6281234567890', hubungan_pewaris: 'Istri' };
-    await expect(editMemberHeir(cs, leaf!.id_member, { ...heir, no_nik_passpor_penerima: '123', alasan: 'Data ahli waris' })).rejects.toMatchObject({
+    const heir = {
+      no_nik_passpor_penerima: '3171234567890001',
+      nama_lengkap_pewaris: 'Siti Pewaris',
+      no_mobile_pewaris: '6281234567890',
+      hubungan_pewaris: 'Istri',
+    };
+    await expect(
+      editMemberHeir(cs, leaf!.id_member, { ...heir, no_nik_passpor_penerima: '123', alasan: 'Data ahli waris' }),
+    ).rejects.toMatchObject({
       message: accountMessages.heirNik,
     });
     await editMemberHeir(cs, leaf!.id_member, { ...heir, alasan: 'Data ahli waris baru' });
@@ -155,10 +182,16 @@ describe('CS corrects profile, heir and contact data', () => {
     await expect(
       editMemberContact(cs, leaf!.id_member, { email: other.email.toUpperCase(), phone: old.phone, alasan: 'Email baru member' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: memberCareMessages.emailTaken });
-    await expect(editMemberContact(cs, leaf!.id_member, { email: 'baru@contoh.id', phone: '0812', alasan: 'Email baru member' })).rejects.toMatchObject({
+    await expect(
+      editMemberContact(cs, leaf!.id_member, { email: 'baru@contoh.id', phone: '0812', alasan: 'Email baru member' }),
+    ).rejects.toMatchObject({
       code: 'BAD_INPUT',
     });
-    await editMemberContact(cs, leaf!.id_member, { email: 'koreksi.kontak@contoh.id', phone: '62 812 3456 7890', alasan: 'Email baru member' });
+    await editMemberContact(cs, leaf!.id_member, {
+      email: 'koreksi.kontak@contoh.id',
+      phone: '62 812 3456 7890',
+      alasan: 'Email baru member',
+    });
     expect(await memberRow(leaf!.id_member)).toMatchObject({ email: 'koreksi.kontak@contoh.id', phone: '6281234567890' });
     const to = (await listOutbox(10)).filter((m) => m.subject.startsWith('Kontak')).map((m) => m.to);
     expect(to).toEqual(expect.arrayContaining([old.email, 'koreksi.kontak@contoh.id']));
@@ -172,10 +205,16 @@ describe('SUPERADMIN corrects sponsor and placement', () => {
     const candidates = await leaves(40);
     const mover = candidates.find((l) => candidates.some((o) => o.id_member !== l.id_member && o.path.startsWith(l.sponsor_path)))!;
     const target = candidates.find((o) => o.id_member !== mover.id_member && o.path.startsWith(mover.sponsor_path))!;
-    await expect(movePlacement(await operator('cs'), mover.id_member, { upline: target.id_member, sisi: 'L', alasan: 'Salah penempatan' })).rejects.toMatchObject({
+    await expect(
+      movePlacement(await operator('cs'), mover.id_member, { upline: target.id_member, sisi: 'L', alasan: 'Salah penempatan' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    const text = await movePlacement(admin, mover.id_member, { upline: target.id_member, sisi: 'L', alasan: 'Salah penempatan saat daftar' });
+    const text = await movePlacement(admin, mover.id_member, {
+      upline: target.id_member,
+      sisi: 'L',
+      alasan: 'Salah penempatan saat daftar',
+    });
     expect(text).toContain(target.id_member);
     const moved = await memberRow(mover.id_member);
     const up = await memberRow(target.id_member);
@@ -186,9 +225,13 @@ describe('SUPERADMIN corrects sponsor and placement', () => {
     expect(audit!.before).toMatchObject({ path: mover.path });
     expect(audit!.after).toMatchObject({ upline: target.id_member, sisi: 'L', alasan: 'Salah penempatan saat daftar' });
     // The slot is now taken.
-    const another = candidates.find((o) => ![mover.id_member, target.id_member].includes(o.id_member) && o.sponsor_path === mover.sponsor_path);
+    const another = candidates.find(
+      (o) => ![mover.id_member, target.id_member].includes(o.id_member) && o.sponsor_path === mover.sponsor_path,
+    );
     if (another)
-      await expect(movePlacement(admin, another.id_member, { upline: target.id_member, sisi: 'L', alasan: 'Salah penempatan' })).rejects.toMatchObject({
+      await expect(
+        movePlacement(admin, another.id_member, { upline: target.id_member, sisi: 'L', alasan: 'Salah penempatan' }),
+      ).rejects.toMatchObject({
         message: memberCareMessages.slotTaken,
       });
   });
@@ -201,7 +244,9 @@ describe('SUPERADMIN corrects sponsor and placement', () => {
           where m.id > 5 and m.jumlah_child_kiri > 0 and s.sponsor_id is not null order by m.id limit 1`,
     );
     const [root] = await selectRows<{ id_member: string }>(await getDb(), sql`select id_member from members where sisi = 'root'`);
-    await expect(changeSponsor(admin, withDownline!.id_member, { sponsor: root!.id_member, alasan: 'Koreksi sponsor' })).rejects.toMatchObject({
+    await expect(
+      changeSponsor(admin, withDownline!.id_member, { sponsor: root!.id_member, alasan: 'Koreksi sponsor' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: memberCareMessages.hasDownline,
     });
@@ -232,7 +277,9 @@ describe('SUPERADMIN corrects sponsor and placement', () => {
     const admin = await operator('superadmin');
     const [root] = await selectRows<{ id_member: string }>(await getDb(), sql`select id_member from members where sisi = 'root'`);
     const leaf = (await leaves(40)).find((l) => l.sponsor_id_member !== root!.id_member);
-    await expect(changeSponsor(await operator('cs'), leaf!.id_member, { sponsor: root!.id_member, alasan: 'Koreksi sponsor' })).rejects.toMatchObject({
+    await expect(
+      changeSponsor(await operator('cs'), leaf!.id_member, { sponsor: root!.id_member, alasan: 'Koreksi sponsor' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     await expect(changeSponsor(admin, leaf!.id_member, { sponsor: leaf!.id_member, alasan: 'Koreksi sponsor' })).rejects.toMatchObject({
@@ -251,6 +298,9 @@ describe('SUPERADMIN corrects sponsor and placement', () => {
     expect((await memberRow(leaf!.id_member)).sponsorId).not.toBe(sponsorBefore);
     expect((await memberRow(leaf!.id_member)).sponsorId).toBe((await memberRow(newSponsor)).id);
     const history = await listDataChanges(await sessionOf(leaf!.username));
-    expect(history[0]).toMatchObject({ what: 'Sponsor dikoreksi', fields: [{ label: 'Sponsor', before: leaf!.sponsor_id_member, after: newSponsor }] });
+    expect(history[0]).toMatchObject({
+      what: 'Sponsor dikoreksi',
+      fields: [{ label: 'Sponsor', before: leaf!.sponsor_id_member, after: newSponsor }],
+    });
   });
 });

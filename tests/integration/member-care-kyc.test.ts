@@ -26,7 +26,10 @@ describe('KYC queue', () => {
     await db.update(members).set({ statusRekening: 'VERIFIED', statusNpwp: 'VERIFIED' });
     expect(await listKycQueue(cs, 1)).toMatchObject({ items: [], total: 0, page: 1, pages: 1 });
 
-    const [m] = await selectRows<{ id_member: string; username: string }>(db, sql`select id_member, username from members where id > 20 order by id limit 1`);
+    const [m] = await selectRows<{ id_member: string; username: string }>(
+      db,
+      sql`select id_member, username from members where id > 20 order by id limit 1`,
+    );
     const idMember = m!.id_member;
     await db
       .update(members)
@@ -55,14 +58,18 @@ describe('KYC queue', () => {
       code: 'FORBIDDEN',
     });
     await expect(rejectKyc(cs, idMember, { jenis: 'NPWP', alasan: '' })).rejects.toMatchObject({ message: memberCareMessages.alasan });
-    await expect(rejectKyc(cs, idMember, { jenis: 'KTP', alasan: 'Nama tidak cocok' })).rejects.toMatchObject({ message: memberCareMessages.kycJenis });
+    await expect(rejectKyc(cs, idMember, { jenis: 'KTP', alasan: 'Nama tidak cocok' })).rejects.toMatchObject({
+      message: memberCareMessages.kycJenis,
+    });
     expect((await listKycQueue(cs, 1)).total).toBe(3);
 
     await approveKyc(cs, idMember, 'REKENING');
     expect((await memberRow(idMember)).statusRekening).toBe('VERIFIED');
 
     await rejectKyc(cs, idMember, { jenis: 'NPWP', alasan: 'Nama pemegang NPWP tidak sesuai kartu' });
-    expect(await db.select().from(kycRejections)).toMatchObject([{ jenis: 'NPWP', nomor: '123456789012345', alasan: 'Nama pemegang NPWP tidak sesuai kartu' }]);
+    expect(await db.select().from(kycRejections)).toMatchObject([
+      { jenis: 'NPWP', nomor: '123456789012345', alasan: 'Nama pemegang NPWP tidak sesuai kartu' },
+    ]);
     expect((await memberRow(idMember)).statusNpwp).toBe('UNVERIFIED');
     await expect(rejectKyc(cs, idMember, { jenis: 'NPWP', alasan: 'Nama tidak cocok lagi' })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -70,7 +77,10 @@ describe('KYC queue', () => {
     });
 
     await approveKyc(cs, idMember, 'NIK');
-    const [nik] = await db.select().from(npwpStatuses).where(sql`${npwpStatuses.jenis} = 'NIK' and ${npwpStatuses.nomor} = '3171000011112222'`);
+    const [nik] = await db
+      .select()
+      .from(npwpStatuses)
+      .where(sql`${npwpStatuses.jenis} = 'NIK' and ${npwpStatuses.nomor} = '3171000011112222'`);
     expect(nik).toMatchObject({ punyaNpwp: true, admin: cs.nama });
     expect(await listKycQueue(cs, 1)).toMatchObject({ items: [], total: 0 });
 

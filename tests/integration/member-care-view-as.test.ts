@@ -20,8 +20,16 @@ const operator = async (username: string): Promise<SessionOperator> => {
 
 /** A page request through the real middleware with a member cookie: whether the page was reached. */
 async function visitPage(path: string, method: string, token: string, body?: string) {
-  const headers = new Headers({ cookie: `${SESSION_COOKIE}=${token}`, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' });
-  const ctx = createContext({ request: new Request(`${ORIGIN}${path}`, { method, headers, body }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
+  const headers = new Headers({
+    cookie: `${SESSION_COOKIE}=${token}`,
+    origin: ORIGIN,
+    'content-type': 'application/x-www-form-urlencoded',
+  });
+  const ctx = createContext({
+    request: new Request(`${ORIGIN}${path}`, { method, headers, body }),
+    clientAddress: '127.0.0.1',
+    defaultLocale: 'id',
+  });
   let reached = false;
   const response = (await onRequest(ctx as never, async () => {
     reached = true;
@@ -48,7 +56,14 @@ describe('Lihat sebagai member', () => {
     const put = await callRoute('/member/account/[id]', 'PUT', {
       cookie: token,
       params: { id: session!.publicId },
-      body: { username: 'diubahviewas', nama: 'Diubah', agama: 'ISLAM', status_kawin: 'KAWIN', propinsi_domisili: '31', kota_domisili: '31.71' },
+      body: {
+        username: 'diubahviewas',
+        nama: 'Diubah',
+        agama: 'ISLAM',
+        status_kawin: 'KAWIN',
+        propinsi_domisili: '31',
+        kota_domisili: '31.71',
+      },
     });
     expect(put.status).toBe(403);
     expect(put.json).toMatchObject({ success: false, message: VIEW_AS_REFUSED });
@@ -70,9 +85,9 @@ describe('Lihat sebagai member', () => {
   it('the view lasts 30 minutes and is never remembered', async () => {
     const { token, expiresAt } = await startViewAsMember(await operator('superadmin'), '1000000003');
     expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
-    const [row] = await (await getDb()).execute(sql`select remember from sessions where view_as_operator_id is not null order by created_at desc limit 1`).then((r) =>
-      Array.isArray(r) ? r : (r as { rows: unknown[] }).rows,
-    );
+    const [row] = await (await getDb())
+      .execute(sql`select remember from sessions where view_as_operator_id is not null order by created_at desc limit 1`)
+      .then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows));
     expect(row).toMatchObject({ remember: false });
     expect(token).toBeTruthy();
   });

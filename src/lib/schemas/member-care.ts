@@ -37,7 +37,11 @@ export const memberSearchSchema = z.object({
 });
 
 /** The reason every operator change of a member carries (5–500 characters). */
-export const alasanSchema = z.string({ error: memberCareMessages.alasan }).trim().min(5, memberCareMessages.alasan).max(500, memberCareMessages.alasan);
+export const alasanSchema = z
+  .string({ error: memberCareMessages.alasan })
+  .trim()
+  .min(5, memberCareMessages.alasan)
+  .max(500, memberCareMessages.alasan);
 
 export const suspensionSchema = z.object({ alasan: alasanSchema });
 export const reasonSchema = suspensionSchema;
@@ -67,7 +71,11 @@ export const KYC_KINDS = ['REKENING', 'NPWP', 'NIK'] as const;
 export type KycKind = (typeof KYC_KINDS)[number];
 export const kycKindSchema = z.enum(KYC_KINDS, { error: memberCareMessages.kycJenis });
 
-const idMemberField = z.string({ error: memberCareMessages.idMember }).trim().min(1, memberCareMessages.idMember).max(20, memberCareMessages.idMember);
+const idMemberField = z
+  .string({ error: memberCareMessages.idMember })
+  .trim()
+  .min(1, memberCareMessages.idMember)
+  .max(20, memberCareMessages.idMember);
 
 export const sponsorChangeSchema = z.object({ sponsor: idMemberField, alasan: alasanSchema });
 export const placementMoveSchema = z.object({

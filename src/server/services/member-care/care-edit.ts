@@ -54,7 +54,10 @@ export async function applyCareEdit(operator: SessionOperator, idMember: string,
   const addresses = email.toLowerCase() === result.row.email.toLowerCase() ? [email] : [result.row.email, email];
   for (const to of addresses) await mailCareNotice(to, member.nama, edit.action, result.fields, alasan);
   await edit.afterCommit?.(member);
-  return `${CARE_ACTION_LABELS[edit.action] ?? 'Data member diubah'}: ${result.fields.filter((f) => !CONSEQUENCES.has(f)).map(fieldLabel).join(', ')}`;
+  return `${CARE_ACTION_LABELS[edit.action] ?? 'Data member diubah'}: ${result.fields
+    .filter((f) => !CONSEQUENCES.has(f))
+    .map(fieldLabel)
+    .join(', ')}`;
 }
 
 /** The member's notice of an operator's change: what was changed and why, never the values. */

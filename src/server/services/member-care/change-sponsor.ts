@@ -26,13 +26,17 @@ export async function changeSponsor(operator: SessionOperator, idMember: string,
     const sponsor = await memberPlace(tx, input.sponsor);
     if (!sponsor) throw new AppError('BAD_INPUT', memberCareMessages.sponsorNotFound, { sponsor: memberCareMessages.sponsorNotFound });
     if (sponsor.id === row.id) throw new AppError('BAD_INPUT', memberCareMessages.sponsorSelf, { sponsor: memberCareMessages.sponsorSelf });
-    if (sponsor.id === row.sponsorId) throw new AppError('BAD_INPUT', memberCareMessages.sameSponsor, { sponsor: memberCareMessages.sameSponsor });
+    if (sponsor.id === row.sponsorId)
+      throw new AppError('BAD_INPUT', memberCareMessages.sameSponsor, { sponsor: memberCareMessages.sameSponsor });
     if (!row.path.startsWith(sponsor.path))
       throw new AppError('BAD_INPUT', memberCareMessages.sponsorNotAbove, { sponsor: memberCareMessages.sponsorNotAbove });
     await assertCorrectable(tx, row);
     await setSponsor(tx, row.id, sponsor.id);
     const before = { sponsorId: await idMemberOfId(tx, row.sponsorId) };
-    await recordAudit(tx, operator, CARE_ACTIONS.sponsor, memberObject(idMember), before, { sponsorId: sponsor.idMember, alasan: input.alasan });
+    await recordAudit(tx, operator, CARE_ACTIONS.sponsor, memberObject(idMember), before, {
+      sponsorId: sponsor.idMember,
+      alasan: input.alasan,
+    });
     return { row, sponsor };
   });
   await mailCareNotice(done.row.email, done.row.nama, CARE_ACTIONS.sponsor, ['sponsorId'], input.alasan);

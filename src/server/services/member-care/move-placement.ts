@@ -41,12 +41,19 @@ export async function movePlacement(operator: SessionOperator, idMember: string,
     await setPlacement(tx, row.id, { uplineId: upline.id, sisi: input.sisi, path, depth: upline.depth + 1 });
     await countInAncestors(tx, path, row.posisi, 1, true);
     const before = { upline: await idMemberOfId(tx, row.uplineId), sisi: row.sisi };
-    await recordAudit(tx, operator, CARE_ACTIONS.placement, memberObject(idMember), { ...before, path: row.path }, {
-      upline: upline.idMember,
-      sisi: input.sisi,
-      path,
-      alasan: input.alasan,
-    });
+    await recordAudit(
+      tx,
+      operator,
+      CARE_ACTIONS.placement,
+      memberObject(idMember),
+      { ...before, path: row.path },
+      {
+        upline: upline.idMember,
+        sisi: input.sisi,
+        path,
+        alasan: input.alasan,
+      },
+    );
     return { row, upline };
   });
   await mailCareNotice(done.row.email, done.row.nama, CARE_ACTIONS.placement, ['upline', 'sisi'], input.alasan);

@@ -23,7 +23,10 @@ export async function startViewAsMember(operator: SessionOperator, idMember: str
   if (!member) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
   return inTransaction(async (tx) => {
     const session = await createViewAsSession(member.id, operator.id, VIEW_AS_MINUTES, tx);
-    await recordAudit(tx, operator, VIEW_AS_ACTION, memberObject(idMember), null, { hanya_baca: true, berakhir: session.expiresAt.toISOString() });
+    await recordAudit(tx, operator, VIEW_AS_ACTION, memberObject(idMember), null, {
+      hanya_baca: true,
+      berakhir: session.expiresAt.toISOString(),
+    });
     return session;
   });
 }
