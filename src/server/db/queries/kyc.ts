@@ -39,12 +39,18 @@ const QUEUE = sql`
    where m.nomor_identitas is not null and m.status_npwp <> 'VERIFIED' and ${notRejected('NIK', sql.raw('m.nomor_identitas'))}
      and not exists (select 1 from npwp_statuses s where s.member_id = m.id and s.jenis = 'NIK' and s.nomor = m.nomor_identitas)`;
 
-export async function kycQueuePage(db: Db | Tx, limit: number, offset: number): Promise<KycItem[]> {
-  return selectRows<KycItem>(db, sql`select * from (${QUEUE}) q order by q.id_member, q.jenis limit ${limit} offset ${offset}`);
+/** One member's items only, when the operator looks for an ID Member. */
+const ofMember = (idMember: string | undefined): SQL => (idMember ? sql`where q.id_member = ${idMember}` : sql``);
+
+export async function kycQueuePage(db: Db | Tx, limit: number, offset: number, idMember?: string): Promise<KycItem[]> {
+  return selectRows<KycItem>(
+    db,
+    sql`select * from (${QUEUE}) q ${ofMember(idMember)} order by q.id_member, q.jenis limit ${limit} offset ${offset}`,
+  );
 }
 
-export async function kycQueueCount(db: Db | Tx): Promise<number> {
-  const [row] = await selectRows<{ n: string | number }>(db, sql`select count(*) as n from (${QUEUE}) q`);
+export async function kycQueueCount(db: Db | Tx, idMember?: string): Promise<number> {
+  const [row] = await selectRows<{ n: string | number }>(db, sql`select count(*) as n from (${QUEUE}) q ${ofMember(idMember)}`);
   return toCount(row?.n ?? 0);
 }
 
