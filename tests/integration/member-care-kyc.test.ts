@@ -12,6 +12,7 @@ import { listDataChanges } from '../../src/server/services/account/list-data-cha
 import { listOutbox } from '../../src/server/integrations/mail/outbox';
 import { memberCareMessages } from '../../src/lib/schemas/member-care';
 import { sessionOf } from './helpers';
+import { visitConsole } from './console-visit';
 
 const operator = async (username: string): Promise<SessionOperator> => {
   const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `kyc-test-${username}` });
@@ -94,6 +95,17 @@ describe('KYC queue', () => {
     // A new NPWP entered after the refusal waits again.
     await db.update(members).set({ npwp: '123456789012346' }).where(eq(members.idMember, idMember));
     expect((await listKycQueue(cs, 1)).items.map((i) => i.nomor)).toEqual(['123456789012346']);
+  });
+
+  it('opens for CS and SUPERADMIN only, and is in their menu', async () => {
+    const token = async (username: string) =>
+      (await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `kyc-menu-${username}` })).token;
+    expect(await visitConsole('/admin/members/kyc', await token('cs'))).toMatchObject({ reached: true });
+    expect(await visitConsole('/admin/members/kyc', await token('superadmin'))).toMatchObject({ reached: true });
+    for (const role of ['gudang', 'keuangan', 'konten'])
+      expect(await visitConsole('/admin/members/kyc', await token(role))).toMatchObject({ reached: false, status: 403 });
+    const { ADMIN_MENU } = await import('../../src/server/admin-access');
+    expect(ADMIN_MENU.find((item) => item.path === '/admin/members/kyc')).toMatchObject({ label: 'Antrian KYC', roles: ['CS'] });
   });
 
   it('pages the queue', async () => {
