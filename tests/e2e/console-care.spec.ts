@@ -22,7 +22,10 @@ async function correctBank(page: Page, id: string, noRekening: string, alasan: s
   await expect(page.getByRole('status')).toContainText('Rekening bank diubah oleh Customer Service');
 }
 
-test('CS corrects a bank account with a reason; the member sees the new account and the change in their history', async ({ page, browser }) => {
+test('CS corrects a bank account with a reason; the member sees the new account and the change in their history', async ({
+  page,
+  browser,
+}) => {
   const id = memberId(40);
   await signInOperator(page, 'cs');
   await page.goto(`/admin/members/${id}`);

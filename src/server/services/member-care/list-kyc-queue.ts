@@ -17,5 +17,11 @@ export async function listKycQueue(operator: SessionOperator, page: number, idMe
   const pages = Math.max(1, Math.ceil(total / KYC_PAGE_SIZE));
   const current = Math.min(pages, Math.max(1, Math.trunc(page) || 1));
   const items = await kycQueuePage(db, KYC_PAGE_SIZE, (current - 1) * KYC_PAGE_SIZE, wanted);
-  return { items: items.map((item): KycRow => ({ ...item, bank: bankName(item.kode_bank) })), total, page: current, pages, idMember: wanted };
+  return {
+    items: items.map((item): KycRow => ({ ...item, bank: bankName(item.kode_bank) })),
+    total,
+    page: current,
+    pages,
+    idMember: wanted,
+  };
 }
