@@ -1,20 +1,20 @@
-import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { auditLog, members, orders } from '../../src/server/db/schema';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { editMemberBank } from '../../src/server/services/member-care/edit-member-bank';
-import { editMemberProfile } from '../../src/server/services/member-care/edit-member-profile';
-import { editMemberHeir } from '../../src/server/services/member-care/edit-member-heir';
-import { editMemberContact } from '../../src/server/services/member-care/edit-member-contact';
-import { changeSponsor } from '../../src/server/services/member-care/change-sponsor';
-import { movePlacement } from '../../src/server/services/member-care/move-placement';
-import { listDataChanges } from '../../src/server/services/account/list-data-changes';
-import { listOutbox } from '../../src/server/integrations/mail/outbox';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/lib/schemas/account';
 import { memberCareMessages } from '../../src/lib/schemas/member-care';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { auditLog, members, orders } from '../../src/server/db/schema';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { listOutbox } from '../../src/server/integrations/mail/outbox';
+import { listDataChanges } from '../../src/server/services/account/list-data-changes';
+import { changeSponsor } from '../../src/server/services/member-care/change-sponsor';
+import { editMemberBank } from '../../src/server/services/member-care/edit-member-bank';
+import { editMemberContact } from '../../src/server/services/member-care/edit-member-contact';
+import { editMemberHeir } from '../../src/server/services/member-care/edit-member-heir';
+import { editMemberProfile } from '../../src/server/services/member-care/edit-member-profile';
+import { movePlacement } from '../../src/server/services/member-care/move-placement';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { sessionOf } from './helpers';
 
 const operator = async (username: string): Promise<SessionOperator> => {

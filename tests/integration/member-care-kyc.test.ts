@@ -1,18 +1,18 @@
-import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { memberCareMessages } from '../../src/lib/schemas/member-care';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { kycRejections, members, npwpStatuses } from '../../src/server/db/schema';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { KYC_PAGE_SIZE, listKycQueue } from '../../src/server/services/member-care/list-kyc-queue';
-import { approveKyc } from '../../src/server/services/member-care/approve-kyc';
-import { rejectKyc } from '../../src/server/services/member-care/reject-kyc';
-import { listDataChanges } from '../../src/server/services/account/list-data-changes';
 import { listOutbox } from '../../src/server/integrations/mail/outbox';
-import { memberCareMessages } from '../../src/lib/schemas/member-care';
-import { sessionOf } from './helpers';
+import { listDataChanges } from '../../src/server/services/account/list-data-changes';
+import { approveKyc } from '../../src/server/services/member-care/approve-kyc';
+import { KYC_PAGE_SIZE, listKycQueue } from '../../src/server/services/member-care/list-kyc-queue';
+import { rejectKyc } from '../../src/server/services/member-care/reject-kyc';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { visitConsole } from './console-visit';
+import { sessionOf } from './helpers';
 
 const operator = async (username: string): Promise<SessionOperator> => {
   const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `kyc-test-${username}` });

@@ -1,17 +1,17 @@
-import { describe, expect, it } from 'vitest';
 import { createContext } from 'astro/middleware';
 import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { onRequest } from '../../src/middleware';
 import { getDb } from '../../src/server/db/client';
 import { auditLog } from '../../src/server/db/schema';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { SESSION_COOKIE, resolveSession } from '../../src/server/services/auth/sessions';
+import { resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
 import { startViewAsMember } from '../../src/server/services/member-care/view-as-member';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { VIEW_AS_REFUSED } from '../../src/server/view-as';
-import { ORIGIN, callRoute, fingerprint } from './route-harness';
 import { sessionOf } from './helpers';
+import { callRoute, fingerprint, ORIGIN } from './route-harness';
 
 const operator = async (username: string): Promise<SessionOperator> => {
   const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `view-as-${username}` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VIEW_AS_REFUSED, viewOnlyRefusal } from '../../src/server/view-as';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
+import { VIEW_AS_REFUSED, viewOnlyRefusal } from '../../src/server/view-as';
 
 const member: SessionMember = {
   id: 7,

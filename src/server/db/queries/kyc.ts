@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { kycRejections, members } from '../schema';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { kycRejections, members } from '../schema';
 
 export type KycJenis = (typeof kycRejections.$inferInsert)['jenis'];
 

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { members, orders } from '../schema';
 import { toCount } from '../money';
+import { members, orders } from '../schema';
 
 /** A member's row, locked for an operator's change (the snapshot its audit `before` is taken from). */
 export async function lockMemberForCare(tx: Tx, idMember: string) {

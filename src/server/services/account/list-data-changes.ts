@@ -1,7 +1,7 @@
+import { fieldLabel } from '../../../lib/member-fields';
 import { getDb } from '../../db/client';
 import { auditOfObjectWith } from '../../db/queries/audit';
 import { bankName } from '../../domain/banks';
-import { fieldLabel } from '../../../lib/member-fields';
 import type { SessionMember } from '../auth/session-member';
 import { CARE_ACTION_LABELS, MEMBER_HISTORY_ACTIONS } from '../member-care/care-actions';
 import { memberObject } from '../member-care/member-object';

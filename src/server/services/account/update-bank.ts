@@ -1,8 +1,8 @@
-import { getDb } from '../../db/client';
-import { updateMember, type MemberChanges } from '../../db/queries/account';
-import { AppError } from '../../errors';
-import { bankName } from '../../domain/banks';
 import { accountMessages, type BankInput } from '../../../lib/schemas/account';
+import { getDb } from '../../db/client';
+import { type MemberChanges, updateMember } from '../../db/queries/account';
+import { bankName } from '../../domain/banks';
+import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { assertOwnPublicId } from './own-member';
 import { sendVerification } from './send-verification';

@@ -1,7 +1,7 @@
-import { parseWith } from '../../http';
 import { kycKindSchema } from '../../../lib/schemas/member-care';
-import { requireRole } from '../operator/require-role';
+import { parseWith } from '../../http';
 import type { SessionOperator } from '../operator/operator-sessions';
+import { requireRole } from '../operator/require-role';
 import { verifyMemberBank } from './verify-member-bank';
 import { verifyMemberTaxNumber } from './verify-member-tax-number';
 

@@ -1,14 +1,14 @@
+import { fieldLabel } from '../../../lib/member-fields';
+import { memberCareMessages, reasonSchema } from '../../../lib/schemas/member-care';
 import { inTransaction, type Tx } from '../../db/client';
-import { updateMember, type MemberChanges } from '../../db/queries/account';
+import { type MemberChanges, updateMember } from '../../db/queries/account';
 import { lockMemberForCare, type MemberCareRow } from '../../db/queries/member-care-edits';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { sendMail } from '../../integrations/mail';
-import { fieldLabel } from '../../../lib/member-fields';
-import { memberCareMessages, reasonSchema } from '../../../lib/schemas/member-care';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { CARE_ACTION_LABELS } from './care-actions';
 import { memberObject } from './member-object';
 

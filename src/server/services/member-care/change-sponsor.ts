@@ -1,12 +1,12 @@
+import { memberCareMessages, sponsorChangeSchema } from '../../../lib/schemas/member-care';
 import { inTransaction } from '../../db/client';
 import { idMemberOfId, lockMemberForCare, memberPlace, setSponsor } from '../../db/queries/member-care-edits';
 import { lockPlacements } from '../../db/queries/network';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { memberCareMessages, sponsorChangeSchema } from '../../../lib/schemas/member-care';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { CARE_ACTIONS } from './care-actions';
 import { mailCareNotice } from './care-edit';
 import { memberObject } from './member-object';

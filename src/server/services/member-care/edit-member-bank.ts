@@ -1,10 +1,10 @@
-import { parseWith } from '../../http';
 import { BankSchema } from '../../../lib/schemas/account';
+import { parseWith } from '../../http';
 import { bankChanges, mailBankVerification } from '../account/update-bank';
-import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
-import { applyCareEdit } from './care-edit';
+import { requireRole } from '../operator/require-role';
 import { CARE_ACTIONS } from './care-actions';
+import { applyCareEdit } from './care-edit';
 
 /**
  * CS corrects a member's bank account with a reason, by the member's own rule (bankChanges): the

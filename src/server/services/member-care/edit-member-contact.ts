@@ -1,11 +1,11 @@
+import { ContactSchema, memberCareMessages } from '../../../lib/schemas/member-care';
 import { emailHoldersBesides } from '../../db/queries/member-care-edits';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { ContactSchema, memberCareMessages } from '../../../lib/schemas/member-care';
-import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
-import { applyCareEdit } from './care-edit';
+import { requireRole } from '../operator/require-role';
 import { CARE_ACTIONS } from './care-actions';
+import { applyCareEdit } from './care-edit';
 
 /**
  * CS corrects a member's e-mail and WhatsApp number with a reason, by the registration form's

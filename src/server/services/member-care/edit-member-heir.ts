@@ -1,10 +1,10 @@
-import { parseWith } from '../../http';
 import { HeirSchema } from '../../../lib/schemas/account';
+import { parseWith } from '../../http';
 import { heirChanges } from '../account/update-heir';
-import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
-import { applyCareEdit } from './care-edit';
+import { requireRole } from '../operator/require-role';
 import { CARE_ACTIONS } from './care-actions';
+import { applyCareEdit } from './care-edit';
 
 /** CS corrects a member's heir (ahli waris), by the member's own schema, with a reason. */
 export async function editMemberHeir(operator: SessionOperator, idMember: string, form: Record<string, unknown>): Promise<string> {

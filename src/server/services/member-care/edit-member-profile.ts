@@ -1,10 +1,10 @@
-import { parseWith } from '../../http';
 import { ProfileSchema } from '../../../lib/schemas/account';
+import { parseWith } from '../../http';
 import { checkProfileInTransaction, checkProfileRegions, profileChanges } from '../account/update-profile';
-import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
-import { applyCareEdit } from './care-edit';
+import { requireRole } from '../operator/require-role';
 import { CARE_ACTIONS } from './care-actions';
+import { applyCareEdit } from './care-edit';
 
 /** CS corrects a member's Data Member form, by the member's own schema and checks, with a reason. */
 export async function editMemberProfile(operator: SessionOperator, idMember: string, form: Record<string, unknown>): Promise<string> {

@@ -1,8 +1,8 @@
 import { getDb } from '../../db/client';
-import { kycQueueCount, kycQueuePage, type KycItem } from '../../db/queries/kyc';
+import { type KycItem, kycQueueCount, kycQueuePage } from '../../db/queries/kyc';
 import { bankName } from '../../domain/banks';
-import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
+import { requireRole } from '../operator/require-role';
 
 export const KYC_PAGE_SIZE = 50;
 

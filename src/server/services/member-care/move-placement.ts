@@ -1,14 +1,14 @@
+import { memberCareMessages, placementMoveSchema } from '../../../lib/schemas/member-care';
 import { inTransaction } from '../../db/client';
 import { idMemberOfId, lockMemberForCare, memberPlace, setPlacement } from '../../db/queries/member-care-edits';
 import { lockPlacements, memberAtPath } from '../../db/queries/network';
 import { childPath } from '../../domain/network-path';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { memberCareMessages, placementMoveSchema } from '../../../lib/schemas/member-care';
 import { countInAncestors } from '../network/place-member';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { CARE_ACTIONS } from './care-actions';
 import { mailCareNotice } from './care-edit';
 import { memberObject } from './member-object';

@@ -1,7 +1,7 @@
+import { memberCareMessages } from '../../../lib/schemas/member-care';
 import type { Tx } from '../../db/client';
 import { countedOrdersOf, type MemberCareRow } from '../../db/queries/member-care-edits';
 import { AppError } from '../../errors';
-import { memberCareMessages } from '../../../lib/schemas/member-care';
 
 /**
  * A sponsor or placement may be corrected only while nothing rests on it: no downline (their

@@ -1,11 +1,11 @@
+import { kycKindSchema, memberCareMessages, reasonSchema } from '../../../lib/schemas/member-care';
 import { inTransaction } from '../../db/client';
 import { insertKycRejection, isKycRejected, lockMemberKyc } from '../../db/queries/kyc';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { kycKindSchema, memberCareMessages, reasonSchema } from '../../../lib/schemas/member-care';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { CARE_ACTIONS } from './care-actions';
 import { mailCareNotice } from './care-edit';
 import { memberObject } from './member-object';

@@ -1,11 +1,11 @@
+import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { getDb, inTransaction } from '../../db/client';
 import { memberContact } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
-import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { createViewAsSession } from '../auth/sessions';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { memberObject } from './member-object';
 
 /** The audit action of an operator opening the member's own screens read-only. */
