@@ -27,6 +27,7 @@ import { logServerError, serverErrorResponse } from './server/server-error';
 import { offlineKeyOf } from './server/services/auth/offline-key';
 import { resolveSession, SESSION_COOKIE } from './server/services/auth/sessions';
 import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableCause, unavailableResponse } from './server/unavailable';
+import { viewOnlyRefusal } from './server/view-as';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
 function withHeaders(response: Response, https: boolean): Response {
@@ -129,6 +130,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
+  const viewOnly = viewOnlyRefusal(member, ctx.request.method, path, api);
+  if (viewOnly) return withHeaders(viewOnly, https);
   if (!member && !isPublicPath(path)) {
     if (api) {
       return withHeaders(jsonResponse({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }), https);

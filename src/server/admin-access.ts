@@ -27,6 +27,7 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/refund', label: 'Refund', roles: ['KEUANGAN'] },
   { path: '/admin/members', label: 'Member', roles: ['CS'] },
+  { path: '/admin/members/kyc', label: 'Antrian KYC', roles: ['CS'] },
   { path: '/admin/settings', label: 'Pengaturan', roles: [] },
   { path: '/admin/news', label: 'News', roles: ['KONTEN'] },
   { path: '/admin/banners', label: 'Banner', roles: ['KONTEN'] },

@@ -122,7 +122,7 @@ test('the members and settings pages have no axe violations', async ({ browser }
   test.setTimeout(180_000); // several full axe audits
   const found: string[] = [];
   for (const [who, paths] of [
-    ['cs', ['/admin/members?q=demo', '/admin/members/1000000230']],
+    ['cs', ['/admin/members?q=demo', '/admin/members/1000000230', '/admin/members/kyc']],
     ['superadmin', ['/admin/settings']],
   ] as const) {
     const page = await (await browser.newContext()).newPage();

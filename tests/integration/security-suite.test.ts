@@ -1170,11 +1170,12 @@ const FORM_PAGES: Record<
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
   'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },
   'admin/members/[idMember].astro': {
-    fields: ['action', 'alasan', 'level'],
+    fields: ['action', 'alasan', 'level', 'nama', 'no_rekening', 'kode_bank', 'email', 'phone', 'sponsor', 'upline', 'sisi'],
     params: (w) => ({ idMember: w.a.idMember }),
     operator: 'cs',
     audited: true,
   },
+  'admin/members/kyc.astro': { fields: ['action', 'id_member', 'jenis', 'alasan'], operator: 'cs' },
   'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
