@@ -13,3 +13,4 @@ export * from './operators';
 export * from './stock';
 export * from './payout-batches';
 export * from './scheduler';
+export * from './commission-control';
