@@ -25,14 +25,23 @@ export const heldPayout = (payoutId: SQL | typeof payouts.id, memberId: SQL | ty
 
 /** A member by id_member: its id and name. */
 export async function memberByIdMember(db: Executor, idMember: string) {
-  const [row] = await db.select({ id: members.id, idMember: members.idMember, nama: members.nama }).from(members).where(eq(members.idMember, idMember));
+  const [row] = await db
+    .select({ id: members.id, idMember: members.idMember, nama: members.nama })
+    .from(members)
+    .where(eq(members.idMember, idMember));
   return row ? { ...row, id: toCount(row.id) } : undefined;
 }
 
 /** One of the member's bonuses by public id, with its payout's batch (locked, for a hold). */
 export async function lockMemberBonus(tx: Tx, memberId: number, publicId: string) {
   const [row] = await tx
-    .select({ id: bonuses.id, statusTransfer: bonuses.statusTransfer, tanggal: bonuses.tanggal, jenisBonus: bonuses.jenisBonus, batchNo: payoutBatches.no })
+    .select({
+      id: bonuses.id,
+      statusTransfer: bonuses.statusTransfer,
+      tanggal: bonuses.tanggal,
+      jenisBonus: bonuses.jenisBonus,
+      batchNo: payoutBatches.no,
+    })
     .from(bonuses)
     .leftJoin(payouts, eq(payouts.id, bonuses.payoutId))
     .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
@@ -46,11 +55,20 @@ export async function liveHold(db: Executor, memberId: number, bonusId: number |
   const [row] = await db
     .select({ id: bonusHolds.id })
     .from(bonusHolds)
-    .where(and(eq(bonusHolds.memberId, memberId), bonusId === null ? isNull(bonusHolds.bonusId) : eq(bonusHolds.bonusId, bonusId), isNull(bonusHolds.dilepasAt)));
+    .where(
+      and(
+        eq(bonusHolds.memberId, memberId),
+        bonusId === null ? isNull(bonusHolds.bonusId) : eq(bonusHolds.bonusId, bonusId),
+        isNull(bonusHolds.dilepasAt),
+      ),
+    );
   return row ? toCount(row.id) : undefined;
 }
 
-export async function insertHold(tx: Tx, h: { memberId: number; bonusId: number | null; alasan: string; by: { id: number | null; nama: string } }) {
+export async function insertHold(
+  tx: Tx,
+  h: { memberId: number; bonusId: number | null; alasan: string; by: { id: number | null; nama: string } },
+) {
   const [row] = await tx
     .insert(bonusHolds)
     .values({ memberId: h.memberId, bonusId: h.bonusId, alasan: h.alasan, ditahanOlehId: h.by.id, ditahanOlehNama: h.by.nama })
@@ -130,7 +148,15 @@ export async function insertAdjustment(
 ) {
   const [row] = await tx
     .insert(bonusAdjustments)
-    .values({ memberId: a.memberId, jenis: a.jenis, nominal: a.nominal, alasan: a.alasan, status: 'diajukan', pembuatId: a.by.id, pembuatNama: a.by.nama })
+    .values({
+      memberId: a.memberId,
+      jenis: a.jenis,
+      nominal: a.nominal,
+      alasan: a.alasan,
+      status: 'diajukan',
+      pembuatId: a.by.id,
+      pembuatNama: a.by.nama,
+    })
     .returning({ id: bonusAdjustments.id, publicId: bonusAdjustments.publicId });
   return { id: toCount(row!.id), publicId: row!.publicId };
 }
@@ -152,7 +178,13 @@ export async function lockAdjustment(tx: Tx, publicId: string) {
     .where(eq(bonusAdjustments.publicId, publicId))
     .for('update');
   return row
-    ? { ...row, id: toCount(row.id), memberId: toCount(row.memberId), nominal: toRupiah(row.nominal), pembuatId: row.pembuatId === null ? null : toCount(row.pembuatId) }
+    ? {
+        ...row,
+        id: toCount(row.id),
+        memberId: toCount(row.memberId),
+        nominal: toRupiah(row.nominal),
+        pembuatId: row.pembuatId === null ? null : toCount(row.pembuatId),
+      }
     : undefined;
 }
 
@@ -163,11 +195,25 @@ export async function lockAdjustment(tx: Tx, publicId: string) {
 export async function writeAdjustmentDecision(
   tx: Tx,
   id: number,
-  d: { status: AdjustmentStatus; by: { id: number | null; nama: string }; catatan: string | null; tanggal: string | null; bonusId: number | null },
+  d: {
+    status: AdjustmentStatus;
+    by: { id: number | null; nama: string };
+    catatan: string | null;
+    tanggal: string | null;
+    bonusId: number | null;
+  },
 ): Promise<void> {
   await tx
     .update(bonusAdjustments)
-    .set({ status: d.status, pemeriksaId: d.by.id, pemeriksaNama: d.by.nama, catatan: d.catatan, tanggal: d.tanggal, bonusId: d.bonusId, diputuskanAt: sql`now()` })
+    .set({
+      status: d.status,
+      pemeriksaId: d.by.id,
+      pemeriksaNama: d.by.nama,
+      catatan: d.catatan,
+      tanggal: d.tanggal,
+      bonusId: d.bonusId,
+      diputuskanAt: sql`now()`,
+    })
     .where(eq(bonusAdjustments.id, id));
 }
 
@@ -178,7 +224,15 @@ export async function insertAdjustmentBonus(
 ): Promise<number> {
   const [row] = await tx
     .insert(bonuses)
-    .values({ memberId: b.memberId, tanggal: b.tanggal, jenisBonus: 'ADJUSTMENT', bonusBruto: b.bruto, potPph: b.pph, bonusDibayar: b.net, detail: b.detail })
+    .values({
+      memberId: b.memberId,
+      tanggal: b.tanggal,
+      jenisBonus: 'ADJUSTMENT',
+      bonusBruto: b.bruto,
+      potPph: b.pph,
+      bonusDibayar: b.net,
+      detail: b.detail,
+    })
     .returning({ id: bonuses.id });
   return toCount(row!.id);
 }
@@ -202,7 +256,11 @@ export async function adjustmentRows(db: Executor, limit = 200) {
     })
     .from(bonusAdjustments)
     .innerJoin(members, eq(members.id, bonusAdjustments.memberId))
-    .orderBy(sql`${bonusAdjustments.status} = 'diajukan' desc`, asc(sql`case when ${bonusAdjustments.status} = 'diajukan' then ${bonusAdjustments.id} end`), desc(bonusAdjustments.id))
+    .orderBy(
+      sql`${bonusAdjustments.status} = 'diajukan' desc`,
+      asc(sql`case when ${bonusAdjustments.status} = 'diajukan' then ${bonusAdjustments.id} end`),
+      desc(bonusAdjustments.id),
+    )
     .limit(limit);
   return rows.map((r) => ({ ...r, nominal: toRupiah(r.nominal) }));
 }

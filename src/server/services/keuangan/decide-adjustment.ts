@@ -65,10 +65,17 @@ export async function decideAdjustment(input: Record<string, unknown>, by: Actor
       });
     }
     await writeAdjustmentDecision(tx, adj.id, { status: to, by, catatan: form.catatan || null, tanggal, bonusId });
-    await recordAudit(tx, by, to === 'disetujui' ? 'adjustment:approve' : 'adjustment:reject', `adjustment:${adj.publicId}`, { status: adj.status }, {
-      status: to,
-      catatan: form.catatan || null,
-    });
+    await recordAudit(
+      tx,
+      by,
+      to === 'disetujui' ? 'adjustment:approve' : 'adjustment:reject',
+      `adjustment:${adj.publicId}`,
+      { status: adj.status },
+      {
+        status: to,
+        catatan: form.catatan || null,
+      },
+    );
     return { message: to === 'disetujui' ? ADJUSTMENT_APPROVED : ADJUSTMENT_REJECTED };
   });
 }

@@ -37,10 +37,15 @@ export async function holdPayouts(input: Record<string, unknown>, by: Actor): Pr
     const bonusId = bonus?.id ?? null;
     if ((await liveHold(tx, member.id, bonusId)) !== undefined) throw new AppError('CONFLICT', HOLD_MESSAGES.already);
     const id = await insertHold(tx, { memberId: member.id, bonusId, alasan: form.alasan, by });
-    await recordAudit(tx, by, 'bonus:hold', bonus ? `bonus:${form.bonus}` : `member:${member.idMember}`, null, { hold: id, alasan: form.alasan });
+    await recordAudit(tx, by, 'bonus:hold', bonus ? `bonus:${form.bonus}` : `member:${member.idMember}`, null, {
+      hold: id,
+      alasan: form.alasan,
+    });
     return {
       id,
-      message: bonus ? HOLD_MESSAGES.bonusHeld(member.idMember, bonus.tanggal, bonus.jenisBonus) : HOLD_MESSAGES.memberHeld(member.idMember),
+      message: bonus
+        ? HOLD_MESSAGES.bonusHeld(member.idMember, bonus.tanggal, bonus.jenisBonus)
+        : HOLD_MESSAGES.memberHeld(member.idMember),
     };
   });
 }
