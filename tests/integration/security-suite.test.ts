@@ -1161,6 +1161,11 @@ const FORM_PAGES: Record<
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
   'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/tahan.astro': { fields: ['action', 'hold', 'id_member', 'bonus', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/penyesuaian.astro': {
+    fields: ['action', 'adjustment', 'keputusan', 'catatan', 'id_member', 'jenis', 'nominal', 'alasan'],
+    operator: 'keuangan',
+  },
   'admin/members/[idMember].astro': {
     fields: ['action', 'alasan', 'level'],
     params: (w) => ({ idMember: w.a.idMember }),
