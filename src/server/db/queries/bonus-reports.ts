@@ -44,7 +44,7 @@ export async function memberBonusesPage(db: Executor, memberId: number, f: Membe
       payoutStatus: payouts.status,
       ditahan: sql<
         string | null
-      >`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.payoutId} is null and ${bonuses.bonusDibayar} >= 0
+      >`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.bonusDibayar} >= 0
         then ${heldReason(bonuses.memberId, bonuses.id)} end`,
     })
     .from(bonuses)

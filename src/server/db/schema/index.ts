@@ -14,3 +14,4 @@ export * from './stock';
 export * from './payout-batches';
 export * from './scheduler';
 export * from './commission-control';
+export * from './setting-proposals';
