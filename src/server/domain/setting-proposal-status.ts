@@ -14,7 +14,11 @@ export const PROPOSAL_TRANSITIONS: Readonly<Record<ProposalOrigin, readonly Prop
   ditolak: [],
 };
 
-export const PROPOSAL_LABELS: Record<ProposalStatus, string> = { diajukan: 'Menunggu persetujuan', disetujui: 'Disetujui', ditolak: 'Ditolak' };
+export const PROPOSAL_LABELS: Record<ProposalStatus, string> = {
+  diajukan: 'Menunggu persetujuan',
+  disetujui: 'Disetujui',
+  ditolak: 'Ditolak',
+};
 
 export const PROPOSAL_MESSAGES = {
   sameOperator: 'Persetujuan harus oleh SUPERADMIN lain: pengusul tidak boleh memutuskan usulannya sendiri',
@@ -22,7 +26,8 @@ export const PROPOSAL_MESSAGES = {
 
 /** Why the proposal may not move to `to` (undefined: it may). A decision is the other operator's. */
 export function proposalMoveRefusal(f: { status: ProposalOrigin; makerId: number | null; checkerId: number | null }, to: ProposalStatus) {
-  if (!PROPOSAL_TRANSITIONS[f.status].includes(to)) return `Usulan ${f.status === 'new' ? 'belum ada' : `berstatus ${PROPOSAL_LABELS[f.status]}`}; tidak dapat menjadi ${PROPOSAL_LABELS[to]}`;
+  if (!PROPOSAL_TRANSITIONS[f.status].includes(to))
+    return `Usulan ${f.status === 'new' ? 'belum ada' : `berstatus ${PROPOSAL_LABELS[f.status]}`}; tidak dapat menjadi ${PROPOSAL_LABELS[to]}`;
   if (f.status !== 'new' && (f.checkerId === null || f.checkerId === f.makerId)) return PROPOSAL_MESSAGES.sameOperator;
   return undefined;
 }

@@ -42,9 +42,7 @@ export async function memberBonusesPage(db: Executor, memberId: number, f: Membe
       bonusDibayar: bonuses.bonusDibayar,
       detail: bonuses.detail,
       payoutStatus: payouts.status,
-      ditahan: sql<
-        string | null
-      >`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.bonusDibayar} >= 0
+      ditahan: sql<string | null>`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.bonusDibayar} >= 0
         then ${heldReason(bonuses.memberId, bonuses.id)} end`,
     })
     .from(bonuses)

@@ -15,7 +15,7 @@ import {
   takeIntake,
 } from '../../db/queries/bonus-closing';
 import type { BonusPlan } from '../../domain/bonus/plan';
-import { getPlan } from './get-plan';
+import { getPlanOn } from './get-plan';
 import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
 import type { ClosingEvent } from '../../domain/bonus/closing-event';
 import { collectEarnings, type BonusEarning } from '../../domain/bonus/earnings';
@@ -50,7 +50,7 @@ export interface CloseResult {
  */
 /** `actor`: who asked (an operator in the console, a command); the day's audit row is written in its transaction. */
 export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?: AuditActor): Promise<CloseResult> {
-  const plan = planOverride ?? (await getPlan());
+  const plan = planOverride ?? (await getPlanOn(tanggal));
   const annualPeriod = annualPeriodEndingOn(await getSetting('annual_pairing_period'), tanggal);
   const by = await withholder();
   return inTransaction(async (tx) => {
