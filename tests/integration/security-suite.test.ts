@@ -1172,7 +1172,10 @@ const FORM_PAGES: Record<
     operator: 'cs',
     audited: true,
   },
-  'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
+  'admin/settings.astro': {
+    fields: ['group', 'pphBasis', 'fix_charge', 'tarif', 'berlaku_mulai', 'action', 'proposal', 'keputusan'],
+    operator: 'superadmin',
+  },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
   'admin/halaman.astro': { fields: ['company_name', 'company_logo'], anonymous: true },
