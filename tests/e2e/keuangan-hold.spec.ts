@@ -1,5 +1,5 @@
-import { test, expect, login, memberId, signInOperator } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
+import { expect, login, memberId, signInOperator, test } from './fixtures';
 
 /**
  * Issue #26: KEUANGAN holds a bonus that sits in a member's queued withdrawal: the payout is left

@@ -1,23 +1,24 @@
 // @template year — members with unpaid bonuses and queued payouts
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jakartaDate } from '../../src/lib/calendar';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
-import { listPayouts, listUnpaidBonuses, requestPayout, BONUS_TAKEN } from '../../src/server/services/bonus/payouts';
+import { npwpOnDay } from '../../src/server/db/queries/bonus-closing';
+import { ADJUSTMENT_MESSAGES } from '../../src/server/domain/adjustment-status';
+import { taxOnGross } from '../../src/server/domain/bonus/pph21';
+import { PAYOUT_HELD_SHORT } from '../../src/server/domain/payout-status';
 import { exportPayoutBatch } from '../../src/server/services/bonus/export-payout-batch';
 import { listBonuses } from '../../src/server/services/bonus/list-bonuses';
-import { holdPayouts, HOLD_MESSAGES } from '../../src/server/services/keuangan/hold-payouts';
-import { releaseHold, HOLD_NOT_LIVE } from '../../src/server/services/keuangan/release-hold';
-import { listHolds } from '../../src/server/services/keuangan/list-holds';
+import { BONUS_TAKEN, listPayouts, listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
 import { createAdjustment } from '../../src/server/services/keuangan/create-adjustment';
 import { decideAdjustment } from '../../src/server/services/keuangan/decide-adjustment';
+import { HOLD_MESSAGES, holdPayouts } from '../../src/server/services/keuangan/hold-payouts';
 import { listAdjustments } from '../../src/server/services/keuangan/list-adjustments';
-import { ADJUSTMENT_MESSAGES } from '../../src/server/domain/adjustment-status';
-import { PAYOUT_HELD_SHORT } from '../../src/server/domain/payout-status';
-import { npwpOnDay } from '../../src/server/db/queries/bonus-closing';
-import { taxOnGross } from '../../src/server/domain/bonus/pph21';
-import { issueMonthSlips } from '../../src/server/services/tax/issue-tax-slips';
-import { jakartaDate } from '../../src/lib/calendar';
+import { listHolds } from '../../src/server/services/keuangan/list-holds';
+import { HOLD_NOT_LIVE, releaseHold } from '../../src/server/services/keuangan/release-hold';
 import type { Actor } from '../../src/server/services/operator/assert-role';
+import { issueMonthSlips } from '../../src/server/services/tax/issue-tax-slips';
 import { queuedPayouts, sessionOf } from './helpers';
 
 async function operator(username: string): Promise<Actor> {

@@ -1,28 +1,28 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, jakartaDate, jakartaMoment } from '../../src/lib/calendar';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { PROPOSAL_MESSAGES } from '../../src/server/domain/setting-proposal-status';
+import { getPlan, getPlanOn } from '../../src/server/services/bonus/get-plan';
+import { applySettingProposals } from '../../src/server/services/operator/apply-setting-proposals';
+import {
+  decideSettingProposal,
+  PROPOSAL_LIVE,
+  PROPOSAL_REJECTED,
+  proposalScheduled,
+} from '../../src/server/services/operator/decide-setting-proposal';
 import { getSettings } from '../../src/server/services/operator/get-settings';
+import { listSettingProposals } from '../../src/server/services/operator/list-setting-proposals';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import {
   SETTINGS_DATE_INVALID,
   SETTINGS_OPEN,
   SETTINGS_PROPOSED,
   updateSettingGroup,
 } from '../../src/server/services/operator/update-setting-group';
-import {
-  PROPOSAL_LIVE,
-  PROPOSAL_REJECTED,
-  decideSettingProposal,
-  proposalScheduled,
-} from '../../src/server/services/operator/decide-setting-proposal';
-import { listSettingProposals } from '../../src/server/services/operator/list-setting-proposals';
-import { applySettingProposals } from '../../src/server/services/operator/apply-setting-proposals';
-import { PROPOSAL_MESSAGES } from '../../src/server/domain/setting-proposal-status';
-import { getPlan, getPlanOn } from '../../src/server/services/bonus/get-plan';
 import { getSetting } from '../../src/server/services/settings';
-import { addDays, jakartaDate, jakartaMoment } from '../../src/lib/calendar';
 
 const operator = async (username: string): Promise<SessionOperator> => {
   const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `approval-${username}` });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ADJUSTMENT_MESSAGES,
   ADJUSTMENT_STATUSES,
-  adjustmentMoveRefusal,
   type AdjustmentOrigin,
   type AdjustmentStatus,
+  adjustmentMoveRefusal,
 } from '../../src/server/domain/adjustment-status';
 
 /** A manual adjustment's moves (COMP_PLAN.md "Commission control"): everything not listed is refused. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { effectiveFrom, PROPOSAL_MESSAGES, proposalMoveRefusal } from '../../src/server/domain/setting-proposal-status';
 import { valueOn } from '../../src/server/domain/setting-version';
-import { PROPOSAL_MESSAGES, effectiveFrom, proposalMoveRefusal } from '../../src/server/domain/setting-proposal-status';
 
 const versions = [
   { berlakuMulai: '2026-03-01', sebelum: { bonus_plan: { pairPerBv: 50_000 } }, nilai: { bonus_plan: { pairPerBv: 55_000 } } },

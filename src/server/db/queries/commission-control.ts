@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { bonusAdjustments, bonuses, bonusHolds, members, payoutBatches, payouts } from '../schema';
-import { toCount, toRupiah } from '../money';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AdjustmentStatus } from '../../domain/adjustment-status';
+import { type Db, selectRows, type Tx } from '../client';
+import { toCount, toRupiah } from '../money';
+import { bonusAdjustments, bonuses, bonusHolds, members, payoutBatches, payouts } from '../schema';
 
 type Executor = Db | Tx;
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
-import { settingProposals } from '../schema';
-import { toCount } from '../money';
 import type { ProposalStatus } from '../../domain/setting-proposal-status';
+import type { Db, Tx } from '../client';
+import { toCount } from '../money';
+import { settingProposals } from '../schema';
 
 type Executor = Db | Tx;
 type Values = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADJUSTMENT_STATUSES } from '../../domain/adjustment-status';
+import { bonuses } from './bonus';
 import { members } from './members';
 import { operators } from './operators';
-import { bonuses } from './bonus';
-import { ADJUSTMENT_STATUSES } from '../../domain/adjustment-status';
 
 /**
  * A hold (COMP_PLAN.md "Commission control"): KEUANGAN stops a member's payouts (bonus_id null: all

@@ -1,6 +1,6 @@
 import { bigint, bigserial, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { operators } from './operators';
 import { PROPOSAL_STATUSES } from '../../domain/setting-proposal-status';
+import { operators } from './operators';
 
 /**
  * A change of one settings group (docs/decisions/0021-settings-approval.md): the values before and

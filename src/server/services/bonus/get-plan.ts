@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
 import { approvedVersions } from '../../db/queries/setting-proposals';
-import { defaultPlan, type BonusPlan } from '../../domain/bonus/plan';
+import { type BonusPlan, defaultPlan } from '../../domain/bonus/plan';
 import { valueOn } from '../../domain/setting-version';
 import { getSetting } from '../settings';
 

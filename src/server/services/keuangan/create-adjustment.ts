@@ -1,12 +1,12 @@
+import { rupiah } from '../../../lib/money-format';
+import { adjustmentFormSchema } from '../../../lib/schemas/commission-control';
 import { inTransaction } from '../../db/client';
 import { insertAdjustment, lockMemberForAdjustment, memberByIdMember, unpaidBalance } from '../../db/queries/commission-control';
 import { adjustmentMoveRefusal } from '../../domain/adjustment-status';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { adjustmentFormSchema } from '../../../lib/schemas/commission-control';
-import { rupiah } from '../../../lib/money-format';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 
 export const ADJUSTMENT_CREATED = 'Penyesuaian diajukan; menunggu persetujuan operator lain';
 export const MEMBER_NOT_FOUND = 'Member tidak ditemukan';

@@ -1,3 +1,5 @@
+import { addDays, jakartaDate } from '../../../lib/calendar';
+import { adjustmentDecisionSchema } from '../../../lib/schemas/commission-control';
 import { inTransaction } from '../../db/client';
 import { grossBefore, npwpOnDay } from '../../db/queries/bonus-closing';
 import {
@@ -7,16 +9,14 @@ import {
   unpaidBalance,
   writeAdjustmentDecision,
 } from '../../db/queries/commission-control';
-import { adjustmentMoveRefusal, type AdjustmentStatus } from '../../domain/adjustment-status';
+import { type AdjustmentStatus, adjustmentMoveRefusal } from '../../domain/adjustment-status';
 import { withholdIncrement } from '../../domain/bonus/pph21';
 import { withholdingPeriodStart } from '../../domain/bonus/withholding';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { addDays, jakartaDate } from '../../../lib/calendar';
-import { adjustmentDecisionSchema } from '../../../lib/schemas/commission-control';
 import { getPlan } from '../bonus/get-plan';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { debitTooLarge } from './create-adjustment';
 
 export const ADJUSTMENT_NOT_FOUND = 'Penyesuaian tidak ditemukan';

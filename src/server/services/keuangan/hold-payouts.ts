@@ -1,10 +1,10 @@
+import { holdFormSchema } from '../../../lib/schemas/commission-control';
 import { inTransaction } from '../../db/client';
 import { insertHold, liveHold, lockMemberBonus, memberByIdMember } from '../../db/queries/commission-control';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { holdFormSchema } from '../../../lib/schemas/commission-control';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 
 export const HOLD_MESSAGES = {
   memberNotFound: 'Member tidak ditemukan',

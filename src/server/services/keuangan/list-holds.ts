@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
 import { liveHolds, memberByIdMember, pendingBonusesOf } from '../../db/queries/commission-control';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 
 /**
  * The holds page (`/admin/keuangan/tahan`): the live holds and, for a member searched by id, their

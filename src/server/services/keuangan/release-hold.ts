@@ -1,8 +1,8 @@
 import { inTransaction } from '../../db/client';
 import { releaseHoldRow } from '../../db/queries/commission-control';
 import { AppError } from '../../errors';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 
 export const HOLD_RELEASED = 'Penahanan dilepas; bonusnya dapat ditarik kembali';
 export const HOLD_NOT_LIVE = 'Penahanan tidak ditemukan atau sudah dilepas';

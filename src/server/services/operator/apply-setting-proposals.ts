@@ -1,9 +1,9 @@
+import { jakartaDate } from '../../../lib/calendar';
 import { inTransaction, type Tx } from '../../db/client';
 import { upsertSetting } from '../../db/queries/operators';
 import { dueProposals, lockSettingProposals, markProposalApplied } from '../../db/queries/setting-proposals';
-import { jakartaDate } from '../../../lib/calendar';
 import { forgetSettingsCache } from '../settings';
-import { recordAudit, type AuditActor } from './record-audit';
+import { type AuditActor, recordAudit } from './record-audit';
 
 /**
  * Writes every approved proposal whose effective day has come to the settings table (what the

@@ -1,14 +1,14 @@
-import { inTransaction } from '../../db/client';
-import { lockProposal, lockSettingProposals, writeProposalDecision } from '../../db/queries/setting-proposals';
-import { effectiveFrom, proposalMoveRefusal, type ProposalStatus } from '../../domain/setting-proposal-status';
-import { AppError } from '../../errors';
 import { jakartaDate } from '../../../lib/calendar';
 import { tanggal as tanggalText } from '../../../lib/format';
+import { inTransaction } from '../../db/client';
+import { lockProposal, lockSettingProposals, writeProposalDecision } from '../../db/queries/setting-proposals';
+import { effectiveFrom, type ProposalStatus, proposalMoveRefusal } from '../../domain/setting-proposal-status';
+import { AppError } from '../../errors';
 import { forgetSettingsCache } from '../settings';
 import { applyDueProposals } from './apply-setting-proposals';
+import type { SessionOperator } from './operator-sessions';
 import { recordAudit } from './record-audit';
 import { requireRole } from './require-role';
-import type { SessionOperator } from './operator-sessions';
 
 export const PROPOSAL_NOT_FOUND = 'Usulan pengaturan tidak ditemukan';
 export const PROPOSAL_LIVE = 'Usulan disetujui dan berlaku mulai hari ini';

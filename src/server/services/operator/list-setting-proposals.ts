@@ -1,8 +1,8 @@
+import { settingChanges } from '../../../lib/setting-diff';
 import { getDb } from '../../db/client';
 import { recentProposals } from '../../db/queries/setting-proposals';
-import { settingChanges } from '../../../lib/setting-diff';
-import { requireRole } from './require-role';
 import type { SessionOperator } from './operator-sessions';
+import { requireRole } from './require-role';
 
 /** The settings page's proposals: the open ones first, each with its preview (before → after per field). */
 export async function listSettingProposals(operator: SessionOperator) {

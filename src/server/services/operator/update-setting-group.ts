@@ -1,14 +1,14 @@
+import { jakartaDate } from '../../../lib/calendar';
 import { inTransaction } from '../../db/client';
 import { insertProposal, lockSettingProposals, openProposalOf } from '../../db/queries/setting-proposals';
 import type { SettingKey } from '../../domain/default-settings';
 import { proposalMoveRefusal } from '../../domain/setting-proposal-status';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { jakartaDate } from '../../../lib/calendar';
+import type { SessionOperator } from './operator-sessions';
 import { recordAudit } from './record-audit';
 import { requireRole } from './require-role';
-import type { SessionOperator } from './operator-sessions';
-import { GROUP_KEYS, GROUP_SCHEMAS, candidateFrom, readSettingValues, valuesFrom, type SettingGroup } from './setting-groups';
+import { candidateFrom, GROUP_KEYS, GROUP_SCHEMAS, readSettingValues, type SettingGroup, valuesFrom } from './setting-groups';
 
 export const SETTINGS_PROPOSED = 'Perubahan diajukan; berlaku setelah disetujui SUPERADMIN lain';
 export const SETTINGS_UNCHANGED = 'Tidak ada perubahan';
