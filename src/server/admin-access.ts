@@ -26,6 +26,8 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/keuangan/closing', label: 'Closing', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/refund', label: 'Refund', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/tahan', label: 'Penahanan', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/penyesuaian', label: 'Penyesuaian', roles: ['KEUANGAN'] },
   { path: '/admin/members', label: 'Member', roles: ['CS'] },
   { path: '/admin/members/kyc', label: 'Antrian KYC', roles: ['CS'] },
   { path: '/admin/settings', label: 'Pengaturan', roles: [] },

@@ -280,6 +280,8 @@ describe('role checks', () => {
       '/admin/keuangan/closing',
       '/admin/keuangan/pajak',
       '/admin/keuangan/refund',
+      '/admin/keuangan/tahan',
+      '/admin/keuangan/penyesuaian',
       '/admin/keuangan/batch/BTR-20260101-00001',
       '/admin/keuangan/pajak/ekspor',
     ]) {

@@ -1169,6 +1169,11 @@ const FORM_PAGES: Record<
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
   'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/tahan.astro': { fields: ['action', 'hold', 'id_member', 'bonus', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/penyesuaian.astro': {
+    fields: ['action', 'adjustment', 'keputusan', 'catatan', 'id_member', 'jenis', 'nominal', 'alasan'],
+    operator: 'keuangan',
+  },
   'admin/members/[idMember].astro': {
     fields: ['action', 'alasan', 'level', 'nama', 'no_rekening', 'kode_bank', 'email', 'phone', 'sponsor', 'upline', 'sisi'],
     params: (w) => ({ idMember: w.a.idMember }),
@@ -1176,7 +1181,10 @@ const FORM_PAGES: Record<
     audited: true,
   },
   'admin/members/kyc.astro': { fields: ['action', 'id_member', 'jenis', 'alasan'], operator: 'cs' },
-  'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
+  'admin/settings.astro': {
+    fields: ['group', 'pphBasis', 'fix_charge', 'tarif', 'berlaku_mulai', 'action', 'proposal', 'keputusan'],
+    operator: 'superadmin',
+  },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
   'admin/halaman.astro': { fields: ['company_name', 'company_logo'], anonymous: true },

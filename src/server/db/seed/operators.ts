@@ -6,6 +6,8 @@ import { type OperatorRole, operators } from '../schema';
 export const DEMO_OPERATOR_PASSWORD = 'operator12345';
 export const DEMO_OPERATORS: { username: string; nama: string; role: OperatorRole }[] = [
   { username: 'superadmin', nama: 'Sari Superadmin', role: 'SUPERADMIN' },
+  // The second SUPERADMIN approves the first one's settings changes (four-eyes, ADR 0023).
+  { username: 'superadmin2', nama: 'Sandi Superadmin', role: 'SUPERADMIN' },
   { username: 'gudang', nama: 'Gilang Gudang', role: 'GUDANG' },
   { username: 'keuangan', nama: 'Kartika Keuangan', role: 'KEUANGAN' },
   { username: 'konten', nama: 'Kevin Konten', role: 'KONTEN' },

@@ -28,7 +28,7 @@ import { type AuditActor, recordAudit } from '../operator/record-audit';
 import { getSetting } from '../settings';
 import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
 import { countAnnualPairs } from './annual-counters';
-import { getPlan } from './get-plan';
+import { getPlan, getPlanOn } from './get-plan';
 import { queueAutoWithdrawals } from './payouts';
 import { reverseRefunds } from './reverse-refunds';
 
@@ -50,7 +50,7 @@ export interface CloseResult {
  */
 /** `actor`: who asked (an operator in the console, a command); the day's audit row is written in its transaction. */
 export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?: AuditActor): Promise<CloseResult> {
-  const plan = planOverride ?? (await getPlan());
+  const plan = planOverride ?? (await getPlanOn(tanggal));
   const annualPeriod = annualPeriodEndingOn(await getSetting('annual_pairing_period'), tanggal);
   const by = await withholder();
   return inTransaction(async (tx) => {

@@ -59,6 +59,7 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
           status: r.status,
           batchNo: r.batchId === null ? null : String(r.batchId),
           memberSuspended: r.isSuspended,
+          held: r.ditahan,
         }) ?? (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
       if (alasan) dilewati.push({ no: r.no, alasan });
       else taken.push(r.no);

@@ -37,6 +37,8 @@ export async function listUnpaidBonuses(member: SessionMember) {
     bonus_bruto: r.bonusBruto,
     pot_pph: r.potPph,
     bonus_dibayar: r.bonusDibayar,
+    /** The reason KEUANGAN holds it (COMP_PLAN.md "Commission control"); null: it may be withdrawn. */
+    ditahan: r.ditahan,
   }));
 }
 

@@ -63,6 +63,7 @@ export async function sendPayoutBatch(chosen: string[], by: Actor): Promise<Sent
           status: r.status,
           batchNo: r.batchId === null ? null : String(r.batchId),
           memberSuspended: r.isSuspended,
+          held: r.ditahan,
         }),
     ),
     by,
@@ -80,6 +81,7 @@ export async function sendPayoutBatch(chosen: string[], by: Actor): Promise<Sent
           status: r.status,
           batchNo: r.batchId === null ? null : String(r.batchId),
           memberSuspended: r.isSuspended,
+          held: r.ditahan,
         }) ??
         (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening || !account ? 'data rekening tidak lengkap' : undefined) ??
         (validity.has(account!) ? validity.get(account!) : 'rekening belum divalidasi');
