@@ -299,6 +299,8 @@ describe('the GUDANG pages and their roles', () => {
     const pages = [
       '/admin/orders',
       '/admin/orders/cetak?jenis=label&no_order=X',
+      '/admin/orders/impor-resi',
+      '/admin/orders/label?no_order=X',
       '/admin/retur',
       '/admin/retur/RTR-1',
       '/admin/retur/file/x',
