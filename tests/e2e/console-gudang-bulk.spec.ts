@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, memberId, test, signInOperator } from './fixtures';
+import { expect, memberId, signInOperator, test } from './fixtures';
 import { paidOrder } from './member-orders';
 
 // The warehouse at volume (issue #26): select all, a CSV of waybills, labels with barcodes.

@@ -1,11 +1,12 @@
 // @template year — the demo's paid orders in several warehouses
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { importResi } from '../../src/server/services/operator/import-resi';
-import { orderQueue } from '../../src/server/services/operator/order-queue';
 import { labelSheet } from '../../src/server/services/operator/label-sheet';
 import { listAudit } from '../../src/server/services/operator/list-audit';
+import { orderQueue } from '../../src/server/services/operator/order-queue';
 import { refundOrder } from '../../src/server/services/order/refund-order';
 
 async function operator(username: 'gudang' | 'keuangan') {

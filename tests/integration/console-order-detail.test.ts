@@ -1,12 +1,13 @@
 // @template year — paid orders of the demo year, one refunded here
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { getOperatorOrder } from '../../src/server/services/operator/get-operator-order';
+import { labelSheet } from '../../src/server/services/operator/label-sheet';
 import { operateOrders } from '../../src/server/services/operator/operate-orders';
 import { orderQueue } from '../../src/server/services/operator/order-queue';
 import { printOrders } from '../../src/server/services/operator/print-orders';
-import { labelSheet } from '../../src/server/services/operator/label-sheet';
 import { refundOrder } from '../../src/server/services/order/refund-order';
 
 const GUDANG = { id: null, nama: 'Gilang Uji', role: 'GUDANG' } as const;

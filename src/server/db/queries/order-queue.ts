@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
+import { containsPattern } from '../like';
+import { toRupiah } from '../money';
 import { members, orders, warehouses } from '../schema';
 import type { OrderStatus } from '../schema/orders';
-import { toRupiah } from '../money';
-import { containsPattern } from '../like';
 
 /**
  * The warehouse's queue (console /admin/orders, issue #26): one status, optionally one warehouse

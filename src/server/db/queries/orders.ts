@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { orderHistories, orders } from '../schema';
-import type { OrderStatus } from '../schema/orders';
-import { toRupiah } from '../money';
 import type { Rank } from '../../../lib/rank';
 import type { MemberStep } from '../../../lib/schemas/order-member-rules';
+import { type Db, selectRows, type Tx } from '../client';
+import { toRupiah } from '../money';
+import { orderHistories, orders } from '../schema';
+import type { OrderStatus } from '../schema/orders';
 
 /**
  * The orders after their creation: locks and status writes (the transition table decides, in

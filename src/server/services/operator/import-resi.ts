@@ -1,11 +1,11 @@
+import { MAX_RESI_FILE_BYTES, MAX_RESI_ROWS, ResiImportFormSchema, ResiImportRowSchema } from '../../../lib/schemas/resi-import';
+import { readCsv } from '../../csv';
 import { getDb } from '../../db/client';
 import { ordersHoldingResi } from '../../db/queries/order-queue';
 import { AppError } from '../../errors';
-import { readCsv } from '../../csv';
 import { parseWith } from '../../http';
-import { MAX_RESI_FILE_BYTES, MAX_RESI_ROWS, ResiImportFormSchema, ResiImportRowSchema } from '../../../lib/schemas/resi-import';
 import { operateOrder } from '../order/operate-order';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 import { recordAudit } from './record-audit';
 
 export interface ResiImportRow {

@@ -1,6 +1,6 @@
 import { code128Svg } from '../../integrations/barcode/code128';
 import { getSetting } from '../settings';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 import { loadPrintOrders, printSelection } from './print-orders';
 
 export const LABEL_SIZES = ['a6', 'a4'] as const;

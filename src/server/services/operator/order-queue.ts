@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { orderQueueCount, orderQueuePage } from '../../db/queries/order-queue';
 import type { ORDER_STATUSES } from '../../db/schema';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const QUEUE_STATUSES: OrderStatus[] = ['PAID', 'WAREHOUSE', 'PICKUPABLE', 'DELIVERY', 'RECEIVED', 'PENDING'];

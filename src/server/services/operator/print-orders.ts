@@ -1,10 +1,10 @@
 import { getDb } from '../../db/client';
 import { printableLines, printableOrders } from '../../db/queries/orders';
-import { AppError } from '../../errors';
-import { packingListPdf, shippingLabelPdf, type PrintOrder } from '../../integrations/pdf/packing';
-import { getSetting } from '../settings';
 import { WAREHOUSE_STATUSES } from '../../domain/order-status';
-import { assertRole, type Actor } from './assert-role';
+import { AppError } from '../../errors';
+import { type PrintOrder, packingListPdf, shippingLabelPdf } from '../../integrations/pdf/packing';
+import { getSetting } from '../settings';
+import { type Actor, assertRole } from './assert-role';
 
 export const PRINT_KINDS = ['packing', 'label'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];
