@@ -2,24 +2,9 @@ import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, login, memberId, signInOperator, test } from './fixtures';
-import { bearer, pendingOrder } from './member-orders';
+import { bearer, paidOrder, pendingOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
-/** A repeat order placed through the member's real calls and paid in the simulator: PAID, shipped by courier. */
-async function paidOrder(page: Page, username: string): Promise<{ no_order: string; public_id: string }> {
-  const request = page.request;
-  const headers = await bearer(request, username);
-  const { order, token } = await pendingOrder(request, headers, { label: 'Rumah', nama: 'Penerima Gudang', alamat: 'Jl. Gudang 7' });
-  await page.goto(`/pembayaran/simulator/${token.token}`);
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),
-    page.getByRole('button', { name: 'Bayar (berhasil)' }).click(),
-  ]);
-  await page.goto(`/pembayaran/simulator/${token.token}`);
-  await expect(page.getByRole('definition').filter({ hasText: 'PAID' })).toBeVisible();
-  return { no_order: order.no_order, public_id: order.public_id };
-}
-
 /** The selected row's checkbox, after searching the status queue for the order. */
 async function select(page: Page, status: string, noOrder: string): Promise<void> {
   await page.goto(`/admin/orders?status=${status}&q=${noOrder}`);

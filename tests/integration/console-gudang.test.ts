@@ -128,9 +128,11 @@ describe('orders from the console (GUDANG)', () => {
 
   it('the queue searches by order number, ID member and name; the CLI uses the same service and is audited too', async () => {
     const [o] = await orders(sql`o.status_order = 'PAID' and not o.pickup_store and m.id > 9 and o.no_resi is null`);
-    expect((await orderQueue('PAID', o!.id_member)).map((r) => r.noOrder)).toContain(o!.no_order);
-    expect((await orderQueue('PAID', o!.no_order)).map((r) => r.noOrder)).toEqual([o!.no_order]);
-    expect(await orderQueue('PAID', 'tidak-ada-yang-cocok-%')).toEqual([]);
+    const by = await gudang();
+    const queue = async (search: string) => (await orderQueue(by, { status: 'PAID', search })).rows.map((r) => r.noOrder);
+    expect(await queue(o!.id_member)).toContain(o!.no_order);
+    expect(await queue(o!.no_order)).toEqual([o!.no_order]);
+    expect(await queue('tidak-ada-yang-cocok-%')).toEqual([]);
     expect(await orderCommand('pack', [o!.no_order, '--admin', 'Budi Skrip'])).toContain('PAID → WAREHOUSE');
     expect((await listAudit({ object: o!.no_order }))[0]).toMatchObject({
       action: 'order:pack',
@@ -143,6 +145,7 @@ describe('orders from the console (GUDANG)', () => {
     const paid = await orders(sql`o.status_order in ('PAID', 'WAREHOUSE') and not o.pickup_store`, 3);
     for (const kind of ['packing', 'label']) {
       const { pdf, filename } = await printOrders(
+        await gudang(),
         kind,
         paid.map((o) => o.no_order),
       );
@@ -152,13 +155,13 @@ describe('orders from the console (GUDANG)', () => {
       expect(filename).toBe(`${kind === 'packing' ? 'daftar-kemas' : 'label-kirim'}-3-order.pdf`);
     }
     const [done] = await orders(sql`o.status_order = 'DONE'`);
-    await expect(printOrders('label', [done!.no_order])).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(printOrders('label', ['ORD-TIDAK-ADA'])).rejects.toMatchObject({
+    await expect(printOrders(await gudang(), 'label', [done!.no_order])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(printOrders(await gudang(), 'label', ['ORD-TIDAK-ADA'])).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Order ORD-TIDAK-ADA tidak ditemukan',
     });
-    await expect(printOrders('faktur', [paid[0]!.no_order])).rejects.toMatchObject({ code: 'BAD_INPUT' });
-    await expect(printOrders('packing', [])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(printOrders(await gudang(), 'faktur', [paid[0]!.no_order])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(printOrders(await gudang(), 'packing', [])).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 });
 
@@ -297,6 +300,8 @@ describe('the GUDANG pages and their roles', () => {
     const pages = [
       '/admin/orders',
       '/admin/orders/cetak?jenis=label&no_order=X',
+      '/admin/orders/impor-resi',
+      '/admin/orders/label?no_order=X',
       '/admin/retur',
       '/admin/retur/RTR-1',
       '/admin/retur/file/x',

@@ -1195,6 +1195,7 @@ const FORM_PAGES: Record<
     anonymous: true,
   },
   'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: 'gudang' },
+  'admin/orders/impor-resi.astro': { fields: ['berkas', 'kota'], operator: 'gudang' },
   'admin/orders/[no].astro': {
     fields: ['action', 'resi', 'kota', 'catatan', 'oleh'],
     params: (w) => ({ no: w.order.noOrder }),

@@ -169,6 +169,8 @@ export const orders = pgTable(
     index('orders_new_member_idx').on(t.newMemberId),
     uniqueIndex('orders_client_ref_uq').on(t.memberId, t.clientRef),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.statusOrder} = 'PENDING'`),
+    // The warehouse queue: one status, newest first, paged by keyset (issue #26; ADR 0026).
+    index('orders_queue_idx').on(t.statusOrder, t.createdAt, t.id),
     check('orders_money_ck', sql`${t.totalHarga} >= 0 and ${t.totalBayar} >= 0 and ${t.totalBv} >= 0`),
   ],
 );
