@@ -1,10 +1,10 @@
-import { and, and, asc, asc, desc, eq, eq, ilike, isNull, or, sql, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Rank } from '../../../lib/rank';
 import type { MemberStep } from '../../../lib/schemas/order-member-rules';
 import { type Db, selectRows, type Tx } from '../client';
 import { containsPattern } from '../like';
 import { toRupiah } from '../money';
-import { members, orderHistories, orderHistories, orders, orders } from '../schema';
+import { members, orderHistories, orders } from '../schema';
 import type { OrderStatus } from '../schema/orders';
 
 /**
