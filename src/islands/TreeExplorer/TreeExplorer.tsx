@@ -4,6 +4,7 @@ import { registerAt } from '../../stores/order-form';
 import { getResult } from '../../lib/member-fetch';
 import { childPair, legToSlot, mapNode, treeHref, visibleItems, type TreeNode, type TreeView, type Visible } from './tree-model';
 import { usePanZoom } from './use-pan-zoom';
+import '../../styles/tree.css';
 
 interface Props {
   initial: TreeView;

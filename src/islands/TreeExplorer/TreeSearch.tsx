@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { $treeQuery } from '../../stores/tree-query';
 import { getResult } from '../../lib/member-fetch';
+import '../../styles/tree.css';
 
 interface Props {
   tab: 'pohon' | 'folder';
