@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { measureSecondVisit } from './bench-second-visit.mjs';
+import { measureSecondVisit, NETWORKS } from './bench-second-visit.mjs';
 import { discoverRoutes, queryOf, root, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4413);
@@ -263,16 +263,20 @@ try {
   }
 
   // The second visit (scripts/bench-second-visit.mjs): the installed portal started again.
-  const visits = await measureSecondVisit({
-    base: server.base,
-    token: tokens.demoplatinum,
-    rounds: runs,
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  });
-  const answered = visits.fromWorker.map(([worker, all]) => `${worker}/${all}`).join(', ');
-  console.log(
-    `\nsecond visit to / (360×800, applied slow 4G 562.5 ms RTT, 4x CPU, ${runs} rounds, median FCP): first visit ${fmtMs(median(visits.first))}, second visit with the service worker ${fmtMs(median(visits.second))} (${visits.second.map(fmtMs).join(' / ')}; requests the worker answered: ${answered})`,
-  );
+  console.log(`\nsecond visit to / (360×800, applied throttling, 4x CPU, ${runs} rounds, median FCP):`);
+  for (const [name, network] of Object.entries(NETWORKS)) {
+    const visits = await measureSecondVisit({
+      base: server.base,
+      token: tokens.demoplatinum,
+      rounds: runs,
+      network,
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    });
+    const answered = visits.fromWorker.map(([worker, all]) => `${worker}/${all}`).join(', ');
+    console.log(
+      `  ${name} (${network.latency} ms per request): first visit ${fmtMs(median(visits.first))}, second visit ${fmtMs(median(visits.second))} (${visits.second.map(fmtMs).join(' / ')}; requests the worker answered: ${answered})`,
+    );
+  }
   if (skipped.length && !onlyPages) console.log(`\nskipped (dynamic, no sample value): ${skipped.join('; ')}`);
 } catch (error) {
   console.error(error);

@@ -126,6 +126,7 @@ test('on a phone the filters fold behind "Filter" so the orders come first; on a
   await expect(page.getByLabel('Dari')).toBeVisible();
   await page.locator('summary', { hasText: 'Semua status' }).click();
   await page.getByRole('checkbox', { name: 'RECEIVED' }).check();
+  await page.locator('summary', { hasText: 'Semua status' }).click();
   await lihat.click();
   await expect(page).toHaveURL(/status=RECEIVED/);
   // The folded summary names the choice, so it is seen without opening.
