@@ -4,6 +4,7 @@ import { registerAt } from '../../stores/order-form';
 import { $treeQuery } from '../../stores/tree-query';
 import { childPair, legToSlot, mapNode, type TreeNode, type TreeView, treeHref, type Visible, visibleItems } from './tree-model';
 import { usePanZoom } from './use-pan-zoom';
+import '../../styles/tree.css';
 
 interface Props {
   initial: TreeView;
