@@ -31,6 +31,8 @@ import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
 import { getSetting } from '../settings';
 import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { countAnnualPairs } from './annual-counters';
+import { closingMoveRefusal, type ClosingStatus } from '../../domain/closing-status';
+import { AppError } from '../../errors';
 
 export interface CloseResult {
   tanggal: string;
@@ -48,8 +50,23 @@ export interface CloseResult {
  * "finished days only" are checked by close-days.ts, which the command and the scheduler use.
  * The transaction loads the facts, applies the rules of src/server/domain/bonus, and stores.
  */
-/** `actor`: who asked (an operator in the console, a command); the day's audit row is written in its transaction. */
-export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?: AuditActor): Promise<CloseResult> {
+/**
+ * `actor`: who asked (an operator in the console, a command); the day's audit row is written in its
+ * transaction. The day is recorded as a DRAFT (its bonuses not payable until KEUANGAN approves it,
+ * approve-closing.ts); `history` records it approved at once — the demo generator's past only.
+ */
+export async function closeDay(
+  tanggal: string,
+  planOverride?: BonusPlan,
+  actor?: AuditActor,
+  options: { history?: boolean } = {},
+): Promise<CloseResult> {
+  const status: ClosingStatus = options.history ? 'APPROVED' : 'DRAFT';
+  const refused = closingMoveRefusal(
+    { tanggal, status: 'none', dibuatOleh: null, olehId: actor?.id ?? null, via: options.history ? 'history' : 'operator' },
+    status,
+  );
+  if (refused) throw new AppError('CONFLICT', refused);
   const plan = planOverride ?? (await getPlan());
   const annualPeriod = annualPeriodEndingOn(await getSetting('annual_pairing_period'), tanggal);
   const by = await withholder();
@@ -133,6 +150,8 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
       totalBruto: result.totalBruto,
       jumlahOrder: intake.length,
       totalBv: intake.reduce((s, e) => s + e.total_bv, 0),
+      status,
+      dibuatOleh: actor?.id ?? null,
     });
     if (actor)
       await recordAudit(
@@ -141,7 +160,7 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
         'closing:close-day',
         `hari:${tanggal}`,
         { ditutup: false },
-        { ditutup: true, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length },
+        { ditutup: true, status, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length },
       );
     return result;
   });

@@ -7,6 +7,8 @@ import { closeMissingDays } from './close-days';
 import type { CloseResult } from './close-day';
 import { reconcileDays, type ReconciliationDay } from './reconcile-days';
 import { assertRole, type Actor } from '../operator/assert-role';
+import type { ClosingStatus } from '../../domain/closing-status';
+import { reconciliationSummary } from '../../domain/bonus/reconciliation';
 
 export type DayState = 'ditutup' | 'terbuka' | 'hari-ini' | 'mendatang';
 export interface CalendarDay {
@@ -16,12 +18,16 @@ export interface CalendarDay {
   total_bruto: number;
   jumlah_order: number;
   total_bv: number;
+  /** A closed day's closing: a DRAFT is not payable until approved. */
+  status?: ClosingStatus;
 }
 export interface ClosingMonth {
   bulan: string;
   hari_ini: string;
   hari: CalendarDay[];
   rekonsiliasi: ReconciliationDay[];
+  /** The reconciliation's summary line (the same words as `npm run close -- --reconcile`). */
+  ringkasan: string;
   belum_ditutup: number;
 }
 
@@ -54,11 +60,13 @@ export async function closingMonth(bulan: string | null | undefined, now = new D
       total_bruto: c?.total_bruto ?? 0,
       jumlah_order: c?.jumlah_order ?? 0,
       total_bv: c?.total_bv ?? 0,
+      status: c?.status,
     });
   }
   const finishedTo = last < today ? last : addDays(today, -1);
   const rekonsiliasi = first <= finishedTo ? await reconcileDays(first, finishedTo) : [];
-  return { bulan: month, hari_ini: today, hari, rekonsiliasi, belum_ditutup: open };
+  const ringkasan = rekonsiliasi.length === 0 ? 'Belum ada hari yang selesai di bulan ini' : reconciliationSummary(rekonsiliasi);
+  return { bulan: month, hari_ini: today, hari, rekonsiliasi, ringkasan, belum_ditutup: open };
 }
 
 /**

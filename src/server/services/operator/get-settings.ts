@@ -1,5 +1,5 @@
 import { getDb } from '../../db/client';
-import type { PlanSettings } from '../../../lib/schemas/settings';
+import type { ClosingSettings, PlanSettings } from '../../../lib/schemas/settings';
 import {
   GROUP_KEYS,
   SETTING_GROUPS,
@@ -21,6 +21,7 @@ export async function getSettings(operator: SessionOperator) {
   const values = await readSettingValues(db, keys);
   return {
     rencana: groupForm('rencana', values) as PlanSettings,
+    closing: groupForm('closing', values) as ClosingSettings,
     pembayaran: groupForm('pembayaran', values) as PaymentForm,
     ongkir: groupForm('ongkir', values) as RatesForm,
     subsidi: groupForm('subsidi', values) as SubsidyForm,

@@ -5,20 +5,23 @@ import { settingRows } from '../../db/queries/operators';
 import { defaultSettings, type SettingKey } from '../../domain/default-settings';
 import { defaultPlan } from '../../domain/bonus/plan';
 import {
+  closingSettingsSchema,
   paymentSettingsSchema,
   planSettingsSchema,
   shippingRateSettingsSchema,
   subsidySettingsSchema,
+  type ClosingSettings,
   type PlanSettings,
 } from '../../../lib/schemas/settings';
 import { settingChanges, type SettingChange } from '../../../lib/setting-diff';
 
 /** The forms of /admin/settings (SUPERADMIN): each writes the setting keys of its group. */
-export const SETTING_GROUPS = ['rencana', 'pembayaran', 'ongkir', 'subsidi'] as const;
+export const SETTING_GROUPS = ['rencana', 'closing', 'pembayaran', 'ongkir', 'subsidi'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
   rencana: 'Rencana Kompensasi',
+  closing: 'Persetujuan Closing',
   pembayaran: 'Metode & Biaya Pembayaran',
   ongkir: 'Tarif Ongkir',
   subsidi: 'Subsidi Ongkir',
@@ -26,6 +29,7 @@ export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
 
 export const GROUP_KEYS = {
   rencana: ['bonus_plan'],
+  closing: ['closing_auto_approve_hours'],
   pembayaran: ['payment_methods', 'payment_methods_off'],
   ongkir: ['shipping_rates'],
   subsidi: ['shipping_subsidies'],
@@ -33,6 +37,7 @@ export const GROUP_KEYS = {
 
 export const GROUP_SCHEMAS: Record<SettingGroup, z.ZodType> = {
   rencana: planSettingsSchema,
+  closing: closingSettingsSchema,
   pembayaran: paymentSettingsSchema,
   ongkir: shippingRateSettingsSchema,
   subsidi: subsidySettingsSchema,
@@ -64,8 +69,12 @@ export async function readSettingValues(db: Db | Tx, keys: readonly SettingKey[]
 }
 
 /** The form view of a group's values: what the inputs show and what the schema checks. */
-export function groupForm(group: SettingGroup, values: SettingValues): PlanSettings | PaymentForm | RatesForm | SubsidyForm {
+export function groupForm(
+  group: SettingGroup,
+  values: SettingValues,
+): PlanSettings | ClosingSettings | PaymentForm | RatesForm | SubsidyForm {
   if (group === 'rencana') return values.bonus_plan as PlanSettings;
+  if (group === 'closing') return { jamPersetujuanOtomatis: values.closing_auto_approve_hours as number };
   if (group === 'pembayaran') {
     const off = new Set(values.payment_methods_off as string[]);
     const methods = values.payment_methods as (typeof defaultSettings)['payment_methods'];
@@ -135,6 +144,7 @@ export function candidateFrom(group: SettingGroup, values: SettingValues, fields
 /** The setting rows a valid form writes, built on the current values (labels and icons stay). */
 export function valuesFrom(group: SettingGroup, parsed: unknown, values: SettingValues): SettingValues {
   if (group === 'rencana') return { bonus_plan: parsed };
+  if (group === 'closing') return { closing_auto_approve_hours: (parsed as ClosingSettings).jamPersetujuanOtomatis };
   if (group === 'pembayaran') {
     const { methods } = parsed as { methods: { name: string; aktif: boolean; fix_charge: number; float_charge: number; ppn: number }[] };
     const current = values.payment_methods as (typeof defaultSettings)['payment_methods'];

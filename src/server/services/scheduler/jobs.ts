@@ -6,6 +6,7 @@ import { closeMissingDays } from '../bonus/close-days';
 import { expireOrders } from '../order/expire-orders';
 import { issueTaxSlips } from '../tax/issue-tax-slips';
 import { reconcilePayouts } from '../bonus/reconcile-payouts';
+import { autoApproveClosings } from '../bonus/auto-approve-closings';
 
 /** The last run and the last successful run of a job (start times), and how the last one ended. */
 export interface LastRuns {
@@ -70,6 +71,13 @@ async function closeDays(now: Date): Promise<string> {
   return `${closed.length} hari ditutup (${closed[0]!.tanggal} s.d. ${closed.at(-1)!.tanggal}), ${bonus} bonus`;
 }
 
+async function approveDueClosings(now: Date): Promise<string> {
+  const approved = await autoApproveClosings(now);
+  return approved.length === 0
+    ? 'Tidak ada closing draft yang jatuh tempo'
+    : `${approved.length} closing disetujui otomatis (${approved.join(', ')})`;
+}
+
 async function issueLastMonthSlips(now: Date): Promise<string> {
   const firstOfMonth = `${jakartaDate(now).slice(0, 8)}01`;
   const lastDay = addDays(firstOfMonth, -1);
@@ -112,6 +120,14 @@ export const JOBS: JobDefinition[] = [
     schedule: 'Setiap 5 menit (PAYOUT_PROVIDER simulator/iris)',
     next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + 5 * MINUTE) : now),
     work: () => reconcilePayouts(),
+  },
+  {
+    // Draft closings older than closing_auto_approve_hours (0: never) become payable (COMP_PLAN.md "Commission control").
+    job: 'persetujuan-closing',
+    label: 'Persetujuan otomatis closing draft',
+    schedule: 'Setiap 15 menit (bila jam persetujuan otomatis diatur)',
+    next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + 15 * MINUTE) : now),
+    work: approveDueClosings,
   },
 ];
 
