@@ -134,6 +134,19 @@ export const closedDays = pgTable('closed_days', {
   disetujuiAt: timestamp('disetujui_at', { withTimezone: true }),
 });
 
+/**
+ * What a draft closing changed that its bonus rows do not show, kept until it is approved so the
+ * draft can be discarded and computed anew: every pairing counter as it was before the closing
+ * (only closings write them) and the pair-BV the closing added to the annual counters.
+ */
+export const closingUndo = pgTable('closing_undo', {
+  // No reference to closed_days: the row is written before the closing records its day.
+  tanggal: date('tanggal', { mode: 'string' }).primaryKey(),
+  pairing: jsonb('pairing').notNull(),
+  /** `{ periodeMulai, pairs: [memberId, pairBv][] }` or null when the day added none. */
+  annual: jsonb('annual'),
+});
+
 // The statuses and their transitions have one home: src/server/domain/payout-status.ts.
 export { PAYOUT_STATUSES };
 

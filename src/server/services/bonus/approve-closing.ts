@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/client';
-import { lockClosedDay, markClosingApproved } from '../../db/queries/closing-drafts';
+import { dropClosingUndo, lockClosedDay, markClosingApproved } from '../../db/queries/closing-drafts';
 import { closingMoveRefusal } from '../../domain/closing-status';
 import { AppError } from '../../errors';
 import { assertRole, type Actor } from '../operator/assert-role';
@@ -38,6 +38,7 @@ export async function approveClosing(by: Actor, tanggal: string, auto?: { jam: n
     );
     if (refused) throw new AppError('CONFLICT', refused);
     await markClosingApproved(tx, tanggal, by);
+    await dropClosingUndo(tx, tanggal);
     await recordAudit(
       tx,
       by,

@@ -33,6 +33,7 @@ import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { countAnnualPairs } from './annual-counters';
 import { closingMoveRefusal, type ClosingStatus } from '../../domain/closing-status';
 import { AppError } from '../../errors';
+import { saveAnnualUndo, savePairingUndo } from '../../db/queries/closing-drafts';
 
 export interface CloseResult {
   tanggal: string;
@@ -74,6 +75,8 @@ export async function closeDay(
     await lockClosing(tx);
     if (await isDayClosed(tx, tanggal)) return { tanggal, alreadyClosed: true, bonusCount: 0, totalBruto: 0 };
 
+    // A draft keeps what it changes beyond its rows, so it can be discarded and computed anew.
+    if (status === 'DRAFT') await savePairingUndo(tx, tanggal);
     const intake = await takeIntake(tx, tanggal);
     const counted = intake.filter((e) => e.total_bv > 0);
     const subjects = await eventSubjects(
@@ -117,11 +120,12 @@ export async function closeDay(
       const pairing = pairUplines(tanggal, await pairingUplines(tx, tanggal, [...volume.keys()]), volume, plan);
       await storePairingCounters(tx, pairing.counters);
       earnings.push(...pairing.earnings);
-      await countAnnualPairs(
+      const added = await countAnnualPairs(
         tx,
         tanggal,
         pairing.counters.map((c) => [c.memberId, c.paidPairs]),
       );
+      if (added && status === 'DRAFT') await saveAnnualUndo(tx, tanggal, added.periodeMulai, added.pairs);
     }
 
     // The period's pair-BV is the annual counter, which already holds this day's pairs (countAnnualPairs ran above).

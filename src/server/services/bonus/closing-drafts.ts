@@ -18,6 +18,8 @@ export interface DraftClosingView {
   /** The closed day before it and the difference of the gross (this day less that day). */
   hariSebelumnya?: { tanggal: string; totalBruto: number; selisihBruto: number };
   rekonsiliasi: ReconciliationDay | undefined;
+  /** The last closed day: its draft may be computed again ("Hitung ulang"). */
+  bolehDihitungUlang: boolean;
   /** The operator asking may approve it (not its maker). */
   bolehDisetujui: boolean;
   /** When the scheduler approves it by itself (setting closing_auto_approve_hours), if ever. */
@@ -48,6 +50,7 @@ export async function listDraftClosings(by: Actor, now = new Date()): Promise<Dr
       teratas: await topEarnersOfDay(db, d.tanggal, TOP_EARNERS),
       hariSebelumnya: before && { tanggal: before.tanggal, totalBruto: before.totalBruto, selisihBruto: d.totalBruto - before.totalBruto },
       rekonsiliasi,
+      bolehDihitungUlang: d.terakhir,
       bolehDisetujui: d.dibuatOleh === null || d.dibuatOleh !== by.id,
       otomatisPada: hours > 0 ? new Date(d.closedAt.getTime() + hours * 3_600_000) : undefined,
     });
