@@ -82,7 +82,16 @@ const audits = async (action: string, tanggal: string) =>
   );
 
 describe('the day’s closing as a draft (four-eyes)', () => {
-  it('existing closings count as approved', async () => {
+  it('the demo history is approved; yesterday is the scheduler’s draft, not payable until approved', async () => {
+    expect(await closedDay(addDays(yesterday, -1))).toMatchObject({ status: 'APPROVED' });
+    expect(await closedDay(yesterday)).toMatchObject({ status: 'DRAFT', dibuat_oleh: null });
+    const [payable] = await selectRows<{ n: number }>(
+      await getDb(),
+      sql`select count(*)::int as n from bonuses b where b.tanggal = ${yesterday}::date and b.payout_id is not null`,
+    );
+    expect(payable!.n).toBe(0);
+    // A scheduler draft may be approved by any KEUANGAN operator.
+    await approveClosing(await operator('keuangan'), yesterday);
     expect(await closedDay(yesterday)).toMatchObject({ status: 'APPROVED' });
   });
 
