@@ -11,7 +11,7 @@ import { closeDay } from '../../src/server/services/bonus/close-day';
 import { approveClosing } from '../../src/server/services/bonus/approve-closing';
 import { recomputeClosing } from '../../src/server/services/bonus/recompute-closing';
 import { listDraftClosings } from '../../src/server/services/bonus/closing-drafts';
-import { listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
+import { BONUS_TAKEN, listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
 import { exportPayoutBatch } from '../../src/server/services/bonus/export-payout-batch';
 import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
 import { forgetSettingsCache } from '../../src/server/services/settings';
@@ -105,11 +105,13 @@ describe('the day’s closing as a draft (four-eyes)', () => {
     await closeDay(today, undefined, keuangan);
     expect(await closedDay(today)).toMatchObject({ status: 'DRAFT', dibuat_oleh: keuangan.id, disetujui_oleh: null });
 
+    // A verified bank, so a refusal below is about the bonus, not the account.
+    await (await getDb()).execute(sql`update members set status_rekening = 'VERIFIED' where username = 'demosilver'`);
     const silver = await sessionOf('demosilver');
     const bonus = (await sponsorBonusOf('demosilver', today))!;
     expect(bonus.bonus_bruto).toBe(String(2 * 4 * 100_000));
     expect((await listUnpaidBonuses(silver)).map((b) => b.public_id)).not.toContain(bonus.public_id);
-    await expect(requestPayout(silver, [bonus.public_id])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(requestPayout(silver, [bonus.public_id])).rejects.toMatchObject({ code: 'CONFLICT', message: BONUS_TAKEN });
     // A payout of everything payable leaves the draft's bonus out, and so does its bank batch.
     const payable = (await listUnpaidBonuses(silver)).map((b) => b.public_id);
     if (payable.length) {

@@ -103,7 +103,8 @@ export async function previousClosedDay(db: Db, tanggal: string) {
 export async function savePairingUndo(tx: Tx, tanggal: string): Promise<void> {
   await tx.execute(sql`
     insert into closing_undo (tanggal, pairing)
-    select ${tanggal}::date, coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from member_pairing p`);
+    select ${tanggal}::date, coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from member_pairing p
+    on conflict (tanggal) do update set pairing = excluded.pairing, annual = null`);
 }
 
 /** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
