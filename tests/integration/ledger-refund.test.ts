@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { closeDay } from '../../src/server/services/bonus/close-day';
+import { closeDay as closeDraft } from '../../src/server/services/bonus/close-day';
+import { approveClosing } from '../../src/server/services/bonus/approve-closing';
 import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
 import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
 import { REFUND_MESSAGES, refundOrder } from '../../src/server/services/order/refund-order';
@@ -22,6 +23,12 @@ import { payThroughBatch } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
 
+/** These tests pay what a closing made: each day is closed and approved (its bonuses payable), as KEUANGAN would. */
+async function closeDay(tanggal: string) {
+  const result = await closeDraft(tanggal);
+  if (!result.alreadyClosed) await approveClosing({ id: null, nama: 'Uji KEUANGAN' }, tanggal);
+  return result;
+}
 const dayAfter = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const rowsOf = async (memberId: number) =>
