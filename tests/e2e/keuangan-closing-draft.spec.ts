@@ -1,4 +1,4 @@
-import { test, expect, signInOperator } from './fixtures';
+import { expect, signInOperator, test } from './fixtures';
 
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 /** A month's last day: its closing issued the month's BP21 slips, so its draft is not computed again. */

@@ -3,21 +3,22 @@
  * Issue #26: the day's closing is a draft until KEUANGAN approves it (COMP_PLAN.md "Commission
  * control"); nothing of a draft is payable; four-eyes; recomputation; auto-approval by the scheduler.
  */
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, jakartaDate } from '../../src/lib/calendar';
+import { closeCommand } from '../../src/server/commands/close';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
-import { addMemberToNetwork } from '../../src/server/services/network/place-member';
-import { closeDay } from '../../src/server/services/bonus/close-day';
+import { CLOSING_MESSAGES } from '../../src/server/domain/closing-status';
 import { approveClosing } from '../../src/server/services/bonus/approve-closing';
-import { recomputeClosing } from '../../src/server/services/bonus/recompute-closing';
+import { closeDay } from '../../src/server/services/bonus/close-day';
 import { listDraftClosings } from '../../src/server/services/bonus/closing-drafts';
 import { BONUS_TAKEN, listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
+import { recomputeClosing } from '../../src/server/services/bonus/recompute-closing';
+import { addMemberToNetwork } from '../../src/server/services/network/place-member';
+import { type Actor, ROLE_REFUSED } from '../../src/server/services/operator/assert-role';
 import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
 import { forgetSettingsCache } from '../../src/server/services/settings';
-import { closeCommand } from '../../src/server/commands/close';
-import { CLOSING_MESSAGES } from '../../src/server/domain/closing-status';
-import { ROLE_REFUSED, type Actor } from '../../src/server/services/operator/assert-role';
-import { addDays, jakartaDate } from '../../src/lib/calendar';
 import { sessionOf } from './helpers';
 
 const today = jakartaDate();

@@ -3,9 +3,9 @@ import {
   CLOSING_MESSAGES,
   CLOSING_STATUSES,
   CLOSING_TRANSITIONS,
-  closingMoveRefusal,
   type ClosingFacts,
   type ClosingState,
+  closingMoveRefusal,
 } from '../../src/server/domain/closing-status';
 
 const STATES: ClosingState[] = ['none', ...CLOSING_STATUSES];

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   explainDay,
   numbersDiffer,
+  type ReconciliationFacts,
   reconciliationSummary,
   selisihOf,
-  type ReconciliationFacts,
 } from '../../src/server/domain/bonus/reconciliation';
 
 const none = { order: 0, bv: 0 };

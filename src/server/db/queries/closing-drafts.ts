@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { toCount, toRupiah } from '../money';
 import type { ClosingStatus } from '../../domain/closing-status';
+import { type Db, selectRows, type Tx } from '../client';
+import { toCount, toRupiah } from '../money';
 
 /** A day's closing as its approval is checked: locked, with its maker, when it was computed and whether it is the last closed day. */
 export async function lockClosedDay(tx: Tx, tanggal: string) {

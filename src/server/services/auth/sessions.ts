@@ -1,4 +1,3 @@
-import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb } from '../../db/client';
 import {
@@ -9,6 +8,7 @@ import {
   sessionMemberByHash,
   touchSession,
 } from '../../db/queries/auth';
+import { isDatabaseUnavailable } from '../../unavailable';
 import { getSetting } from '../settings';
 import { sha256 } from './one-time-token';
 import { idleMinutes } from './session-idle';

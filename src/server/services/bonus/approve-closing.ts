@@ -2,7 +2,7 @@ import { inTransaction } from '../../db/client';
 import { dropClosingUndo, lockClosedDay, markClosingApproved } from '../../db/queries/closing-drafts';
 import { closingMoveRefusal } from '../../domain/closing-status';
 import { AppError } from '../../errors';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { getPlan } from './get-plan';
 import { queueAutoWithdrawals } from './payouts';

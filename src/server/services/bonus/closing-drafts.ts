@@ -1,8 +1,8 @@
 import { getDb } from '../../db/client';
 import { bonusTotalsByType, draftClosings, previousClosedDay, topEarnersOfDay } from '../../db/queries/closing-drafts';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { getSetting } from '../settings';
-import { assertRole, type Actor } from '../operator/assert-role';
-import { reconcileDays, type ReconciliationDay } from './reconcile-days';
+import { type ReconciliationDay, reconcileDays } from './reconcile-days';
 
 /** One draft closing as KEUANGAN reviews it before approving (console /admin/keuangan/closing). */
 export interface DraftClosingView {

@@ -3,9 +3,9 @@ import { lockClosing } from '../../db/queries/bonus-closing';
 import { discardDraftClosing, hasClosingUndo, lockClosedDay, slipsSinceClosing } from '../../db/queries/closing-drafts';
 import { closingMoveRefusal } from '../../domain/closing-status';
 import { AppError } from '../../errors';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { closeDay, type CloseResult } from './close-day';
+import { type CloseResult, closeDay } from './close-day';
 
 export const RECOMPUTE_MESSAGES = {
   slipsIssued: (tanggal: string) =>

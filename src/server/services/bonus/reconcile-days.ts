@@ -1,11 +1,11 @@
+import { addDays, daysBetween } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
 import { bonusBvByDay, closedDaysBetween, paidOrdersForReconciliation, refundedBvByDay } from '../../db/queries/bonus-closing-calendar';
-import { explainDay, numbersDiffer, selisihOf, type OrderPart, type ReconciliationFacts } from '../../domain/bonus/reconciliation';
+import type { BonusPlan } from '../../domain/bonus/plan';
+import { explainDay, numbersDiffer, type OrderPart, type ReconciliationFacts, selisihOf } from '../../domain/bonus/reconciliation';
 import type { ClosingStatus } from '../../domain/closing-status';
 import { AppError } from '../../errors';
-import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
-import { addDays, daysBetween } from '../../../lib/calendar';
 
 /**
  * One day of the reconciliation (COMP_PLAN.md): the paid orders and BV the closing took in
