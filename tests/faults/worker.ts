@@ -61,6 +61,7 @@ async function payouts() {
       select b.member_id::int as member_id, array_agg(b.public_id::text order by b.id) as ids
       from bonuses b join members m on m.id = b.member_id
       where m.status_rekening = 'VERIFIED' and b.payout_id is null and b.status_transfer = 'PENDING'
+        and not exists (select 1 from closed_days cd where cd.tanggal = b.tanggal and cd.status = 'DRAFT')
       group by b.member_id having sum(b.bonus_dibayar) >= 100000 order by random() limit 1`,
     );
     if (!next) {

@@ -20,6 +20,7 @@ export async function memberWithUnpaidBonuses(): Promise<string> {
     sql`
     select m.id_member from members m join bonuses b on b.member_id = m.id
     where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null and not exists (select 1 from payouts p where p.member_id = m.id)
+      and not exists (select 1 from closed_days cd where cd.tanggal = b.tanggal and cd.status = 'DRAFT')
     group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member desc limit 1`,
   );
   return row!.id_member;
@@ -34,6 +35,7 @@ export async function queuedPayouts(count: number, skip = 0): Promise<string[]> 
     sql`
     select m.id_member from members m join bonuses b on b.member_id = m.id
     where m.id > 5 and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
+      and not exists (select 1 from closed_days cd where cd.tanggal = b.tanggal and cd.status = 'DRAFT')
       and not exists (select 1 from payouts p where p.member_id = m.id)
     group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member offset ${skip} limit ${count}`,
   );

@@ -9,7 +9,8 @@ import { defaultPlan } from '../../src/server/domain/bonus/plan';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
-import { closeDay } from '../../src/server/services/bonus/close-day';
+import { approveClosing } from '../../src/server/services/bonus/approve-closing';
+import { closeDay as closeDraft } from '../../src/server/services/bonus/close-day';
 import { requestPayout } from '../../src/server/services/bonus/payouts';
 import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
 import { assignRefund } from '../../src/server/services/order/assign-refund';
@@ -22,6 +23,12 @@ import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from '.
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
 
+/** These tests pay what a closing made: each day is closed and approved (its bonuses payable), as KEUANGAN would. */
+async function closeDay(tanggal: string) {
+  const result = await closeDraft(tanggal);
+  if (!result.alreadyClosed) await approveClosing({ id: null, nama: 'Uji KEUANGAN' }, tanggal);
+  return result;
+}
 const dayAfter = (d: string, n = 1) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const rowsOf = async (memberId: number) =>

@@ -14,6 +14,7 @@ async function earner(skip = 0) {
     sql`
     select m.id_member from members m join bonuses b on b.member_id = m.id
     where m.id > 5 and m.status_rekening = 'VERIFIED' and b.payout_id is null and not exists (select 1 from payouts p where p.member_id = m.id)
+      and not exists (select 1 from closed_days cd where cd.tanggal = b.tanggal and cd.status = 'DRAFT')
     group by m.id_member having sum(b.bonus_dibayar) >= 100000 order by m.id_member offset ${skip} limit 1`,
   );
   return sessionOf(row!.id_member);

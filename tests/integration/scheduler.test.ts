@@ -31,7 +31,14 @@ describe('the scheduler inside the server', () => {
     );
 
     const done = await runDueJobs(now);
-    expect(done).toEqual({ closing: 'ran', 'bukti-potong': 'ran', kedaluwarsa: 'ran', payout: 'ran', pengaturan: 'ran' });
+    expect(done).toEqual({
+      closing: 'ran',
+      'bukti-potong': 'ran',
+      kedaluwarsa: 'ran',
+      payout: 'ran',
+      pengaturan: 'ran',
+      'persetujuan-closing': 'ran',
+    });
     const closed = await selectRows<{ tanggal: string }>(
       db,
       sql`
@@ -67,7 +74,14 @@ describe('the scheduler inside the server', () => {
     expect(max!.d).toBe(today);
 
     const status = await schedulerStatus(new Date(`${addDays(today, 1)}T00:31:00+07:00`));
-    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa', 'payout', 'pengaturan']);
+    expect(status.jobs.map((j) => j.job)).toEqual([
+      'closing',
+      'bukti-potong',
+      'kedaluwarsa',
+      'payout',
+      'pengaturan',
+      'persetujuan-closing',
+    ]);
     expect(status.jobs[0]!.last?.result).toMatch(new RegExp(`^1 hari ditutup \\(${today} s\\.d\\. ${today}\\), \\d+ bonus$`));
     expect(status.jobs[0]!.next).toEqual(new Date(`${addDays(today, 2)}T00:30:00+07:00`));
   });

@@ -1165,7 +1165,7 @@ const FORM_PAGES: Record<
   }
 > = {
   'admin/keluar.astro': { fields: ['x'], anonymous: true },
-  'admin/keuangan/closing.astro': { fields: ['sampai'], operator: 'keuangan' },
+  'admin/keuangan/closing.astro': { fields: ['aksi', 'tanggal', 'sampai'], operator: 'keuangan' },
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
   'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },

@@ -41,7 +41,8 @@ describe('the spec’s data shapes (spec/000 §3, spec/001 §3)', () => {
       db,
       sql`
       select b.public_id::text as public_id, b.tanggal::text as tanggal from bonuses b
-      where b.member_id = ${member.id} and b.payout_id is null and b.status_transfer = 'PENDING' order by b.tanggal desc limit 1`,
+      where b.member_id = ${member.id} and b.payout_id is null and b.status_transfer = 'PENDING'
+        and not exists (select 1 from closed_days cd where cd.tanggal = b.tanggal and cd.status = 'DRAFT') order by b.tanggal desc limit 1`,
     );
     expect(free).toBeDefined();
     await requestPayout(member, [free!.public_id]).catch(() => undefined);

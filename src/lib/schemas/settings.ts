@@ -108,3 +108,9 @@ export const subsidySettingsSchema = z.object({
   ),
 });
 export type SubsidySettings = z.infer<typeof subsidySettingsSchema>;
+
+/** The closing's approval (COMP_PLAN.md "Commission control"): hours until a draft is approved by the scheduler, 0 never. */
+export const closingSettingsSchema = z.object({
+  jamPersetujuanOtomatis: whole('Jam persetujuan otomatis closing', 720),
+});
+export type ClosingSettings = z.infer<typeof closingSettingsSchema>;

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { addDays, jakartaDate } from '../../lib/calendar';
 import { rupiahText } from '../../lib/money-format';
+import { reconciliationSummary } from '../domain/bonus/reconciliation';
 import type { CloseResult } from '../services/bonus/close-day';
 import { closeFinishedDays, closeMissingDays } from '../services/bonus/close-days';
 import { reconcileDays } from '../services/bonus/reconcile-days';
@@ -37,18 +38,18 @@ export async function closeCommand(
     out(
       r.alreadyClosed
         ? `${r.tanggal}: sudah ditutup, tidak ada perubahan`
-        : `${r.tanggal}: ${r.bonusCount} bonus, bruto ${rupiahText(r.totalBruto)}`,
+        : `${r.tanggal}: ${r.bonusCount} bonus, bruto ${rupiahText(r.totalBruto)} (draft: dapat dibayar setelah disetujui KEUANGAN)`,
     );
   try {
     if (values.reconcile) {
       const days = await reconcileDays(values.date ?? values.from ?? yesterday, values.date ?? values.to ?? yesterday);
       for (const d of days) {
         out(
-          `${d.tanggal}${d.ditutup ? '' : ' (belum ditutup)'}: ${d.order_dibayar} order dibayar, ${d.bv_dibayar} BV; dihitung ${d.order_dihitung} order, ${d.bv_dihitung} BV; berbonus ${d.bv_berbonus} BV; selisih ${d.selisih}${d.alasan.length ? ` — ${d.alasan.join('; ')}` : ''}`,
+          `${d.tanggal}${d.ditutup ? (d.status === 'DRAFT' ? ' (draft, belum disetujui)' : '') : ' (belum ditutup)'}: ${d.order_dibayar} order dibayar, ${d.bv_dibayar} BV; dihitung ${d.order_dihitung} order, ${d.bv_dihitung} BV; berbonus ${d.bv_berbonus} BV; selisih ${d.selisih}${d.alasan.length ? ` — ${d.alasan.join('; ')}` : ''}`,
         );
       }
       const off = days.filter((d) => d.selisih !== 0);
-      out(off.length === 0 ? `Rekonsiliasi ${days.length} hari: tanpa selisih` : `Rekonsiliasi: ${off.length} hari dengan selisih`);
+      out(reconciliationSummary(days));
       return off.length ? 1 : 0;
     }
     if (values.date) (await closeFinishedDays(values.date, values.date, { by })).forEach(print);

@@ -49,6 +49,11 @@ export const defaultSettings = {
     nama: 'PT Portal Member Indonesia',
     penandatangan: 'Kartika Keuangan',
   } as { npwp: string; id_tku: string; nama: string; penandatangan: string },
+  /**
+   * Hours after which the scheduler approves a day's draft closing that no KEUANGAN operator
+   * approved (COMP_PLAN.md "Commission control"); 0: never, an operator always approves.
+   */
+  closing_auto_approve_hours: 0,
   /** Annual pairing period shown on the report (spec/000 §2 default). */
   annual_pairing_period: { start: '2024-06-13', end: '2025-06-15', label: '13 June 2024 to 15 June 2025' },
   /** Orders (spec/001 §9): the tax block, unpaid-order expiry and minimum BV per registration tier. */

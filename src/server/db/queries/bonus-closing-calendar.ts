@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Rank } from '../../../lib/rank';
+import type { ClosingStatus } from '../../domain/closing-status';
 import { type Db, selectRows } from '../client';
 import { toCount, toRupiah } from '../money';
 
@@ -39,10 +40,17 @@ export async function firstPaidDay(db: Db): Promise<string | undefined> {
 
 /** The closed days between two dates with their totals. */
 export async function closedDaysBetween(db: Db, first: string, last: string) {
-  const rows = await selectRows<{ tanggal: string; bonus_count: unknown; total_bruto: unknown; jumlah_order: unknown; total_bv: unknown }>(
+  const rows = await selectRows<{
+    tanggal: string;
+    bonus_count: unknown;
+    total_bruto: unknown;
+    jumlah_order: unknown;
+    total_bv: unknown;
+    status: ClosingStatus;
+  }>(
     db,
     sql`
-    select tanggal::text as tanggal, bonus_count, total_bruto, jumlah_order, total_bv
+    select tanggal::text as tanggal, bonus_count, total_bruto, jumlah_order, total_bv, status
     from closed_days where tanggal between ${first}::date and ${last}::date`,
   );
   return rows.map((r) => ({
@@ -51,6 +59,7 @@ export async function closedDaysBetween(db: Db, first: string, last: string) {
     total_bruto: toRupiah(r.total_bruto),
     jumlah_order: toCount(r.jumlah_order),
     total_bv: toCount(r.total_bv),
+    status: r.status,
   }));
 }
 
@@ -107,15 +116,6 @@ export async function bonusBvByDay(db: Db, from: string, to: string, roPerBv: Re
     group by 1`,
   );
   return new Map(rows.map((r) => [r.tanggal, toCount(r.bv)]));
-}
-
-/** The closed days between two dates. */
-export async function closedDayDates(db: Db, from: string, to: string): Promise<Set<string>> {
-  const rows = await selectRows<{ tanggal: string }>(
-    db,
-    sql`select tanggal::text as tanggal from closed_days where tanggal between ${from}::date and ${to}::date`,
-  );
-  return new Set(rows.map((c) => c.tanggal));
 }
 
 /** The refunded BV each closing between two dates took back. */

@@ -3,6 +3,7 @@ import type { Rank } from '../../../lib/rank';
 import type { EventSubject } from '../../domain/bonus/closing-event';
 import type { PairingCounters, PairingUpline } from '../../domain/bonus/pairing';
 import type { RepeatOrderActivity } from '../../domain/bonus/repeat-order';
+import type { ClosingStatus } from '../../domain/closing-status';
 import { bulkInsert } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
@@ -258,11 +259,21 @@ export async function insertBonusRows(tx: Tx, rows: readonly NewBonusRow[]): Pro
   );
 }
 
-/** Records the day as closed with its totals: a second closing of it changes nothing. */
+/** Records the day as closed with its totals: a second closing of it changes nothing. A DRAFT's bonuses are not payable until approved. */
 export async function recordClosedDay(
   tx: Tx,
-  day: { tanggal: string; bonusCount: number; totalBruto: number; jumlahOrder: number; totalBv: number },
+  day: {
+    tanggal: string;
+    bonusCount: number;
+    totalBruto: number;
+    jumlahOrder: number;
+    totalBv: number;
+    status: ClosingStatus;
+    dibuatOleh: number | null;
+  },
 ): Promise<void> {
-  await tx.execute(sql`insert into closed_days (tanggal, bonus_count, total_bruto, jumlah_order, total_bv)
-    values (${day.tanggal}::date, ${day.bonusCount}, ${day.totalBruto}, ${day.jumlahOrder}, ${day.totalBv})`);
+  const approved = day.status === 'APPROVED';
+  await tx.execute(sql`insert into closed_days (tanggal, bonus_count, total_bruto, jumlah_order, total_bv, status, dibuat_oleh, disetujui_nama, disetujui_at)
+    values (${day.tanggal}::date, ${day.bonusCount}, ${day.totalBruto}, ${day.jumlahOrder}, ${day.totalBv}, ${day.status}, ${day.dibuatOleh},
+      ${approved ? 'Sistem (riwayat demo)' : null}, ${approved ? sql`now()` : null})`);
 }

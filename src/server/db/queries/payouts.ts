@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PayoutStatus } from '../../domain/payout-status';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
@@ -17,8 +17,22 @@ import { heldBonus, heldPayout, heldReason } from './commission-control';
 
 type Executor = Db | Tx;
 
+/**
+ * Nothing is payable before its closing is approved (COMP_PLAN.md "Commission control"): a bonus of
+ * a day whose closing is still a DRAFT stays out of requests, auto-withdrawals and batches. Rows of
+ * no closing (adjustments) and of approved days pass.
+ */
+const outsideDraftClosing = (tanggal: SQL | typeof bonuses.tanggal) =>
+  sql`not exists (select 1 from closed_days cd where cd.tanggal = ${tanggal} and cd.status = 'DRAFT')`;
+
 /** A bonus not yet in a live payout (free to be requested). */
-const unpaid = (memberId: number) => and(eq(bonuses.memberId, memberId), isNull(bonuses.payoutId), eq(bonuses.statusTransfer, 'PENDING'));
+const unpaid = (memberId: number) =>
+  and(
+    eq(bonuses.memberId, memberId),
+    isNull(bonuses.payoutId),
+    eq(bonuses.statusTransfer, 'PENDING'),
+    outsideDraftClosing(bonuses.tanggal),
+  );
 
 /**
  * Not held by KEUANGAN (COMP_PLAN.md "Commission control"). A negative row (reversal, debit) is
@@ -155,6 +169,7 @@ export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPa
     from bonuses b join members m on m.id = b.member_id
     where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
       and (b.bonus_dibayar < 0 or not ${heldBonus(sql`b.member_id`, sql`b.id`)})
+      and ${outsideDraftClosing(sql`b.tanggal`)}
     group by b.member_id having sum(b.bonus_dibayar) - ${adminFee} >= ${minimumPayout}`,
   );
   return rows.map((r) => ({ memberId: toCount(r.member_id), ids: r.ids }));

@@ -15,8 +15,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CLOSING_STATUSES } from '../../domain/closing-status';
 import { PAYOUT_STATUSES } from '../../domain/payout-status';
 import { members } from './members';
+import { operators } from './operators';
 import { payoutBatches } from './payout-batches';
 
 export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL', 'ADJUSTMENT'] as const;
@@ -114,7 +116,11 @@ export const memberAnnual = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.periodeMulai] })],
 );
 
-/** Days the closing has run; a closed day is never computed again. */
+/**
+ * Days the closing has run; a closed day is never computed again (a DRAFT may be discarded and
+ * computed anew). Its bonuses are payable only once it is APPROVED (src/server/domain/closing-status.ts);
+ * days closed before drafts existed are approved.
+ */
 export const closedDays = pgTable('closed_days', {
   tanggal: date('tanggal', { mode: 'string' }).primaryKey(),
   closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -123,6 +129,26 @@ export const closedDays = pgTable('closed_days', {
   /** What the closing took in: paid orders counted that day and their BV (the reconciliation's left side). */
   jumlahOrder: integer('jumlah_order').notNull().default(0),
   totalBv: integer('total_bv').notNull().default(0),
+  status: text('status', { enum: CLOSING_STATUSES }).notNull().default('APPROVED'),
+  /** The operator who started the draft (null: the scheduler or a command). */
+  dibuatOleh: bigint('dibuat_oleh', { mode: 'number' }).references(() => operators.id),
+  disetujuiOleh: bigint('disetujui_oleh', { mode: 'number' }).references(() => operators.id),
+  /** Who approved it as the audit names them (an operator, or "Sistem (persetujuan otomatis)"). */
+  disetujuiNama: text('disetujui_nama'),
+  disetujuiAt: timestamp('disetujui_at', { withTimezone: true }),
+});
+
+/**
+ * What a draft closing changed that its bonus rows do not show, kept until it is approved so the
+ * draft can be discarded and computed anew: every pairing counter as it was before the closing
+ * (only closings write them) and the pair-BV the closing added to the annual counters.
+ */
+export const closingUndo = pgTable('closing_undo', {
+  // No reference to closed_days: the row is written before the closing records its day.
+  tanggal: date('tanggal', { mode: 'string' }).primaryKey(),
+  pairing: jsonb('pairing').notNull(),
+  /** `{ periodeMulai, pairs: [memberId, pairBv][] }` or null when the day added none. */
+  annual: jsonb('annual'),
 });
 
 // The statuses and their transitions have one home: src/server/domain/payout-status.ts.

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { addDays } from '../../../lib/calendar';
 import { hashPassword } from '../../services/auth/password';
 import { rebuildAnnualCounters } from '../../services/bonus/annual-counters';
+import { closeDay } from '../../services/bonus/close-day';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { type Db, selectRows } from '../client';
 import { seedCatalogue } from './catalogue';
@@ -68,9 +70,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     t = Date.now();
     const first = await firstPaidDay();
     const yesterday = new Date(until.getTime() + 7 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
-    if (first) await closeRange(first, yesterday);
-    log(`closing bonus ${first} s.d. ${yesterday}: ${Date.now() - t} ms`);
+    // The history is approved; yesterday is what the server's scheduler closed last night: a draft
+    // waiting for KEUANGAN's approval (COMP_PLAN.md "Commission control"), its bonuses not yet payable.
+    const dayBefore = addDays(yesterday, -1);
+    if (first && first <= dayBefore) await closeRange(first, dayBefore);
+    log(`closing bonus ${first} s.d. ${dayBefore}: ${Date.now() - t} ms`);
     await seedPayouts(db);
+    if (first && first <= yesterday) await closeDay(yesterday);
     t = Date.now();
     await seedPromos(db, until);
     log(`promo: ${Date.now() - t} ms`);

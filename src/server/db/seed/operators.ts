@@ -2,7 +2,7 @@ import { hashPassword } from '../../services/auth/password';
 import type { Db } from '../client';
 import { type OperatorRole, operators } from '../schema';
 
-/** The README's demo operator logins, one per role, all with this password. */
+/** The README's demo operator logins, one per role (two KEUANGAN for four-eyes), all with this password. */
 export const DEMO_OPERATOR_PASSWORD = 'operator12345';
 export const DEMO_OPERATORS: { username: string; nama: string; role: OperatorRole }[] = [
   { username: 'superadmin', nama: 'Sari Superadmin', role: 'SUPERADMIN' },
@@ -10,6 +10,8 @@ export const DEMO_OPERATORS: { username: string; nama: string; role: OperatorRol
   { username: 'superadmin2', nama: 'Sandi Superadmin', role: 'SUPERADMIN' },
   { username: 'gudang', nama: 'Gilang Gudang', role: 'GUDANG' },
   { username: 'keuangan', nama: 'Kartika Keuangan', role: 'KEUANGAN' },
+  // The second pair of eyes: approves what the first KEUANGAN operator started (closings, batches).
+  { username: 'keuangan2', nama: 'Kurnia Keuangan', role: 'KEUANGAN' },
   { username: 'konten', nama: 'Kevin Konten', role: 'KONTEN' },
   { username: 'cs', nama: 'Citra CS', role: 'CS' },
 ];

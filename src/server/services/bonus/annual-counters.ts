@@ -33,9 +33,14 @@ export async function countAnnualBv(tx: Tx, orderId: number, bv?: number): Promi
 }
 
 /** Adds a closing's paid pairs (member id → pair-BV) to the annual counters of the day's period. In the closing's transaction. */
-export async function countAnnualPairs(tx: Tx, tanggal: string, pairs: [number, number][]): Promise<void> {
+export async function countAnnualPairs(
+  tx: Tx,
+  tanggal: string,
+  pairs: [number, number][],
+): Promise<{ periodeMulai: string; pairs: [number, number][] } | undefined> {
   const period = await annualPeriodOf(tx, tanggal);
   const paid = pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
-  if (!period || paid.length === 0) return;
+  if (!period || paid.length === 0) return undefined;
   await addAnnualPairs(tx, period.start, paid);
+  return { periodeMulai: period.start, pairs: paid };
 }

@@ -14,6 +14,7 @@ import {
   storePairingCounters,
   takeIntake,
 } from '../../db/queries/bonus-closing';
+import { saveAnnualUndo, savePairingUndo } from '../../db/queries/closing-drafts';
 import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
 import type { ClosingEvent } from '../../domain/bonus/closing-event';
 import { type BonusEarning, collectEarnings } from '../../domain/bonus/earnings';
@@ -24,6 +25,8 @@ import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } fr
 import { sponsorBonuses } from '../../domain/bonus/sponsor';
 import { dayVolume } from '../../domain/bonus/volume';
 import { withholdingPeriodStart, withholdRows } from '../../domain/bonus/withholding';
+import { type ClosingStatus, closingMoveRefusal } from '../../domain/closing-status';
+import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../operator/record-audit';
 import { getSetting } from '../settings';
 import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
@@ -48,8 +51,23 @@ export interface CloseResult {
  * "finished days only" are checked by close-days.ts, which the command and the scheduler use.
  * The transaction loads the facts, applies the rules of src/server/domain/bonus, and stores.
  */
-/** `actor`: who asked (an operator in the console, a command); the day's audit row is written in its transaction. */
-export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?: AuditActor): Promise<CloseResult> {
+/**
+ * `actor`: who asked (an operator in the console, a command); the day's audit row is written in its
+ * transaction. The day is recorded as a DRAFT (its bonuses not payable until KEUANGAN approves it,
+ * approve-closing.ts); `history` records it approved at once — the demo generator's past only.
+ */
+export async function closeDay(
+  tanggal: string,
+  planOverride?: BonusPlan,
+  actor?: AuditActor,
+  options: { history?: boolean } = {},
+): Promise<CloseResult> {
+  const status: ClosingStatus = options.history ? 'APPROVED' : 'DRAFT';
+  const refused = closingMoveRefusal(
+    { tanggal, status: 'none', dibuatOleh: null, olehId: actor?.id ?? null, via: options.history ? 'history' : 'operator' },
+    status,
+  );
+  if (refused) throw new AppError('CONFLICT', refused);
   const plan = planOverride ?? (await getPlanOn(tanggal));
   const annualPeriod = annualPeriodEndingOn(await getSetting('annual_pairing_period'), tanggal);
   const by = await withholder();
@@ -57,6 +75,8 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
     await lockClosing(tx);
     if (await isDayClosed(tx, tanggal)) return { tanggal, alreadyClosed: true, bonusCount: 0, totalBruto: 0 };
 
+    // A draft keeps what it changes beyond its rows, so it can be discarded and computed anew.
+    if (status === 'DRAFT') await savePairingUndo(tx, tanggal);
     const intake = await takeIntake(tx, tanggal);
     const counted = intake.filter((e) => e.total_bv > 0);
     const subjects = await eventSubjects(
@@ -100,11 +120,12 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
       const pairing = pairUplines(tanggal, await pairingUplines(tx, tanggal, [...volume.keys()]), volume, plan);
       await storePairingCounters(tx, pairing.counters);
       earnings.push(...pairing.earnings);
-      await countAnnualPairs(
+      const added = await countAnnualPairs(
         tx,
         tanggal,
         pairing.counters.map((c) => [c.memberId, c.paidPairs]),
       );
+      if (added && status === 'DRAFT') await saveAnnualUndo(tx, tanggal, added.periodeMulai, added.pairs);
     }
 
     // The period's pair-BV is the annual counter, which already holds this day's pairs (countAnnualPairs ran above).
@@ -133,6 +154,8 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
       totalBruto: result.totalBruto,
       jumlahOrder: intake.length,
       totalBv: intake.reduce((s, e) => s + e.total_bv, 0),
+      status,
+      dibuatOleh: actor?.id ?? null,
     });
     if (actor)
       await recordAudit(
@@ -141,7 +164,7 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
         'closing:close-day',
         `hari:${tanggal}`,
         { ditutup: false },
-        { ditutup: true, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length },
+        { ditutup: true, status, bonus: result.bonusCount, bruto: result.totalBruto, order: intake.length },
       );
     return result;
   });

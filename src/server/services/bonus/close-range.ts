@@ -3,11 +3,15 @@ import { getDb } from '../../db/client';
 import { firstPaidDay as firstPaidDayOf } from '../../db/queries/bonus-closing-calendar';
 import { type CloseResult, closeDay } from './close-day';
 
-/** Closes every day from `from` to `to` in order (each its own transaction); closed days are skipped. */
+/**
+ * Closes every day from `from` to `to` in order (each its own transaction); closed days are skipped.
+ * The demo generator's history: each day is recorded approved at once (its bonuses payable, as the
+ * past of a running business would be).
+ */
 export async function closeRange(from: string, to: string, onDay?: (result: CloseResult) => void): Promise<CloseResult[]> {
   const results: CloseResult[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
-    const result = await closeDay(day);
+    const result = await closeDay(day, undefined, undefined, { history: true });
     results.push(result);
     onDay?.(result);
   }

@@ -2,6 +2,8 @@ import { addDays, jakartaDate, monthEnd, monthStart } from '../../../lib/calenda
 import { parseMonth } from '../../../lib/calendar-params';
 import { getDb } from '../../db/client';
 import { closedDaysBetween, openDaysBefore } from '../../db/queries/bonus-closing-calendar';
+import { reconciliationSummary } from '../../domain/bonus/reconciliation';
+import type { ClosingStatus } from '../../domain/closing-status';
 import { AppError } from '../../errors';
 import { type Actor, assertRole } from '../operator/assert-role';
 import type { CloseResult } from './close-day';
@@ -16,12 +18,16 @@ export interface CalendarDay {
   total_bruto: number;
   jumlah_order: number;
   total_bv: number;
+  /** A closed day's closing: a DRAFT is not payable until approved. */
+  status?: ClosingStatus;
 }
 export interface ClosingMonth {
   bulan: string;
   hari_ini: string;
   hari: CalendarDay[];
   rekonsiliasi: ReconciliationDay[];
+  /** The reconciliation's summary line (the same words as `npm run close -- --reconcile`). */
+  ringkasan: string;
   belum_ditutup: number;
 }
 
@@ -54,11 +60,13 @@ export async function closingMonth(bulan: string | null | undefined, now = new D
       total_bruto: c?.total_bruto ?? 0,
       jumlah_order: c?.jumlah_order ?? 0,
       total_bv: c?.total_bv ?? 0,
+      status: c?.status,
     });
   }
   const finishedTo = last < today ? last : addDays(today, -1);
   const rekonsiliasi = first <= finishedTo ? await reconcileDays(first, finishedTo) : [];
-  return { bulan: month, hari_ini: today, hari, rekonsiliasi, belum_ditutup: open };
+  const ringkasan = rekonsiliasi.length === 0 ? 'Belum ada hari yang selesai di bulan ini' : reconciliationSummary(rekonsiliasi);
+  return { bulan: month, hari_ini: today, hari, rekonsiliasi, ringkasan, belum_ditutup: open };
 }
 
 /**

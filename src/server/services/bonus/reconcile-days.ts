@@ -1,7 +1,9 @@
 import { addDays, daysBetween } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
-import { bonusBvByDay, closedDayDates, paidOrdersForReconciliation, refundedBvByDay } from '../../db/queries/bonus-closing-calendar';
+import { bonusBvByDay, closedDaysBetween, paidOrdersForReconciliation, refundedBvByDay } from '../../db/queries/bonus-closing-calendar';
 import type { BonusPlan } from '../../domain/bonus/plan';
+import { explainDay, numbersDiffer, type OrderPart, type ReconciliationFacts, selisihOf } from '../../domain/bonus/reconciliation';
+import type { ClosingStatus } from '../../domain/closing-status';
 import { AppError } from '../../errors';
 import { getPlan } from './get-plan';
 
@@ -13,6 +15,8 @@ import { getPlan } from './get-plan';
 export interface ReconciliationDay {
   tanggal: string;
   ditutup: boolean;
+  /** A closed day's closing: DRAFT (not payable yet) or APPROVED. */
+  status?: ClosingStatus;
   /** Paid that day by the payment's real time (Asia/Jakarta). */
   order_dibayar: number;
   bv_dibayar: number;
@@ -32,6 +36,8 @@ export interface ReconciliationDay {
   /** BV of refunds and chargebacks whose bonuses the day's closing reversed (shown, not in selisih). */
   bv_dibalik: number;
   selisih: number;
+  /** The numbers shown differ (paid, counted, recorded, earning): `alasan` says why, even when selisih is 0. */
+  berbeda: boolean;
   alasan: string[];
 }
 
@@ -46,50 +52,61 @@ export async function reconcileDays(from: string, to: string, planOverride?: Bon
   const db = await getDb();
   const paid = await paidOrdersForReconciliation(db, from, to);
   const bonusBv = await bonusBvByDay(db, from, to, plan.roPerBv);
-  const closedSet = await closedDayDates(db, from, to);
+  const closed = new Map((await closedDaysBetween(db, from, to)).map((c) => [c.tanggal, c]));
   const refundedBv = await refundedBvByDay(db, from, to);
 
   const days: ReconciliationDay[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
-    const ditutup = closedSet.has(d);
-    const r: ReconciliationDay = {
-      tanggal: d,
+    const recorded = closed.get(d);
+    const ditutup = recorded !== undefined;
+    const zero = (): OrderPart => ({ order: 0, bv: 0 });
+    const f: ReconciliationFacts = {
       ditutup,
-      order_dibayar: 0,
-      bv_dibayar: 0,
-      order_dihitung: 0,
-      bv_dihitung: 0,
-      bv_terlambat: 0,
-      bv_dihitung_kemudian: 0,
-      bv_tidak_dihitung: 0,
-      bv_berbonus: bonusBv.get(d) ?? 0,
-      bv_tanpa_sponsor: 0,
-      bv_dibalik: refundedBv.get(d) ?? 0,
-      selisih: 0,
-      alasan: [],
+      dibayar: zero(),
+      dihitung: zero(),
+      terlambat: zero(),
+      dihitungKemudian: zero(),
+      tidakDihitung: zero(),
+      menunggu: zero(),
+      dicatatClosing: recorded && { order: recorded.jumlah_order, bv: recorded.total_bv },
+      bvBerbonus: bonusBv.get(d) ?? 0,
+      bvTanpaSponsor: 0,
+      bvDibalik: refundedBv.get(d) ?? 0,
+    };
+    const add = (to: OrderPart, p: { n: number; bv: number }) => {
+      to.order += p.n;
+      to.bv += p.bv;
     };
     for (const p of paid) {
       if (p.hari === d) {
-        r.order_dibayar += p.n;
-        r.bv_dibayar += p.bv;
-        if (p.tanggal_bonus !== null && p.tanggal_bonus > d) r.bv_dihitung_kemudian += p.bv;
-        if (p.tanggal_bonus === null && ditutup) r.bv_tidak_dihitung += p.bv;
+        add(f.dibayar, p);
+        if (p.tanggal_bonus !== null && p.tanggal_bonus > d) add(f.dihitungKemudian, p);
+        if (p.tanggal_bonus === null) add(ditutup ? f.tidakDihitung : f.menunggu, p);
       }
       if (p.tanggal_bonus === d) {
-        r.order_dihitung += p.n;
-        r.bv_dihitung += p.bv;
-        if (p.hari < d) r.bv_terlambat += p.bv;
-        if (p.tanpa_sponsor) r.bv_tanpa_sponsor += p.bv;
+        add(f.dihitung, p);
+        if (p.hari < d) add(f.terlambat, p);
+        if (p.tanpa_sponsor) f.bvTanpaSponsor += p.bv;
       }
     }
-    r.selisih = r.bv_dihitung - r.bv_berbonus - r.bv_tanpa_sponsor + r.bv_tidak_dihitung;
-    if (r.bv_terlambat) r.alasan.push(`${r.bv_terlambat} BV dibayar pada hari yang sudah ditutup, dihitung hari ini`);
-    if (r.bv_dihitung_kemudian) r.alasan.push(`${r.bv_dihitung_kemudian} BV dibayar setelah hari ini ditutup, dihitung kemudian`);
-    if (r.bv_tanpa_sponsor) r.alasan.push(`${r.bv_tanpa_sponsor} BV milik member tanpa sponsor`);
-    if (r.bv_dibalik) r.alasan.push(`${r.bv_dibalik} BV dikembalikan (refund/chargeback), bonusnya dibalik hari ini`);
-    if (r.bv_tidak_dihitung) r.alasan.push(`${r.bv_tidak_dihitung} BV dibayar tetapi tidak dihitung closing mana pun`);
-    if (!ditutup && r.bv_dibayar) r.alasan.push('Hari ini belum ditutup');
-    days.push(r);
+    days.push({
+      tanggal: d,
+      ditutup,
+      status: recorded?.status,
+      order_dibayar: f.dibayar.order,
+      bv_dibayar: f.dibayar.bv,
+      order_dihitung: f.dihitung.order,
+      bv_dihitung: f.dihitung.bv,
+      bv_terlambat: f.terlambat.bv,
+      bv_dihitung_kemudian: f.dihitungKemudian.bv,
+      bv_tidak_dihitung: f.tidakDihitung.bv,
+      bv_berbonus: f.bvBerbonus,
+      bv_tanpa_sponsor: f.bvTanpaSponsor,
+      bv_dibalik: f.bvDibalik,
+      selisih: selisihOf(f),
+      berbeda: numbersDiffer(f),
+      alasan: explainDay(f),
+    });
   }
   return days;
 }

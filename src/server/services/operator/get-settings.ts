@@ -1,4 +1,4 @@
-import type { CourierSettings, PlanSettings } from '../../../lib/schemas/settings';
+import type { ClosingSettings, CourierSettings, PlanSettings } from '../../../lib/schemas/settings';
 import { getDb } from '../../db/client';
 import type { SessionOperator } from './operator-sessions';
 import { requireRole } from './require-role';
@@ -21,6 +21,7 @@ export async function getSettings(operator: SessionOperator) {
   const values = await readSettingValues(db, keys);
   return {
     rencana: groupForm('rencana', values) as PlanSettings,
+    closing: groupForm('closing', values) as ClosingSettings,
     pembayaran: groupForm('pembayaran', values) as PaymentForm,
     ongkir: groupForm('ongkir', values) as RatesForm,
     subsidi: groupForm('subsidi', values) as SubsidyForm,

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
+  type ClosingSettings,
   type CourierSettings,
+  closingSettingsSchema,
   courierSettingsSchema,
   type PlanSettings,
   paymentSettingsSchema,
@@ -16,11 +18,12 @@ import { defaultPlan } from '../../domain/bonus/plan';
 import { defaultSettings, type SettingKey } from '../../domain/default-settings';
 
 /** The forms of /admin/settings (SUPERADMIN): each writes the setting keys of its group. */
-export const SETTING_GROUPS = ['rencana', 'pembayaran', 'ongkir', 'subsidi', 'kurir'] as const;
+export const SETTING_GROUPS = ['rencana', 'closing', 'pembayaran', 'ongkir', 'subsidi', 'kurir'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
   rencana: 'Rencana Kompensasi',
+  closing: 'Persetujuan Closing',
   pembayaran: 'Metode & Biaya Pembayaran',
   ongkir: 'Tarif Ongkir',
   subsidi: 'Subsidi Ongkir',
@@ -29,6 +32,7 @@ export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
 
 export const GROUP_KEYS = {
   rencana: ['bonus_plan'],
+  closing: ['closing_auto_approve_hours'],
   pembayaran: ['payment_methods', 'payment_methods_off'],
   ongkir: ['shipping_rates'],
   subsidi: ['shipping_subsidies'],
@@ -37,6 +41,7 @@ export const GROUP_KEYS = {
 
 export const GROUP_SCHEMAS: Record<SettingGroup, z.ZodType> = {
   rencana: planSettingsSchema,
+  closing: closingSettingsSchema,
   pembayaran: paymentSettingsSchema,
   ongkir: shippingRateSettingsSchema,
   subsidi: subsidySettingsSchema,
@@ -72,8 +77,9 @@ export async function readSettingValues(db: Db | Tx, keys: readonly SettingKey[]
 export function groupForm(
   group: SettingGroup,
   values: SettingValues,
-): PlanSettings | PaymentForm | RatesForm | SubsidyForm | CourierSettings {
+): PlanSettings | ClosingSettings | PaymentForm | RatesForm | SubsidyForm | CourierSettings {
   if (group === 'rencana') return values.bonus_plan as PlanSettings;
+  if (group === 'closing') return { jamPersetujuanOtomatis: values.closing_auto_approve_hours as number };
   if (group === 'kurir') return { couriers: (values.couriers as CourierSettings['couriers']).map((c) => ({ ...c })) };
   if (group === 'pembayaran') {
     const off = new Set(values.payment_methods_off as string[]);
@@ -145,6 +151,7 @@ export function candidateFrom(group: SettingGroup, values: SettingValues, fields
 /** The setting rows a valid form writes, built on the current values (labels and icons stay). */
 export function valuesFrom(group: SettingGroup, parsed: unknown, values: SettingValues): SettingValues {
   if (group === 'rencana') return { bonus_plan: parsed };
+  if (group === 'closing') return { closing_auto_approve_hours: (parsed as ClosingSettings).jamPersetujuanOtomatis };
   if (group === 'pembayaran') {
     const { methods } = parsed as { methods: { name: string; aktif: boolean; fix_charge: number; float_charge: number; ppn: number }[] };
     const current = values.payment_methods as (typeof defaultSettings)['payment_methods'];

@@ -2,6 +2,7 @@ import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from 
 import { getDb } from '../../db/client';
 import { firstClosedDay, lastRunTimes, pruneSchedulerRuns } from '../../db/queries/scheduler';
 import type { SchedulerJob } from '../../db/schema';
+import { autoApproveClosings } from '../bonus/auto-approve-closings';
 import { closeMissingDays } from '../bonus/close-days';
 import { reconcilePayouts } from '../bonus/reconcile-payouts';
 import { applySettingProposals } from '../operator/apply-setting-proposals';
@@ -71,6 +72,13 @@ async function closeDays(now: Date): Promise<string> {
   return `${closed.length} hari ditutup (${closed[0]!.tanggal} s.d. ${closed.at(-1)!.tanggal}), ${bonus} bonus`;
 }
 
+async function approveDueClosings(now: Date): Promise<string> {
+  const approved = await autoApproveClosings(now);
+  return approved.length === 0
+    ? 'Tidak ada closing draft yang jatuh tempo'
+    : `${approved.length} closing disetujui otomatis (${approved.join(', ')})`;
+}
+
 async function issueLastMonthSlips(now: Date): Promise<string> {
   const firstOfMonth = `${jakartaDate(now).slice(0, 8)}01`;
   const lastDay = addDays(firstOfMonth, -1);
@@ -121,6 +129,14 @@ export const JOBS: JobDefinition[] = [
     schedule: 'Setiap hari 00:30 WIB',
     next: slotted(dailySlot, nextDay),
     work: applySettingProposals,
+  },
+  {
+    // Draft closings older than closing_auto_approve_hours (0: never) become payable (COMP_PLAN.md "Commission control").
+    job: 'persetujuan-closing',
+    label: 'Persetujuan otomatis closing draft',
+    schedule: 'Setiap 15 menit (bila jam persetujuan otomatis diatur)',
+    next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + 15 * MINUTE) : now),
+    work: approveDueClosings,
   },
 ];
 

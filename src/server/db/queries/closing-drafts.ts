@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { ClosingStatus } from '../../domain/closing-status';
+import { type Db, selectRows, type Tx } from '../client';
+import { toCount, toRupiah } from '../money';
+
+/** A day's closing as its approval is checked: locked, with its maker, when it was computed and whether it is the last closed day. */
+export async function lockClosedDay(tx: Tx, tanggal: string) {
+  const [row] = await selectRows<{ status: ClosingStatus; dibuat_oleh: unknown; closed_at: string; terakhir: boolean }>(
+    tx,
+    sql`
+    select status, dibuat_oleh, closed_at::text as closed_at,
+      not exists (select 1 from closed_days l where l.tanggal > c.tanggal) as terakhir
+    from closed_days c where c.tanggal = ${tanggal}::date for update`,
+  );
+  if (!row) return undefined;
+  return {
+    status: row.status,
+    dibuatOleh: row.dibuat_oleh === null ? null : toCount(row.dibuat_oleh),
+    closedAt: new Date(row.closed_at),
+    terakhir: row.terakhir,
+  };
+}
+
+/** Records the approval; the day's bonuses become payable in the same transaction. */
+export async function markClosingApproved(tx: Tx, tanggal: string, by: { id: number | null; nama: string }): Promise<void> {
+  await tx.execute(sql`
+    update closed_days set status = 'APPROVED', disetujui_oleh = ${by.id}, disetujui_nama = ${by.nama}, disetujui_at = now()
+    where tanggal = ${tanggal}::date and status = 'DRAFT'`);
+}
+
+/** The draft closings, oldest first, with their totals, who started them and how old they are (hours at `now`). */
+export async function draftClosings(db: Db | Tx, now: Date) {
+  const rows = await selectRows<{
+    tanggal: string;
+    closed_at: string;
+    bonus_count: unknown;
+    total_bruto: unknown;
+    jumlah_order: unknown;
+    total_bv: unknown;
+    dibuat_oleh: unknown;
+    pembuat: string | null;
+    umur_jam: unknown;
+    terakhir: boolean;
+  }>(
+    db,
+    sql`
+    select c.tanggal::text as tanggal, c.closed_at::text as closed_at, c.bonus_count, c.total_bruto, c.jumlah_order, c.total_bv,
+      c.dibuat_oleh, o.nama as pembuat, extract(epoch from (${now.toISOString()}::timestamptz - c.closed_at)) / 3600 as umur_jam,
+      not exists (select 1 from closed_days l where l.tanggal > c.tanggal) as terakhir
+    from closed_days c left join operators o on o.id = c.dibuat_oleh
+    where c.status = 'DRAFT' order by c.tanggal`,
+  );
+  return rows.map((r) => ({
+    tanggal: r.tanggal,
+    closedAt: new Date(r.closed_at),
+    bonusCount: toCount(r.bonus_count),
+    totalBruto: toRupiah(r.total_bruto),
+    jumlahOrder: toCount(r.jumlah_order),
+    totalBv: toCount(r.total_bv),
+    dibuatOleh: r.dibuat_oleh === null ? null : toCount(r.dibuat_oleh),
+    pembuat: r.pembuat,
+    umurJam: Number(r.umur_jam),
+    terakhir: r.terakhir,
+  }));
+}
+
+/** A day's bonuses per type: how many rows and their gross (reversals included, negative). */
+export async function bonusTotalsByType(db: Db, tanggal: string) {
+  const rows = await selectRows<{ jenis: string; n: unknown; bruto: unknown }>(
+    db,
+    sql`
+    select jenis_bonus as jenis, count(*) as n, coalesce(sum(bonus_bruto), 0) as bruto
+    from bonuses where tanggal = ${tanggal}::date group by jenis_bonus order by jenis_bonus`,
+  );
+  return rows.map((r) => ({ jenis: r.jenis, jumlah: toCount(r.n), bruto: toRupiah(r.bruto) }));
+}
+
+/** The members who earned most on the day (gross), at most `limit`. */
+export async function topEarnersOfDay(db: Db, tanggal: string, limit: number) {
+  const rows = await selectRows<{ id_member: string; nama: string; bruto: unknown }>(
+    db,
+    sql`
+    select m.id_member, m.nama, sum(b.bonus_bruto) as bruto
+    from bonuses b join members m on m.id = b.member_id
+    where b.tanggal = ${tanggal}::date group by m.id, m.id_member, m.nama
+    order by sum(b.bonus_bruto) desc, m.id_member limit ${limit}`,
+  );
+  return rows.map((r) => ({ idMember: r.id_member, nama: r.nama, bruto: toRupiah(r.bruto) }));
+}
+
+/** The closed day before `tanggal` with its gross (the comparison of a draft with the day before). */
+export async function previousClosedDay(db: Db, tanggal: string) {
+  const [row] = await selectRows<{ tanggal: string; total_bruto: unknown; bonus_count: unknown }>(
+    db,
+    sql`
+    select tanggal::text as tanggal, total_bruto, bonus_count from closed_days
+    where tanggal < ${tanggal}::date order by tanggal desc limit 1`,
+  );
+  return row ? { tanggal: row.tanggal, totalBruto: toRupiah(row.total_bruto), bonusCount: toCount(row.bonus_count) } : undefined;
+}
+
+/** Keeps every pairing counter as it is before a draft closing changes them (the draft's undo). */
+export async function savePairingUndo(tx: Tx, tanggal: string): Promise<void> {
+  await tx.execute(sql`
+    insert into closing_undo (tanggal, pairing)
+    select ${tanggal}::date, coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from member_pairing p
+    on conflict (tanggal) do update set pairing = excluded.pairing, annual = null`);
+}
+
+/** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
+export async function saveAnnualUndo(tx: Tx, tanggal: string, periodeMulai: string, pairs: readonly [number, number][]): Promise<void> {
+  await tx.execute(
+    sql`update closing_undo set annual = ${JSON.stringify({ periodeMulai, pairs })}::jsonb where tanggal = ${tanggal}::date`,
+  );
+}
+
+/** An approved day's undo is no longer needed. */
+export async function dropClosingUndo(tx: Tx, tanggal: string): Promise<void> {
+  await tx.execute(sql`delete from closing_undo where tanggal = ${tanggal}::date`);
+}
+
+/** Whether a draft closing has its undo (days closed before drafts existed have none). */
+export async function hasClosingUndo(tx: Tx, tanggal: string): Promise<boolean> {
+  const [row] = await selectRows<{ n: unknown }>(tx, sql`select count(*) as n from closing_undo where tanggal = ${tanggal}::date`);
+  return toCount(row?.n) > 0;
+}
+
+/** Bukti potong written at or after the draft's closing (a recomputation would leave them stale). */
+export async function slipsSinceClosing(tx: Tx, tanggal: string): Promise<number> {
+  const [row] = await selectRows<{ n: unknown }>(
+    tx,
+    sql`select count(*) as n from bukti_potong where created_at >= (select closed_at from closed_days where tanggal = ${tanggal}::date)`,
+  );
+  return toCount(row?.n);
+}
+
+/**
+ * Takes a draft closing back, in the caller's transaction: its bonus rows (reversals included)
+ * deleted, its orders and refunds uncounted, the pairing counters restored as they were and the
+ * pair-BV it added to the annual counters subtracted, and the day no longer closed.
+ */
+export async function discardDraftClosing(tx: Tx, tanggal: string): Promise<{ bonuses: number }> {
+  const deleted = await selectRows<{ id: unknown }>(tx, sql`delete from bonuses where tanggal = ${tanggal}::date returning id`);
+  await tx.execute(sql`update orders set tanggal_bonus = null where tanggal_bonus = ${tanggal}::date`);
+  await tx.execute(sql`update order_refunds set tanggal_bonus = null where tanggal_bonus = ${tanggal}::date`);
+  await tx.execute(sql`delete from member_pairing`);
+  await tx.execute(sql`
+    insert into member_pairing
+    select r.* from closing_undo u cross join lateral jsonb_populate_recordset(null::member_pairing, u.pairing) r
+    where u.tanggal = ${tanggal}::date`);
+  await tx.execute(sql`
+    update member_annual a set pair_bv = a.pair_bv - (v ->> 1)::int8
+    from closing_undo u cross join lateral jsonb_array_elements(u.annual -> 'pairs') v
+    where u.tanggal = ${tanggal}::date and a.periode_mulai = (u.annual ->> 'periodeMulai')::date and a.member_id = (v ->> 0)::int8`);
+  await dropClosingUndo(tx, tanggal);
+  await tx.execute(sql`delete from closed_days where tanggal = ${tanggal}::date and status = 'DRAFT'`);
+  return { bonuses: deleted.length };
+}
