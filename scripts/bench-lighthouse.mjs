@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { measureSecondVisit, NETWORKS } from './bench-second-visit.mjs';
-import { benchSessions, benchSessions, discoverRoutes, discoverRoutes, queryOf, queryOf, root, sampleParamsFromArgs, sampleParamsFromArgs, startDemoServer, startDemoServer, visitorOf, visitorOf } from './bench-server.mjs';
+import { benchSessions, discoverRoutes, queryOf, root, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4413);
 const argValue = (name) => {

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, login, memberId, signInOperator, test } from './fixtures';
-import { bearer, paidOrder, pendingOrder } from './member-orders';
+import { bearer, paidOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
 /** The selected row's checkbox, after searching the status queue for the order. */

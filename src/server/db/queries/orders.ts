@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Rank } from '../../../lib/rank';
 import type { MemberStep } from '../../../lib/schemas/order-member-rules';
 import { type Db, selectRows, type Tx } from '../client';
-import { containsPattern } from '../like';
 import { toRupiah } from '../money';
-import { members, orderHistories, orders } from '../schema';
+import { orderHistories, orders } from '../schema';
 import type { OrderStatus } from '../schema/orders';
 
 /**

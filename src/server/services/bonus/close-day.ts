@@ -31,7 +31,7 @@ import { type AuditActor, recordAudit } from '../operator/record-audit';
 import { getSetting } from '../settings';
 import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
 import { countAnnualPairs } from './annual-counters';
-import { getPlan, getPlanOn } from './get-plan';
+import { getPlanOn } from './get-plan';
 import { queueAutoWithdrawals } from './payouts';
 import { reverseRefunds } from './reverse-refunds';
 

@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
 import { printableLines, printableOrders } from '../../db/queries/orders';
-import { isWarehouseWork, WAREHOUSE_STATUSES } from '../../domain/order-status';
+import { WAREHOUSE_STATUSES } from '../../domain/order-status';
 import { AppError } from '../../errors';
 import { type PrintOrder, packingListPdf, shippingLabelPdf } from '../../integrations/pdf/packing';
 import { getSetting } from '../settings';

@@ -5,7 +5,6 @@ import type { SettingKey } from '../../domain/default-settings';
 import { proposalMoveRefusal } from '../../domain/setting-proposal-status';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { forgetSettingsCache } from '../settings';
 import type { SessionOperator } from './operator-sessions';
 import { recordAudit } from './record-audit';
 import { requireRole } from './require-role';
