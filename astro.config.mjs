@@ -1,7 +1,8 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 

@@ -4,11 +4,12 @@
  * portal_close_<N>, reused when present). The day gets upgrades from 0.3% and repeat orders from
  * 1% of the members; the script prints the closing's wall time, rows written and members paired.
  */
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
 const { values } = parseArgs({ options: { members: { type: 'string' } } });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

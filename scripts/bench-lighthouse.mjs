@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
+import { benchSessions, discoverRoutes, queryOf, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4413);
 const argValue = (name) => {

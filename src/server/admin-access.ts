@@ -1,9 +1,8 @@
 import type { AstroCookies } from 'astro';
 import type { OperatorRole } from './db/schema';
-import { secureCookies } from './mode';
-import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 import { isSecondFactorRequired } from './domain/operator-second-factor';
-import { isProduction } from './mode';
+import { isProduction, secureCookies } from './mode';
+import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 
 export const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 export const ADMIN_SIGNIN = '/admin/signin';

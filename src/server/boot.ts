@@ -1,7 +1,7 @@
 import { config } from './config';
-import { isProduction, startProblem } from './mode';
 import { closeDb, connection } from './db/client';
 import { isSeeded, seedDemo } from './db/seed';
+import { isProduction, startProblem } from './mode';
 import { startScheduler, stopScheduler } from './services/scheduler/start-scheduler';
 
 let ready: Promise<void> | undefined;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, login, test, signInOperator } from './fixtures';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { expect, login, signInOperator, test } from './fixtures';
 import { hydrated } from './region';
 
 /** Members 214..259 that no other test changes: one with an NPWP, a verified bank and Rp 100.000+ unpaid bonuses. */

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, login, memberId, test, signInOperator } from './fixtures';
+import { expect, login, memberId, signInOperator, test } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, memberId, test, signInOperator } from './fixtures';
+import { expect, memberId, signInOperator, test } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // The warehouse's order detail (issue #26). Generated member 240 belongs to this file.

@@ -1,26 +1,27 @@
 // @template year — the demo's orders in every queue and its returns
-import { visitConsole } from './console-visit';
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { orderCommand } from '../../src/server/commands/order';
 import { getDb, selectRows } from '../../src/server/db/client';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { consoleOverview } from '../../src/server/services/operator/console-overview';
+import { listAudit } from '../../src/server/services/operator/list-audit';
 import { operateOrders } from '../../src/server/services/operator/operate-orders';
 import { orderQueue } from '../../src/server/services/operator/order-queue';
 import { printOrders } from '../../src/server/services/operator/print-orders';
 import { returnQueue } from '../../src/server/services/operator/return-queue';
-import { consoleOverview } from '../../src/server/services/operator/console-overview';
-import { listAudit } from '../../src/server/services/operator/list-audit';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { getOrderDetail } from '../../src/server/services/order/get-order-detail';
 import { markOrderDone } from '../../src/server/services/order/mark-order-done';
-import { settleReturn } from '../../src/server/services/retur/operate-return';
 import { getReturn, getReturnForOperator, readReturnFileForOperator } from '../../src/server/services/retur/get-return';
+import { settleReturn } from '../../src/server/services/retur/operate-return';
 import { submitReturnResi } from '../../src/server/services/retur/submit-resi';
 import { adjustStock } from '../../src/server/services/stock/adjust-stock';
 import { countLowStock, listStock } from '../../src/server/services/stock/list-stock';
 import { listStockMovements } from '../../src/server/services/stock/list-stock-movements';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { orderCommand } from '../../src/server/commands/order';
+import { visitConsole } from './console-visit';
 import { sessionOf } from './helpers';
 
 async function gudang() {

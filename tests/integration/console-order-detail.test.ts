@@ -1,6 +1,7 @@
 // @template year — paid orders of the demo year, one refunded here
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { getOperatorOrder } from '../../src/server/services/operator/get-operator-order';
 import { operateOrders } from '../../src/server/services/operator/operate-orders';

@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, settings } from '../../src/server/db/schema';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { getSettings } from '../../src/server/services/operator/get-settings';
-import { SETTINGS_SAVED, SETTINGS_UNCHANGED, updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
-import { formNumber, type SettingGroup } from '../../src/server/services/operator/setting-groups';
-import { listPaymentMethods } from '../../src/server/services/order/list-payment-methods';
 import { getPlan } from '../../src/server/services/bonus/get-plan';
+import { getSettings } from '../../src/server/services/operator/get-settings';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { formNumber, type SettingGroup } from '../../src/server/services/operator/setting-groups';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import { SETTINGS_SAVED, SETTINGS_UNCHANGED, updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
+import { listPaymentMethods } from '../../src/server/services/order/list-payment-methods';
 import { getSetting } from '../../src/server/services/settings';
 
 const operator = async (username: string): Promise<SessionOperator> => {

@@ -1,16 +1,17 @@
 // @template year — needs the demo year (paid orders, closed bonuses)
-import { describe, expect, it } from 'vitest';
+
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { operateOrder, type OperatorAction } from '../../src/server/services/order/operate-order';
-import { expireOrders } from '../../src/server/services/order/expire-orders';
-import { refundOrder } from '../../src/server/services/order/refund-order';
-import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
-import { orderQueue } from '../../src/server/services/operator/order-queue';
-import { printOrders } from '../../src/server/services/operator/print-orders';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
+import { orderQueue } from '../../src/server/services/operator/order-queue';
+import { printOrders } from '../../src/server/services/operator/print-orders';
+import { expireOrders } from '../../src/server/services/order/expire-orders';
+import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
+import { type OperatorAction, operateOrder } from '../../src/server/services/order/operate-order';
+import { refundOrder } from '../../src/server/services/order/refund-order';
 
 /**
  * Issue #21, second outside test: an order's transitions have one home

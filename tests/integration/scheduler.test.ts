@@ -1,13 +1,14 @@
 // @template year — catches up after the demo's last closed day
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { getDb, selectRows } from '../../src/server/db/client';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/calendar';
-import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { RETRY_AFTER_MS } from '../../src/server/services/scheduler/jobs';
 import { jobLockKey, runJob } from '../../src/server/services/scheduler/run-job';
 import { schedulerStatus } from '../../src/server/services/scheduler/scheduler-status';
-import { RETRY_AFTER_MS } from '../../src/server/services/scheduler/jobs';
+import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
 
 const runs = async (job: string) =>
   selectRows<{ status: string; result: string | null; error: string | null }>(

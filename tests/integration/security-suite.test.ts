@@ -1,23 +1,24 @@
 // @template year — member B's orders, bonuses, payouts, returns and promo claims
-import { createContainer } from './container';
-import { beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+
 import { sql } from 'drizzle-orm';
-import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
 import AddressPage from '../../src/pages/account/address.astro';
+import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { resolveSession } from '../../src/server/services/auth/sessions';
+import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
+import { createContainer } from './container';
 import { sessionOf } from './helpers';
 import {
+  type Call,
+  type CallResult,
   callRoute,
   changedTables,
   discoverEndpoints,
   fingerprint,
-  messageProblem,
-  type Call,
-  type CallResult,
   type Method,
+  messageProblem,
 } from './route-harness';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bvCap, canAddBv, checkItemStep, jenisFromFlags, upgradeTarget } from '../../src/lib/order/bv';
 import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../src/lib/order/fees';
 import { effectiveInsurance, etdDays, insuranceRule, shippingSubsidy, suggestService } from '../../src/lib/order/shipping';
-import { bvCap, canAddBv, checkItemStep, jenisFromFlags, upgradeTarget } from '../../src/lib/order/bv';
 
 describe('payment fee (spec/001 §9)', () => {
   it.each([

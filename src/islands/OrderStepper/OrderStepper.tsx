@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { $createdOrder, $orderForm, canOpen, freshForm, goToStep, startOrder, type StepName } from '../../stores/order-form';
+import { $createdOrder, $orderForm, canOpen, freshForm, goToStep, type StepName, startOrder } from '../../stores/order-form';
 import { memberEndpoints, referralEndpoints } from './api';
 import { Ctx, type StepperProps } from './context';
 import { DeliveryStep } from './DeliveryStep';

@@ -1,14 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fs from 'node:fs';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import * as schema from './schema';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '../config';
-import { claimDataDir, releaseDataDir } from './data-dir-owner';
-import { dataDirProblem, diskCause, keepFilesPrivate, lockDownDataDir } from './data-dir';
-import { replicaFailed, replicaUsable, wroteRecently } from './replica';
 import { reportReads } from '../metrics';
+import { dataDirProblem, diskCause, keepFilesPrivate, lockDownDataDir } from './data-dir';
+import { claimDataDir, releaseDataDir } from './data-dir-owner';
+import { replicaFailed, replicaUsable, wroteRecently } from './replica';
+import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { selectRows, type Db, type Tx } from '../client';
-import { members, npwpChanges } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { members, npwpChanges } from '../schema';
 
 /** The columns of a member the account pages may change. */
 export type MemberChanges = Partial<Omit<typeof members.$inferInsert, 'id' | 'publicId' | 'idMember' | 'path' | 'depth'>>;

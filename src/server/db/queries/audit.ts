@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { auditLog } from '../schema';
 

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { selectRows, type Db, type Tx } from '../client';
-import { loginAttempts, members, oneTimeTokens, sessions } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { loginAttempts, members, oneTimeTokens, sessions } from '../schema';
 import { hasShippingAddress } from './account';
 
 // ---- The idle rule of member and operator sessions (one home, so the two cannot drift) ----

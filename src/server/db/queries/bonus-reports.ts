@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { bonuses, members, payouts } from '../schema';
 import { toCount, toRupiah } from '../money';
+import { bonuses, members, payouts } from '../schema';
 
 type Executor = Db | Tx;
 

@@ -1,7 +1,7 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { bonuses, members, npwpStatuses, orders, payouts } from '../schema';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../client';
 import { toRupiah } from '../money';
+import { bonuses, members, npwpStatuses, orders, payouts } from '../schema';
 
 /** The profile CS sees on a member's file, by ID Member. */
 export async function memberFileProfile(db: Db | Tx, idMember: string) {

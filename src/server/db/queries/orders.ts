@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { members, orderHistories, orders } from '../schema';
-import type { OrderStatus } from '../schema/orders';
-import { toRupiah } from '../money';
-import { containsPattern } from '../like';
 import type { Rank } from '../../../lib/rank';
 import type { MemberStep } from '../../../lib/schemas/order-member-rules';
+import { type Db, selectRows, type Tx } from '../client';
+import { containsPattern } from '../like';
+import { toRupiah } from '../money';
+import { members, orderHistories, orders } from '../schema';
+import type { OrderStatus } from '../schema/orders';
 
 /**
  * The orders after their creation: locks and status writes (the transition table decides, in

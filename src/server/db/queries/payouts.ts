@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { PayoutStatus } from '../../domain/payout-status';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
+import { containsPattern } from '../like';
+import { toCount, toRupiah } from '../money';
 import {
   bankAccountValidations,
   bonuses,
   members,
-  payoutBatches,
-  payouts,
   type PayoutBatchStatus,
   type PayoutProviderName,
+  payoutBatches,
+  payouts,
 } from '../schema';
-import { toCount, toRupiah } from '../money';
-import { containsPattern } from '../like';
-import type { PayoutStatus } from '../../domain/payout-status';
 
 type Executor = Db | Tx;
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
-import { products } from '../schema';
-import { toRupiah } from '../money';
 import type { Product } from '../../../lib/order/product';
+import type { Db, Tx } from '../client';
+import { toRupiah } from '../money';
+import { products } from '../schema';
 
 /** 'PAKET' for registration and upgrade, 'PRODUK' for repeat orders (spec/001 §3 Product). */
 export type ProductKategori = 'PAKET' | 'PRODUK';

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 import { warehouses } from '../schema';
 
 /** A warehouse by its public id, with what decides whether it serves delivery or pickup. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -11,13 +12,12 @@ import {
   primaryKey,
   text,
   timestamp,
-  uuid,
   uniqueIndex,
-  type AnyPgColumn,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYOUT_STATUSES } from '../../domain/payout-status';
 import { members } from './members';
 import { payoutBatches } from './payout-batches';
-import { PAYOUT_STATUSES } from '../../domain/payout-status';
 
 export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL'] as const;
 

@@ -12,8 +12,8 @@ import {
   primaryKey,
   text,
   timestamp,
-  uuid,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { villages } from './regions';

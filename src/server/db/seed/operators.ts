@@ -1,6 +1,6 @@
-import type { Db } from '../client';
-import { operators, type OperatorRole } from '../schema';
 import { hashPassword } from '../../services/auth/password';
+import type { Db } from '../client';
+import { type OperatorRole, operators } from '../schema';
 
 /** The README's demo operator logins, one per role, all with this password. */
 export const DEMO_OPERATOR_PASSWORD = 'operator12345';

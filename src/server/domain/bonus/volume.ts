@@ -1,5 +1,5 @@
 import { ancestorPaths } from '../network-path';
-import { isPackageEvent, type ClosingEvent } from './closing-event';
+import { type ClosingEvent, isPackageEvent } from './closing-event';
 
 /** New BV of the day per upline path, by side. */
 export type DayVolume = Map<string, { left: number; right: number }>;

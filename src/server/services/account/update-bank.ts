@@ -1,8 +1,8 @@
+import { accountMessages, type BankInput } from '../../../lib/schemas/account';
 import { getDb } from '../../db/client';
 import { updateMember } from '../../db/queries/account';
-import { AppError } from '../../errors';
 import { bankName } from '../../domain/banks';
-import { accountMessages, type BankInput } from '../../../lib/schemas/account';
+import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { assertOwnPublicId } from './own-member';
 import { sendVerification } from './send-verification';

@@ -1,6 +1,6 @@
+import type { HeirInput } from '../../../lib/schemas/account';
 import { getDb } from '../../db/client';
 import { updateMember } from '../../db/queries/account';
-import type { HeirInput } from '../../../lib/schemas/account';
 import type { SessionMember } from '../auth/session-member';
 import { assertOwnPublicId } from './own-member';
 

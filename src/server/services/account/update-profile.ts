@@ -1,8 +1,8 @@
-import { inTransaction } from '../../db/client';
-import { regionsExist, updateMember, usernameTaken, type MemberChanges } from '../../db/queries/account';
-import { AppError } from '../../errors';
 import type { ProfileInput } from '../../../lib/schemas/account';
 import { accountMessages } from '../../../lib/schemas/account';
+import { inTransaction } from '../../db/client';
+import { type MemberChanges, regionsExist, updateMember, usernameTaken } from '../../db/queries/account';
+import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { isWithin } from '../regions/list-regions';
 import { assertOwnPublicId } from './own-member';

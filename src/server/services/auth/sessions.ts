@@ -1,4 +1,3 @@
-import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb } from '../../db/client';
 import {
@@ -9,12 +8,13 @@ import {
   sessionMemberByHash,
   touchSession,
 } from '../../db/queries/auth';
+import { isDatabaseUnavailable } from '../../unavailable';
+import type { AlertFacts } from '../account/get-alerts';
 import { getSetting } from '../settings';
+import type { SessionEnd } from './offline-key';
 import { sha256 } from './one-time-token';
 import { idleMinutes } from './session-idle';
 import type { SessionMember } from './session-member';
-import type { SessionEnd } from './offline-key';
-import type { AlertFacts } from '../account/get-alerts';
 
 export const SESSION_COOKIE = 'pm_session';
 

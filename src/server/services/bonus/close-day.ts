@@ -14,23 +14,23 @@ import {
   storePairingCounters,
   takeIntake,
 } from '../../db/queries/bonus-closing';
-import type { BonusPlan } from '../../domain/bonus/plan';
-import { getPlan } from './get-plan';
-import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
+import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
 import type { ClosingEvent } from '../../domain/bonus/closing-event';
-import { collectEarnings, type BonusEarning } from '../../domain/bonus/earnings';
-import { sponsorBonuses } from '../../domain/bonus/sponsor';
+import { type BonusEarning, collectEarnings } from '../../domain/bonus/earnings';
+import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
 import { passupBonuses } from '../../domain/bonus/passup';
+import type { BonusPlan } from '../../domain/bonus/plan';
 import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } from '../../domain/bonus/repeat-order';
+import { sponsorBonuses } from '../../domain/bonus/sponsor';
 import { dayVolume } from '../../domain/bonus/volume';
-import { withholdRows, withholdingPeriodStart } from '../../domain/bonus/withholding';
+import { withholdingPeriodStart, withholdRows } from '../../domain/bonus/withholding';
+import { type AuditActor, recordAudit } from '../operator/record-audit';
+import { getSetting } from '../settings';
+import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
+import { countAnnualPairs } from './annual-counters';
+import { getPlan } from './get-plan';
 import { queueAutoWithdrawals } from './payouts';
 import { reverseRefunds } from './reverse-refunds';
-import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
-import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
-import { getSetting } from '../settings';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
-import { countAnnualPairs } from './annual-counters';
 
 export interface CloseResult {
   tanggal: string;

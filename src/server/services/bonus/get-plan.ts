@@ -1,4 +1,4 @@
-import { defaultPlan, type BonusPlan } from '../../domain/bonus/plan';
+import { type BonusPlan, defaultPlan } from '../../domain/bonus/plan';
 import { getSetting } from '../settings';
 
 /** The plan in force: the defaults with the operator's overrides from the settings table. */

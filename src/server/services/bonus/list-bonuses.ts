@@ -1,6 +1,6 @@
-import { getDb } from '../../db/client';
-import { memberBonusSummary, memberBonusTotals, memberBonusesPage } from '../../db/queries/bonus-reports';
 import type { BonusQuery } from '../../../lib/schemas/bonus';
+import { getDb } from '../../db/client';
+import { memberBonusesPage, memberBonusSummary, memberBonusTotals } from '../../db/queries/bonus-reports';
 import type { SessionMember } from '../auth/session-member';
 
 export interface BonusRow {

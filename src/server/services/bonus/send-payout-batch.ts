@@ -3,20 +3,20 @@ import { getDb, inTransaction } from '../../db/client';
 import {
   insertPayoutBatch,
   lockPayoutsForBatch,
-  payoutBatchNo,
   lockProviderBatch,
+  payoutBatchNo,
   providerBatchPayouts,
   recordPayoutReferences,
   setPayoutBatchStatus,
 } from '../../db/queries/payouts';
-import { AppError } from '../../errors';
+import { bankCodeOf } from '../../domain/banks';
 import { batchExclusion } from '../../domain/payout-status';
-import { PayoutProviderError, payoutProvider, type PayoutProvider } from '../../integrations/payout';
+import { AppError } from '../../errors';
+import { type PayoutProvider, PayoutProviderError, payoutProvider } from '../../integrations/payout';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { movePayout, tryMovePayout } from './move-payout';
-import { bankCodeOf } from '../../domain/banks';
 import { payoutAccountKey, validatePayoutAccounts } from './validate-payout-accounts';
 
 export const SEND_MESSAGES = {

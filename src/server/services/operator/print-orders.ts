@@ -1,9 +1,9 @@
 import { getDb } from '../../db/client';
 import { printableLines, printableOrders } from '../../db/queries/orders';
+import { isWarehouseWork, WAREHOUSE_STATUSES } from '../../domain/order-status';
 import { AppError } from '../../errors';
-import { packingListPdf, shippingLabelPdf, type PrintOrder } from '../../integrations/pdf/packing';
+import { type PrintOrder, packingListPdf, shippingLabelPdf } from '../../integrations/pdf/packing';
 import { getSetting } from '../settings';
-import { WAREHOUSE_STATUSES, isWarehouseWork } from '../../domain/order-status';
 
 export const PRINT_KINDS = ['packing', 'label'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];

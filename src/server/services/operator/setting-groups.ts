@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { auditOfObject } from '../../db/queries/audit';
-import { settingRows } from '../../db/queries/operators';
-import { defaultSettings, type SettingKey } from '../../domain/default-settings';
-import { defaultPlan } from '../../domain/bonus/plan';
 import {
+  type PlanSettings,
   paymentSettingsSchema,
   planSettingsSchema,
   shippingRateSettingsSchema,
   subsidySettingsSchema,
-  type PlanSettings,
 } from '../../../lib/schemas/settings';
-import { settingChanges, type SettingChange } from '../../../lib/setting-diff';
+import { type SettingChange, settingChanges } from '../../../lib/setting-diff';
+import type { Db, Tx } from '../../db/client';
+import { auditOfObject } from '../../db/queries/audit';
+import { settingRows } from '../../db/queries/operators';
+import { defaultPlan } from '../../domain/bonus/plan';
+import { defaultSettings, type SettingKey } from '../../domain/default-settings';
 
 /** The forms of /admin/settings (SUPERADMIN): each writes the setting keys of its group. */
 export const SETTING_GROUPS = ['rencana', 'pembayaran', 'ongkir', 'subsidi'] as const;

@@ -3,10 +3,10 @@ import { upsertSetting } from '../../db/queries/operators';
 import type { SettingKey } from '../../domain/default-settings';
 import { parseWith } from '../../http';
 import { forgetSettingsCache } from '../settings';
+import type { SessionOperator } from './operator-sessions';
 import { recordAudit } from './record-audit';
 import { requireRole } from './require-role';
-import type { SessionOperator } from './operator-sessions';
-import { GROUP_KEYS, GROUP_SCHEMAS, candidateFrom, readSettingValues, valuesFrom, type SettingGroup } from './setting-groups';
+import { candidateFrom, GROUP_KEYS, GROUP_SCHEMAS, readSettingValues, type SettingGroup, valuesFrom } from './setting-groups';
 
 export const SETTINGS_SAVED = 'Pengaturan disimpan';
 export const SETTINGS_UNCHANGED = 'Tidak ada perubahan';

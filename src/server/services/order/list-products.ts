@@ -1,6 +1,6 @@
+import type { OrderJenis } from '../../../lib/order/bv';
 import { getDb } from '../../db/client';
 import { listActiveProducts } from '../../db/queries/products';
-import type { OrderJenis } from '../../../lib/order/bv';
 import { getSetting } from '../settings';
 
 /**

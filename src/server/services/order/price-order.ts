@@ -1,12 +1,12 @@
+import { checkItemStep, type OrderJenis } from '../../../lib/order/bv';
+import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../../lib/order/fees';
+import { effectiveInsurance, shippingSubsidy } from '../../../lib/order/shipping';
+import type { Rank } from '../../../lib/rank';
+import { type CartLine, orderMessages } from '../../../lib/schemas/order';
 import type { Db } from '../../db/client';
 import { findActiveProducts } from '../../db/queries/products';
 import { findWarehouse } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
-import { checkItemStep, type OrderJenis } from '../../../lib/order/bv';
-import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../../lib/order/fees';
-import { effectiveInsurance, shippingSubsidy } from '../../../lib/order/shipping';
-import { orderMessages, type CartLine } from '../../../lib/schemas/order';
-import type { Rank } from '../../../lib/rank';
 import { getSetting } from '../settings';
 import { mergeCart } from './find-warehouses';
 import { findPaymentMethod } from './list-payment-methods';

@@ -1,11 +1,11 @@
+import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
 import { firstClosedDay, lastRunTimes, pruneSchedulerRuns } from '../../db/queries/scheduler';
 import type { SchedulerJob } from '../../db/schema';
-import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from '../../../lib/calendar';
 import { closeMissingDays } from '../bonus/close-days';
+import { reconcilePayouts } from '../bonus/reconcile-payouts';
 import { expireOrders } from '../order/expire-orders';
 import { issueTaxSlips } from '../tax/issue-tax-slips';
-import { reconcilePayouts } from '../bonus/reconcile-payouts';
 
 /** The last run and the last successful run of a job (start times), and how the last one ended. */
 export interface LastRuns {
