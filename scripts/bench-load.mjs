@@ -5,18 +5,25 @@
 // BENCH_PG_PORT, dropped afterwards), signs in many generated demo members (ID Member 1000000006
 // onwards; one X-Forwarded-For per sign-in, the server runs with TRUST_PROXY=1) and drives, each
 // for `--duration` seconds (default 60) at `--connections` (default 50), spread over the sessions:
+//   GET /favicon.svg               a static file (the ceiling: no page rendered)
+//   GET /offline                   a trivial server-rendered page, no session, no database (the
+//                                  ceiling of a page: middleware, Astro rendering, the layout)
 //   GET /                          dashboard page (session cookie)
 //   GET /report/downline-report    a report page (session cookie)
 //   GET /member/reports/tree       the tree API, 3 levels from the member (bearer)
 //   POST /member/transaction       a repeat order with delivery, qty 1, a fresh client_ref each
-// `--only dashboard,report,tree,order` runs only the named endpoints (default all four).
+// `--only static,trivial,dashboard,report,tree,order` runs only the named endpoints (default all).
+// Every row also shows its rate as a share of the trivial page's in the same run (`× trivial`).
+// `--encoding br|gzip|none` (default none): the Accept-Encoding the page requests send (a
+// browser sends `br`; autocannon by default sends none, so nothing is compressed).
+// `--cpu-prof DIR`: the server runs under `node --cpu-prof` and writes its profile into DIR on stop.
 // `--processes N` (PostgreSQL): the server is `npm start` with WEB_CONCURRENCY=N (node:cluster).
 // It prints requests/s, p50/p95/p99 latency, non-2xx and errors per endpoint (never fails on
 // timings), and checks in the database that every order answered 201 exists exactly once.
 // Stock: orders rotate over every (repeat-order product, online warehouse) pair, qty 1; the demo
 // holds 10,000 of each per warehouse (5 products × 4 warehouses = 200,000 units); the script
 // prints that capacity and stops the order run early if it would be reached.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,12 +47,15 @@ const PG_BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1
 const ports = { pglite: Number(process.env.BENCH_PORT ?? 4541), postgres: Number(process.env.BENCH_PG_PORT ?? 4542) };
 if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglite|postgres|both');
 if (!(connections > 0) || !(duration > 0) || !(members > 0)) throw new Error('--connections, --duration and --members must be positive');
-const ENDPOINTS = ['dashboard', 'report', 'tree', 'order'];
+const ENDPOINTS = ['static', 'trivial', 'dashboard', 'report', 'tree', 'order'];
 const only = arg('only', ENDPOINTS.join(','))
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
 if (!only.length || only.some((e) => !ENDPOINTS.includes(e))) throw new Error(`--only takes a comma list of ${ENDPOINTS.join(', ')}`);
+const encoding = arg('encoding', 'none');
+if (!['br', 'gzip', 'none'].includes(encoding)) throw new Error('--encoding br|gzip|none');
+const encodingHeader = encoding === 'none' ? {} : { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip, deflate' };
 const databases = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
 const PASSWORD = 'rahasia123';
 const memberId = (n) => String(1_000_000_000 + n);
@@ -150,7 +160,65 @@ function run(opts, onInstance) {
 
 const fmtMs = (ms) => `${Number(ms).toFixed(1)}`;
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-function row(name, result) {
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc; 0 once it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its descendants (the cluster's web processes), from /proc. */
+function processTree(pid) {
+  const children = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone */
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/**
+ * CPU seconds by process: the server's processes and (PostgreSQL) the database backends serving
+ * its database. An endpoint's CPU per answer is what these grew by during its run: unlike
+ * requests/s, it hardly depends on what else the shared machine runs.
+ */
+async function cpuNow(serverPid, dbBackends) {
+  const pids = [
+    ...processTree(serverPid).map((pid) => ['server', pid]),
+    ...(dbBackends ? await dbBackends() : []).map((pid) => ['db', pid]),
+  ];
+  return new Map(pids.map(([side, pid]) => [`${side}:${pid}`, cpuSeconds(pid)]));
+}
+
+/** [server, database] CPU ms per answer between two cpuNow samples ('—' without database backends). */
+function cpuPerAnswer(before, after, answers) {
+  const used = { server: 0, db: 0 };
+  const seen = { server: false, db: false };
+  for (const [key, seconds] of after) {
+    const side = key.split(':')[0];
+    seen[side] = true;
+    // A backend that started during the run counts from zero.
+    used[side] += seconds - (before.get(key) ?? 0);
+  }
+  const ms = (side) => (seen[side] && answers ? ((used[side] * 1000) / answers).toFixed(2) : '—');
+  return [ms('server'), ms('db')];
+}
+
+function row(name, result, cpu = ['—', '—']) {
   const t = result.times;
   return [
     name,
@@ -162,11 +230,30 @@ function row(name, result) {
     result.non2xx,
     result.errors,
     result.timeouts,
+    ...cpu,
   ].map(String);
 }
 
-function printTable(title, rows) {
-  const header = ['endpoint', 'answers', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors', 'of which timeouts (30 s)'];
+const TRIVIAL_ROW = 'GET /offline (trivial page)';
+
+function printTable(title, measured) {
+  // Each rate as a share of the trivial page's in this run: the figure that does not depend on how busy the machine is.
+  const trivial = Number(measured.find((r) => r[0] === TRIVIAL_ROW)?.[2]);
+  const rows = measured.map((r) => [...r, trivial > 0 ? `${(Number(r[2]) / trivial).toFixed(2)}` : '—']);
+  const header = [
+    'endpoint',
+    'answers',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'of which timeouts (30 s)',
+    'server CPU ms/answer',
+    'database CPU ms/answer',
+    '× trivial',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${title}`);
@@ -212,11 +299,14 @@ async function benchDatabase(kind) {
   };
   const cleanups = [];
   let dbTarget;
+  /** PostgreSQL: the backends serving the benchmark's database (their CPU is the database's share). */
+  let dbBackends;
   if (kind === 'postgres') {
     const name = `portal_load_${process.pid}`;
     const admin = new URL(PG_BASE);
     admin.pathname = '/postgres';
     const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+    dbBackends = async () => (await sql`select pid from pg_stat_activity where datname = ${name}`).map((r) => r.pid);
     await sql.unsafe(`drop database if exists ${name} with (force)`);
     await sql.unsafe(`create database ${name}`);
     const url = new URL(PG_BASE);
@@ -235,7 +325,10 @@ async function benchDatabase(kind) {
   }
   const clustered = processes > 1 && kind === 'postgres';
   if (clustered) env.WEB_CONCURRENCY = String(processes);
-  let server = spawn(process.execPath, [path.join(root, clustered ? 'scripts/start.mjs' : 'scripts/server.mjs')], {
+  // `--cpu-prof DIR`: the server writes a V8 CPU profile (.cpuprofile, Chrome DevTools) into DIR when it stops.
+  const profileDir = arg('cpu-prof', '');
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  let server = spawn(process.execPath, [...profiling, path.join(root, clustered ? 'scripts/start.mjs' : 'scripts/server.mjs')], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -266,41 +359,66 @@ async function benchDatabase(kind) {
     const results = [];
     const printResults = () =>
       printTable(
-        `bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback`,
+        `bench:load — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${connections} connections × ${duration} s per endpoint, ${tokens.length} sessions, ${os.cpus().length} cores, loopback, Accept-Encoding ${encoding}, load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
         results,
       );
     let next = 0;
     const pick = () => next++ % tokens.length;
-    const pageRun = (route) =>
+    /** One endpoint's run, with the CPU it cost per answer. */
+    const measure = async (name, go) => {
+      const before = await cpuNow(server.pid, dbBackends);
+      const result = await go();
+      const cpu = cpuPerAnswer(before, await cpuNow(server.pid, dbBackends), result.times.length);
+      results.push(row(name, result, cpu));
+      return result;
+    };
+    const pageRun = (route, signedIn = true) =>
       run({
         url: base + route,
         requests: [
-          { method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: `pm_session=${tokens[pick()]}` } }) },
+          {
+            method: 'GET',
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, ...encodingHeader, ...(signedIn ? { cookie: `pm_session=${tokens[pick()]}` } : {}) },
+            }),
+          },
         ],
       });
+    if (only.includes('static')) {
+      console.log(`[${kind}] GET /favicon.svg …`);
+      await measure('GET /favicon.svg (static file)', () => pageRun('/favicon.svg', false));
+    }
+    if (only.includes('trivial')) {
+      console.log(`[${kind}] GET /offline …`);
+      await measure(TRIVIAL_ROW, () => pageRun('/offline', false));
+    }
     if (only.includes('dashboard')) {
       console.log(`[${kind}] GET / …`);
-      results.push(row('GET / (dashboard)', await pageRun('/')));
+      await measure('GET / (dashboard)', () => pageRun('/'));
     }
     if (only.includes('report')) {
       console.log(`[${kind}] GET /report/downline-report …`);
-      results.push(row('GET /report/downline-report', await pageRun('/report/downline-report')));
+      await measure('GET /report/downline-report', () => pageRun('/report/downline-report'));
     }
     if (only.includes('tree')) {
       console.log(`[${kind}] GET /member/reports/tree …`);
-      results.push(
-        row(
-          'GET /member/reports/tree?level=3',
-          await run({
-            url: `${base}/member/reports/tree?level=3`,
-            requests: [
-              {
-                method: 'GET',
-                setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[pick()]}` } }),
-              },
-            ],
-          }),
-        ),
+      await measure('GET /member/reports/tree?level=3', () =>
+        run({
+          url: `${base}/member/reports/tree?level=3`,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (req) => ({
+                ...req,
+                headers: { ...req.headers, ...encodingHeader, authorization: `Bearer ${tokens[pick()]}` },
+              }),
+            },
+          ],
+        }),
       );
     }
 
@@ -313,52 +431,53 @@ async function benchDatabase(kind) {
       const statuses = {};
       let orderCount = 0;
       let instanceRef;
-      const orderResult = await run(
-        {
-          url: `${base}/member/transaction`,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (req, context) => {
-                const m = pick();
-                const pair = pairs[orderCount++ % pairs.length];
-                const ref = randomUUID();
-                context.ref = ref;
-                sent.add(ref);
-                if (orderCount >= capacity) instanceRef?.stop();
-                return {
-                  ...req,
-                  headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
-                  body: JSON.stringify({
-                    client_ref: ref,
-                    pickup_store: false,
-                    id_gudang: pair.gudang,
-                    id_kirim: addresses[m],
-                    biaya_kirim: pair.cost,
-                    ekspedisi: 'jne|REG',
-                    is_asuransi: false,
-                    details: pair.details,
-                    payment_method: 'bca_va',
-                    join_member: false,
-                    upgrade_member: false,
-                    is_ro: true,
-                  }),
-                };
+      await measure('POST /member/transaction (201)', () =>
+        run(
+          {
+            url: `${base}/member/transaction`,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (req, context) => {
+                  const m = pick();
+                  const pair = pairs[orderCount++ % pairs.length];
+                  const ref = randomUUID();
+                  context.ref = ref;
+                  sent.add(ref);
+                  if (orderCount >= capacity) instanceRef?.stop();
+                  return {
+                    ...req,
+                    headers: { ...req.headers, 'content-type': 'application/json', origin: base, authorization: `Bearer ${tokens[m]}` },
+                    body: JSON.stringify({
+                      client_ref: ref,
+                      pickup_store: false,
+                      id_gudang: pair.gudang,
+                      id_kirim: addresses[m],
+                      biaya_kirim: pair.cost,
+                      ekspedisi: 'jne|REG',
+                      is_asuransi: false,
+                      details: pair.details,
+                      payment_method: 'bca_va',
+                      join_member: false,
+                      upgrade_member: false,
+                      is_ro: true,
+                    }),
+                  };
+                },
+                onResponse: (status, body, context) => {
+                  statuses[status] = (statuses[status] ?? 0) + 1;
+                  answered.add(context.ref);
+                  if (status === 201) created.add(context.ref);
+                  else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
+                },
               },
-              onResponse: (status, body, context) => {
-                statuses[status] = (statuses[status] ?? 0) + 1;
-                answered.add(context.ref);
-                if (status === 201) created.add(context.ref);
-                else if (statuses[status] <= 3) console.log(`[${kind}] order answered ${status}: ${String(body).slice(0, 200)}`);
-              },
-            },
-          ],
-        },
-        (instance) => {
-          instanceRef = instance;
-        },
+            ],
+          },
+          (instance) => {
+            instanceRef = instance;
+          },
+        ),
       );
-      results.push(row('POST /member/transaction (201)', orderResult));
       printResults();
       console.log(
         `order answers by status: ${

@@ -12,10 +12,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import compression from 'compression';
 import { keepFilesPrivate } from '../src/server/db/data-dir.ts';
-import { startProblem } from '../src/server/mode.ts';
+import { asProductionBuild, startProblem } from '../src/server/mode.ts';
 import { PRECOMPRESSED_TYPES } from './precompress.mjs';
 
 const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
@@ -86,6 +87,18 @@ function refuseMethod(req, res) {
   return true;
 }
 
+/**
+ * React's production build for server rendering, whatever NODE_ENV says: loaded here, before the
+ * pages, so every later import of these modules (Astro's React renderer, the islands) gets it.
+ * The browser bundles are production builds already (astro build).
+ */
+export function loadProductionReact() {
+  const require = createRequire(path.resolve(import.meta.dirname, '..', 'package.json'));
+  asProductionBuild(() => {
+    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server']) require(name);
+  });
+}
+
 /** Starts listening on PORT/HOST (default 4321/localhost) and resolves with the node server. */
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost' } = {}) {
   // The data folder, uploads and backups are the operator's alone (docs/security.md).
@@ -95,6 +108,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   if (problem) throw new Error(problem);
   // dist/server/entry.mjs would start @astrojs/node's own server (without compression) on import.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  loadProductionReact();
   const { handler } = await import('../dist/server/entry.mjs');
   const enabled = process.env.HTTP_COMPRESSION !== '0';
   const assets = enabled ? precompressedAssets() : new Map();

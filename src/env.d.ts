@@ -6,6 +6,8 @@ declare namespace App {
     member?: import('./server/services/auth/session-member').SessionMember;
     /** The raw session token of this request (for logout). */
     sessionToken?: string;
+    /** The bell's facts, read with the session (the layout's alerts). */
+    alertFacts?: import('./server/services/account/get-alerts').AlertFacts;
     /** The one-time message of the previous request, taken (and its cookie deleted) by the middleware. */
     flash?: import('./server/flash').Flash;
     /** Set on the pages kept for offline reading (src/server/offline.ts): when this answer was made. */

@@ -25,7 +25,7 @@ import { completePolicy, HSTS, isHttpsRequest, SECURITY_HEADERS } from './server
 import { isApiPath, isProbePath, isPublicPath, PROFILE_PATH } from './server/routes';
 import { logServerError, serverErrorResponse } from './server/server-error';
 import { offlineKeyOf } from './server/services/auth/offline-key';
-import { resolveSession, SESSION_COOKIE } from './server/services/auth/sessions';
+import { type RequestSession, resolveRequestSession, SESSION_COOKIE } from './server/services/auth/sessions';
 import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableCause, unavailableResponse } from './server/unavailable';
 import { viewOnlyRefusal } from './server/view-as';
 
@@ -121,11 +121,13 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   await ensureReady();
   if (isAdminPath(path)) return withHeaders(withPagePolicy(await handleAdmin(ctx, next, bearer)), https);
   const token = bearer ?? ctx.cookies.get(SESSION_COOKIE)?.value;
-  const member = token ? await resolveSession(token) : undefined;
-  if (member) {
-    ctx.locals.member = member;
+  const session = token ? await resolveRequestSession(token) : undefined;
+  const member = session?.member;
+  if (session) {
+    ctx.locals.member = session.member;
+    ctx.locals.alertFacts = session.alertFacts;
     ctx.locals.sessionToken = token;
-    markOwnWrites(member.id, ctx.request.method, ctx.cookies);
+    markOwnWrites(session.member.id, ctx.request.method, ctx.cookies);
   } else if (token && !bearer) {
     ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
@@ -165,7 +167,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       /* immutable */
     }
   }
-  if (!api) await offlineCue(response, member !== undefined, readable && response.status === 200 ? token : undefined);
+  if (!api) await offlineCue(response, session, readable && response.status === 200 ? token : undefined);
   return withHeaders(api ? response : withPagePolicy(response), https);
 }
 
@@ -175,10 +177,10 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
  * kept page. Cache-Control stays `private, no-store`: the browser's HTTP cache, which logout
  * cannot empty, never holds a member's page.
  */
-async function offlineCue(response: Response, signedIn: boolean, token: string | undefined): Promise<void> {
-  const offline = token ? await offlineKeyOf(token) : undefined;
+async function offlineCue(response: Response, session: RequestSession | undefined, token: string | undefined): Promise<void> {
+  const offline = token && session ? await offlineKeyOf(token, session.end) : undefined;
   try {
-    if (!signedIn) response.headers.set(OFFLINE_KEY_HEADER, OFFLINE_FORGET);
+    if (!session) response.headers.set(OFFLINE_KEY_HEADER, OFFLINE_FORGET);
     else if (offline) {
       response.headers.set(OFFLINE_KEY_HEADER, offline.key);
       response.headers.set(OFFLINE_UNTIL_HEADER, String(offline.until.getTime()));

@@ -27,8 +27,18 @@ function calendarDay(value: string): dayjs.Dayjs {
   return day;
 }
 
-/** The Jakarta calendar date of a moment: "2026-11-22". */
+/** Since 1964 Jakarta has kept UTC+7 all year (tz database); earlier moments take the zone's history. */
+const FIXED_OFFSET_FROM = Date.UTC(1964, 0, 1);
+const FIXED_OFFSET_UNTIL = Date.UTC(9999, 0, 1);
+
+/**
+ * The Jakarta calendar date of a moment: "2026-11-22". Plain arithmetic on the fixed offset where
+ * it holds: dayjs's zone plugin formats through Intl on every call, which the dashboard and the
+ * reports paid for per row (issue #24).
+ */
 export function jakartaDate(at: Date | number = Date.now()): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  if (ms >= FIXED_OFFSET_FROM && ms < FIXED_OFFSET_UNTIL) return new Date(ms + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
   return dayjs(at).tz(JAKARTA).format(DAY);
 }
 

@@ -1,5 +1,6 @@
 // Plain Node with erasable types only: scripts/start.mjs and scripts/server.mjs import this file.
-// The one home of the portal's mode: nothing else reads PORTAL_ENV or NODE_ENV.
+// The one home of the portal's mode: nothing else reads PORTAL_ENV or NODE_ENV (asProductionBuild
+// sets NODE_ENV for a moment, for the libraries that read it, and puts it back).
 
 type Env = Record<string, string | undefined>;
 export type PortalMode = 'production' | 'development';
@@ -84,6 +85,23 @@ export function startProblem(env: Env = process.env): string | undefined {
   const missing = ['MIDTRANS_SERVER_KEY', 'MIDTRANS_CLIENT_KEY', 'PUBLIC_BASE_URL'].filter((name) => !env[name]?.trim());
   if (missing.length === 0) return undefined;
   return `PORTAL_ENV=production tidak dijalankan: ${missing.join(', ')} belum diatur (kunci pembayaran Midtrans dan alamat publik situs wajib di produksi)`;
+}
+
+/**
+ * Runs `load` with NODE_ENV=production and puts NODE_ENV back as it was: for libraries that choose
+ * their build from NODE_ENV when first loaded (React), where the portal's mode is PORTAL_ENV and
+ * NODE_ENV is usually unset, so the server rendered with React's development build (checks and
+ * warnings on every element: about half the dashboard's CPU, issue #24). The mode never sees it.
+ */
+export function asProductionBuild<T>(load: () => T, env: Env = process.env): T {
+  const before = env.NODE_ENV;
+  env.NODE_ENV = 'production';
+  try {
+    return load();
+  } finally {
+    if (before === undefined) delete env.NODE_ENV;
+    else env.NODE_ENV = before;
+  }
 }
 
 /** The first log line of a start: which mode, and in development that it is a demo. */

@@ -6,7 +6,7 @@ import { BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../src/lib
 import { getDb, selectRows } from '../../src/server/db/client';
 import { mailOutbox, members } from '../../src/server/db/schema';
 import { changePassword } from '../../src/server/services/account/change-password';
-import { getAlerts } from '../../src/server/services/account/get-alerts';
+import { alertsOf, getAlerts } from '../../src/server/services/account/get-alerts';
 import { getProfile } from '../../src/server/services/account/get-profile';
 import { resendBankVerification } from '../../src/server/services/account/resend-verification';
 import { setAutoWithdraw } from '../../src/server/services/account/set-auto-withdraw';
@@ -16,7 +16,7 @@ import { updateNpwp } from '../../src/server/services/account/update-npwp';
 import { updateProfile } from '../../src/server/services/account/update-profile';
 import { verifyBank } from '../../src/server/services/account/verify-bank';
 import { verifyNpwp } from '../../src/server/services/account/verify-npwp';
-import { resolveSession } from '../../src/server/services/auth/sessions';
+import { resolveRequestSession, resolveSession } from '../../src/server/services/auth/sessions';
 import { memberId, sessionOf } from './helpers';
 
 const lastLink = async (to: string): Promise<string> => {
@@ -219,12 +219,13 @@ describe('account services', () => {
     const db = await getDb();
     const me = await sessionOf(memberId(107));
     await db.update(members).set({ noRekening: null, npwp: null }).where(eq(members.id, me.id));
-    expect((await getAlerts(me.id)).map((a) => a.message)).toEqual([
-      'Nomor rekening bank belum diisi',
-      'NPWP belum diisi',
-      'Alamat pengiriman belum ada',
-    ]);
+    const all = ['Nomor rekening bank belum diisi', 'NPWP belum diisi', 'Alamat pengiriman belum ada'];
+    // The pages take the bell's facts from the session's own query: the same three.
+    const bell = async () => alertsOf((await resolveRequestSession(me.token))!.alertFacts).map((a) => a.message);
+    expect((await getAlerts(me.id)).map((a) => a.message)).toEqual(all);
+    expect(await bell()).toEqual(all);
     await updateBank(me, me.publicId, BankSchema.parse({ nama_rekening: 'Budi', no_rekening: '1234567890', kode_bank: '014' }));
     expect(await getAlerts(me.id)).toHaveLength(2);
+    expect(await bell()).toEqual(all.slice(1));
   });
 });

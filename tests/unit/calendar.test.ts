@@ -22,6 +22,14 @@ describe('calendar (Asia/Jakarta)', () => {
     expect(jakartaMonth(new Date(at))).toBe(day.slice(0, 7));
   });
 
+  it('jakartaDate agrees with the zone database before and after 1964, when the offset became a fixed +7', () => {
+    // 1950: UTC+7:30 — 16:45 UTC on the 31st is 00:15 the next day in Jakarta, not 23:45.
+    expect(jakartaDate(new Date('1950-05-31T16:45:00Z'))).toBe('1950-06-01');
+    expect(jakartaDate(new Date('1964-01-01T00:00:00Z'))).toBe('1964-01-01');
+    expect(jakartaDate(Date.UTC(2024, 1, 28, 17))).toBe('2024-02-29');
+    expect(jakartaDate(new Date(Number.NaN))).toBe('Invalid Date');
+  });
+
   it.each([
     ['into the next month', '2026-11-30', 1, '2026-12-01'],
     ['leap day', '2024-02-28', 1, '2024-02-29'],

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
 import { members, npwpChanges } from '../schema';
@@ -119,16 +120,20 @@ export async function hasBonusThisMonth(db: Db | Tx, memberId: number): Promise<
   return toCount(row?.n) > 0;
 }
 
-/** What the bell of the top bar looks at: bank account number, NPWP and how many addresses. */
+/**
+ * Whether the member has a saved shipping address (the bell's third fact). A column must render
+ * qualified (a query with a join): a lone table's column renders bare and would bind to `a` inside.
+ */
+export const hasShippingAddress = (memberId: AnyPgColumn | number): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from shipping_addresses a where a.member_id = ${memberId})`;
+
+/** What the bell of the top bar looks at: bank account number, NPWP and whether an address exists. */
 export async function alertFacts(db: Db | Tx, memberId: number) {
-  const [row] = await selectRows<{ no_rekening: string | null; npwp: string | null; addresses: unknown }>(
-    db,
-    sql`
-    select no_rekening, npwp,
-      (select count(*) from shipping_addresses a where a.member_id = m.id) as addresses
-    from members m where m.id = ${memberId}`,
-  );
-  return row && { no_rekening: row.no_rekening, npwp: row.npwp, addresses: toCount(row.addresses) };
+  const [row] = await db
+    .select({ noRekening: members.noRekening, npwp: members.npwp, hasAddress: hasShippingAddress(memberId) })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row;
 }
 
 export async function memberBankAccount(db: Db | Tx, memberId: number) {

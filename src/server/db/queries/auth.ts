@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
 import { loginAttempts, members, oneTimeTokens, operators, sessions } from '../schema';
+import { hasShippingAddress } from './account';
 
 // ---- The idle rule of member and operator sessions (one home, so the two cannot drift) ----
 
@@ -28,7 +29,9 @@ export async function deleteExpiredSessions(db: Db | Tx): Promise<void> {
 
 /**
  * The member of an unexpired session that is remembered or was seen within `idleMinutes`, with
- * whether its idle clock is due a restart.
+ * whether its idle clock is due a restart; in the same query, what every page also needs: the
+ * session's end (offline reading) and the facts of the bell (bank account number, NPWP, whether an
+ * address exists), so a page pays one round trip for all three (issue #24).
  */
 export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinutes: number) {
   const [row] = await db
@@ -48,6 +51,11 @@ export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinut
       kodeReferal: members.kodeReferal,
       viewAs: operators.nama,
       stale: staleSince(sessions.lastSeenAt),
+      remember: sessions.remember,
+      expiresAt: sessions.expiresAt,
+      noRekening: members.noRekening,
+      npwp: members.npwp,
+      hasAddress: hasShippingAddress(members.id),
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
@@ -59,16 +67,6 @@ export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinut
         or(eq(sessions.remember, true), seenWithin(sessions.lastSeenAt, idleMinutes)),
       ),
     )
-    .limit(1);
-  return row;
-}
-
-/** A session's end as stored: its hard expiry and whether Remember Me lifts the idle rule. */
-export async function sessionEndByHash(db: Db | Tx, idHash: string): Promise<{ remember: boolean; expiresAt: Date } | undefined> {
-  const [row] = await db
-    .select({ remember: sessions.remember, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.idHash, idHash))
     .limit(1);
   return row;
 }

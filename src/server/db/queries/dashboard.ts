@@ -10,7 +10,15 @@ import { banners } from '../schema';
 
 type Executor = Db | Tx;
 
-export type DashboardMemberRow = PairingRow & {
+/** One of the 5 members most recently sponsored (the dashboard's sponsored card). */
+export interface SponsoredMember {
+  nama: string;
+  posisi: Rank;
+  id_member: string;
+  tgl_join: string;
+}
+
+type DashboardMemberFields = PairingRow & {
   is_suspended: boolean;
   kode_referal: string;
   tgl_join: string;
@@ -20,16 +28,36 @@ export type DashboardMemberRow = PairingRow & {
   kanan: number;
 };
 
-/** The member's one row the dashboard reads: standing, referral code, downline counters and the pairing card's columns. */
+export type DashboardMemberRow = DashboardMemberFields & {
+  /** How many members this one sponsored in all, and the 5 most recent. */
+  sponsored: { jumlah: number; recently: SponsoredMember[] };
+};
+
+/**
+ * The member's one row the dashboard reads: standing, referral code, downline counters, the pairing
+ * card's columns and the sponsored card (how many, the 5 newest by join date), in one query.
+ */
 export async function dashboardMemberRow(db: Executor, memberId: number): Promise<DashboardMemberRow | undefined> {
-  const [row] = await selectRows<DashboardMemberRow>(
+  const [row] = await selectRows<DashboardMemberFields & { sponsored_n: unknown; sponsored_recent: string }>(
     db,
     sql`
     select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
-      m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS}
+      m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS},
+      (select count(*) from members s where s.sponsor_id = m.id) as sponsored_n,
+      (select coalesce(json_agg(json_build_object('nama', r.nama, 'posisi', r.posisi, 'id_member', r.id_member, 'tgl_join', r.tgl_join::text)
+          order by r.tgl_join desc, r.id desc), '[]')::text
+        from (select s.nama, s.posisi, s.id_member, s.tgl_join, s.id from members s where s.sponsor_id = m.id
+          order by s.tgl_join desc, s.id desc limit 5) r) as sponsored_recent
     from members m left join member_pairing p on p.member_id = m.id where m.id = ${memberId}`,
   );
-  return row ? { ...row, kiri: toCount(row.kiri), kanan: toCount(row.kanan) } : undefined;
+  if (!row) return undefined;
+  const { sponsored_n, sponsored_recent, ...rest } = row;
+  return {
+    ...rest,
+    kiri: toCount(row.kiri),
+    kanan: toCount(row.kanan),
+    sponsored: { jumlah: toCount(sponsored_n), recently: JSON.parse(sponsored_recent) as SponsoredMember[] },
+  };
 }
 
 /** One month of the dashboard charts: orders by type. */

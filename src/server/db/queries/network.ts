@@ -195,17 +195,6 @@ export async function sponsoredPerRank(db: Db | Tx, sponsorId: number): Promise<
   return rows.map((r) => ({ posisi: r.posisi, n: toCount(r.n) }));
 }
 
-/** Dashboard: the 5 members most recently sponsored by a member, each with the sponsor's total (one query). */
-export async function recentSponsoredMembers(db: Db | Tx, sponsorId: number) {
-  const rows = await selectRows<{ nama: string; posisi: Rank; id_member: string; tgl_join: string; jumlah: unknown }>(
-    db,
-    sql`
-    select nama, posisi, id_member, tgl_join::text as tgl_join, count(*) over () as jumlah from members where sponsor_id = ${sponsorId}
-    order by tgl_join desc, id desc limit 5`,
-  );
-  return rows.map((r) => ({ ...r, jumlah: toCount(r.jumlah) }));
-}
-
 // ---- Turnover (spec/000 §2, omset) ----
 
 const invoiced = sql`o.status_order in (${sql.join(

@@ -9,7 +9,9 @@ import {
   touchSession,
 } from '../../db/queries/auth';
 import { isDatabaseUnavailable } from '../../unavailable';
+import type { AlertFacts } from '../account/get-alerts';
 import { getSetting } from '../settings';
+import type { SessionEnd } from './offline-key';
 import { sha256 } from './one-time-token';
 import { idleMinutes } from './session-idle';
 import type { SessionMember } from './session-member';
@@ -44,20 +46,42 @@ export async function createViewAsSession(
   return { token, expiresAt };
 }
 
-/** The member behind a session token, or undefined when it is unknown, expired or ended. */
-export async function resolveSession(token: string | undefined): Promise<SessionMember | undefined> {
+/** What the middleware reads about a request's session, in one query. */
+export interface RequestSession {
+  member: SessionMember;
+  /** The session's end (offline reading: src/server/services/auth/offline-key.ts). */
+  end: SessionEnd;
+  /** The bell's facts (src/server/services/account/get-alerts.ts). */
+  alertFacts: AlertFacts;
+}
+
+/**
+ * The member behind a session token with the session's end and the bell's facts, or undefined
+ * when it is unknown, expired or ended. Read on the primary, like every session check.
+ */
+export async function resolveRequestSession(token: string | undefined): Promise<RequestSession | undefined> {
   if (!token || token.length > 200) return undefined;
   const db = await getDb();
-  const row = await sessionMemberByHash(db, sha256(token), await idleMinutes());
+  const idHash = sha256(token);
+  const row = await sessionMemberByHash(db, idHash, await idleMinutes());
   if (!row) return undefined;
   // The idle clock's restart is no reason to refuse a read: on a full disk (writes 503) the
   // member or operator still reads, and the clock restarts with the next write that goes through.
   if (row.stale)
-    await touchSession(db, sha256(token)).catch((error: unknown) => {
+    await touchSession(db, idHash).catch((error: unknown) => {
       if (!isDatabaseUnavailable(error)) throw error;
     });
-  const { propinsiDomisili, kotaDomisili, stale: _stale, ...member } = row;
-  return { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) };
+  const { propinsiDomisili, kotaDomisili, stale: _stale, remember, expiresAt, noRekening, npwp, hasAddress, ...member } = row;
+  return {
+    member: { ...member, hasDomisili: Boolean(propinsiDomisili && kotaDomisili) },
+    end: { remember, expiresAt },
+    alertFacts: { noRekening, npwp, hasAddress },
+  };
+}
+
+/** The member behind a session token, or undefined when it is unknown, expired or ended. */
+export async function resolveSession(token: string | undefined): Promise<SessionMember | undefined> {
+  return (await resolveRequestSession(token))?.member;
 }
 
 export async function endSession(token: string | undefined): Promise<void> {

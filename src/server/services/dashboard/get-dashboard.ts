@@ -4,20 +4,19 @@ import type { SessionMember } from '../auth/session-member';
 import { currentAnnualPairing } from '../bonus/annual-pairing';
 import { getBonusTotals } from '../bonus/list-bonuses';
 import { pairingCardOf } from '../network/get-pairing-card';
-import { recentlySponsored } from '../network/recently-sponsored';
 import { getOrderStats } from './get-order-stats';
 
 /**
  * Everything the dashboard page shows about the member (spec/000 §3), read once per request:
  * one members row (account, standing, the downline and rank counters placement keeps, the
- * pairing state), the sponsored members, bonus totals, order counts and the current annual
+ * pairing state, the sponsored members), bonus totals, order counts and the current annual
  * period. The page and GET /member/dashboard both read it.
  */
 export async function loadDashboard(member: SessionMember) {
   // The member's own counters and sponsored list are report reads (ADR 0019); bonuses, orders and
   // the annual period read the primary through their own services.
-  const [[row, sponsored], bonus, orderStats, annual] = await Promise.all([
-    onReadDb(member.id, (db) => Promise.all([dashboardMemberRow(db, member.id), recentlySponsored(db, member.id)])),
+  const [row, bonus, orderStats, annual] = await Promise.all([
+    onReadDb(member.id, (db) => dashboardMemberRow(db, member.id)),
     getBonusTotals(member),
     getOrderStats(member),
     currentAnnualPairing(member),
@@ -27,7 +26,7 @@ export async function loadDashboard(member: SessionMember) {
     tgl_join: row?.tgl_join ?? null,
     kode_referal: row?.kode_referal ?? member.kodeReferal,
     downline: { total_downline_kiri: row?.kiri ?? 0, total_downline_kanan: row?.kanan ?? 0 },
-    sponsored,
+    sponsored: row?.sponsored ?? { jumlah: 0, recently: [] },
     pairing: pairingCardOf(row),
     bonus,
     orderStats,
