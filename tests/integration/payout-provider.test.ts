@@ -399,6 +399,8 @@ describe('the Iris adapter against a local stand-in of Iris’ documented answer
     vi.stubEnv('IRIS_API_URL', `http://127.0.0.1:${(server.address() as { port: number }).port}`);
   });
 
+  // The provider's clock: minutes after now (a notification older than what is recorded is ignored).
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const notify = (ref: string, status: string, amount: string, updatedAt: string, extra: object = {}) => {
     const body = JSON.stringify({ reference_no: ref, amount, status, updated_at: updatedAt, ...extra });
     return { body, signature: payoutSignature(body, KEYS.IRIS_MERCHANT_KEY) };
@@ -438,28 +440,28 @@ describe('the Iris adapter against a local stand-in of Iris’ documented answer
     const okAmount = payouts.get(okRef)!.amount;
     const badAmount = payouts.get(badRef)!.amount;
     // Forged: signed with another key — 403, nothing changes.
-    const forged = notify(okRef, 'completed', okAmount, '2026-11-26T10:05:00Z');
+    const forged = notify(okRef, 'completed', okAmount, minutesFromNow(5));
     await expect(handlePayoutNotification(forged.body, payoutSignature(forged.body, 'IRIS-merchant-forged'))).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await held(ok)).toMatchObject({ status: 'processed' });
     // In order: processed, then completed; replayed completed: once.
-    const processed = notify(okRef, 'processed', okAmount, '2026-11-26T10:01:00Z');
+    const processed = notify(okRef, 'processed', okAmount, minutesFromNow(1));
     expect(await handlePayoutNotification(processed.body, processed.signature)).toEqual({ outcome: 'RECORDED' });
-    const done = notify(okRef, 'completed', okAmount, '2026-11-26T10:05:00Z');
+    const done = notify(okRef, 'completed', okAmount, minutesFromNow(5));
     expect(await handlePayoutNotification(done.body, done.signature)).toEqual({ outcome: 'COMPLETED' });
     expect(await handlePayoutNotification(done.body, done.signature)).toEqual({ outcome: 'IGNORED' });
     expect(await held(ok)).toMatchObject({ status: 'completed', transfer: 'PROCESSED' });
     expect(await audits('payout:complete', `payout:${ok}`)).toBe(1);
     // Out of order: the failure arrives first, the older "approved" and "processed" afterwards.
-    const failed = notify(badRef, 'failed', badAmount, '2026-11-26T10:09:00Z', {
+    const failed = notify(badRef, 'failed', badAmount, minutesFromNow(9), {
       error_code: '002',
       error_message: 'Beneficiary account is closed',
     });
     expect(await handlePayoutNotification(failed.body, failed.signature)).toEqual({ outcome: 'FAILED' });
     for (const [status, at] of [
-      ['approved', '2026-11-26T10:00:00Z'],
-      ['processed', '2026-11-26T10:02:00Z'],
+      ['approved', minutesFromNow(0)],
+      ['processed', minutesFromNow(2)],
     ] as const) {
       const late = notify(badRef, status, badAmount, at);
       expect(await handlePayoutNotification(late.body, late.signature)).toEqual({ outcome: 'IGNORED' });
@@ -471,7 +473,7 @@ describe('the Iris adapter against a local stand-in of Iris’ documented answer
     });
     expect(await batchOf(sent.no)).toMatchObject({ status: 'completed' });
     // A wrong amount, an unknown reference: refused, nothing changes.
-    const unknown = notify('irs-unknown', 'completed', '1.00', '2026-11-26T10:05:00Z');
+    const unknown = notify('irs-unknown', 'completed', '1.00', minutesFromNow(5));
     await expect(handlePayoutNotification(unknown.body, unknown.signature)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -495,7 +497,7 @@ describe('the Iris adapter against a local stand-in of Iris’ documented answer
     await approvePayoutBatch(sent.no, checker);
     const ref = (await held(nos[0]!)).reference_no!;
     // Iris' own spacing: the portal must verify the bytes as sent, not a re-serialised object.
-    const raw = `{ "reference_no": "${ref}", "amount": "${payouts.get(ref)!.amount}", "status": "completed", "updated_at": "2026-11-26T11:00:00Z" }`;
+    const raw = `{ "reference_no": "${ref}", "amount": "${payouts.get(ref)!.amount}", "status": "completed", "updated_at": "${minutesFromNow(60)}" }`;
     const post = (signature: string) => callRoute('/payout/notification', 'POST', { body: raw, headers: { 'iris-signature': signature } });
     const forged = await post(payoutSignature(JSON.stringify(JSON.parse(raw)), KEYS.IRIS_MERCHANT_KEY));
     expect(forged.status).toBe(403);
