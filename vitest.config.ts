@@ -26,7 +26,7 @@ export default getViteConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          env: { DATA_DIR: '/nonexistent/unit-tests-have-no-database', DATABASE_URL: '' },
+          env: { DATA_DIR: '/dev/null/unit-tests-have-no-database', DATABASE_URL: '' },
         },
       },
       {
