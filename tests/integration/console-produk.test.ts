@@ -5,6 +5,8 @@ import { getDb, selectRows } from '../../src/server/db/client';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import type { Actor } from '../../src/server/services/operator/assert-role';
 import { ROLE_REFUSED } from '../../src/server/services/operator/assert-role';
+import { decideSettingProposal } from '../../src/server/services/operator/decide-setting-proposal';
+import type { SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
@@ -27,10 +29,10 @@ const PNG = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
 );
 
-async function operator(username: string): Promise<Actor> {
-  const [row] = await selectRows<{ id: number; nama: string; role: Actor['role'] }>(
+async function operator(username: string): Promise<SessionOperator> {
+  const [row] = await selectRows<SessionOperator>(
     await getDb(),
-    sql`select id::int as id, nama, role from operators where username = ${username}`,
+    sql`select id::int as id, nama, username, role from operators where username = ${username}`,
   );
   return row!;
 }
@@ -334,7 +336,11 @@ describe('couriers (Pengaturan → Kurir, listed on /admin/produk)', () => {
     await expect(updateSettingGroup(admin, 'kurir', fields(' '))).rejects.toMatchObject({ message: 'Nama kurir wajib diisi' });
     expect((await listCatalogue(admin)).couriers[0]).toMatchObject({ kode: 'jne', nama: 'JNE', asuransi_persen: 0.2 });
 
-    expect((await updateSettingGroup(admin, 'kurir', fields('JNE Express'))).changed).toEqual(['couriers']);
+    // A settings form is a proposal until a second SUPERADMIN approves it (ADR 0023).
+    const proposed = await updateSettingGroup(admin, 'kurir', fields('JNE Express'));
+    expect(proposed.changed).toEqual(['couriers']);
+    expect((await listCatalogue(admin)).couriers[0]).toMatchObject({ nama: 'JNE' });
+    await decideSettingProposal(await operator('superadmin2'), proposed.proposal!, 'setujui');
     const couriers = (await listCatalogue(admin)).couriers;
     expect(couriers[0]).toEqual({ kode: 'jne', nama: 'JNE Express', asuransi_fix: 5000, asuransi_persen: 0.25, wajib_asuransi: false });
     expect(couriers.slice(1).map((c) => [c.nama, c.wajib_asuransi])).toEqual([

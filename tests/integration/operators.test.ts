@@ -38,10 +38,10 @@ const memberToken = async () =>
   (await signIn({ username: 'demosilver', password: 'rahasia123', remember: false }, { address: '192.0.2.7' })).token;
 
 describe('operator accounts', () => {
-  it('the demo seed has one operator per role, passwords as argon2id', async () => {
+  it('the demo seed has one operator per role (and a second KEUANGAN and SUPERADMIN for four-eyes), passwords as argon2id', async () => {
     const db = await getDb();
     const rows = await db.select({ role: operators.role, hash: operators.passwordHash }).from(operators).orderBy(operators.role);
-    expect(rows.map((row) => row.role)).toEqual(['CS', 'GUDANG', 'KEUANGAN', 'KONTEN', 'SUPERADMIN']);
+    expect(rows.map((row) => row.role)).toEqual(['CS', 'GUDANG', 'KEUANGAN', 'KEUANGAN', 'KONTEN', 'SUPERADMIN', 'SUPERADMIN']);
     for (const row of rows) expect(row.hash).toMatch(/^\$argon2id\$/);
   });
 
