@@ -123,28 +123,49 @@ function rankOnDay(tanggal: string) {
     m.posisi)`;
 }
 
-/** The uplines at these paths with their rank on the day and their pairing counters (null before their first closing). */
-export async function pairingUplines(tx: Tx, tanggal: string, paths: readonly string[]): Promise<PairingUpline[]> {
-  if (paths.length === 0) return [];
-  const rows = await selectRows<PairingUpline>(
+/**
+ * The day's pairing volume, set-based (COMP_PLAN.md, Volume): every package event's BV joined to
+ * each ancestor of its subject's path (a prefix of it, as the counters' rebuild does), on the side
+ * the subject sits under that ancestor ('0' left, '1' right), summed per upline; each upline with
+ * its rank on the day and its pairing counters (null before its first closing).
+ */
+export async function pairingUplines(tx: Tx, tanggal: string, events: readonly { path: string; bv: number }[]): Promise<PairingUpline[]> {
+  if (events.length === 0) return [];
+  await tx.execute(sql`create temp table if not exists closing_volume (path text collate "C", bv int8) on commit drop`);
+  await tx.execute(sql`delete from closing_volume`);
+  await bulkInsert(
+    tx,
+    'closing_volume',
+    [
+      { name: 'path', type: 'text' },
+      { name: 'bv', type: 'int8' },
+    ],
+    events.map((e) => [e.path, e.bv]),
+  );
+  const rows = await selectRows<Omit<PairingUpline, 'volume'> & { kiri: unknown; kanan: unknown }>(
     tx,
     sql`
+    with subjects as (select path, sum(bv) as bv from closing_volume group by path),
+    volume as (
+      select left(s.path, k) as upline,
+        coalesce(sum(s.bv) filter (where substr(s.path, k + 1, 1) = '0'), 0) as kiri,
+        coalesce(sum(s.bv) filter (where substr(s.path, k + 1, 1) <> '0'), 0) as kanan
+      from subjects s, generate_series(0, length(s.path) - 1) as k
+      group by 1
+    )
     select m.id::int as id, m.path, ${rankOnDay(tanggal)} as posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
-      p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired
-    from members m left join member_pairing p on p.member_id = m.id
-    where m.path in (${sql.join(
-      paths.map((p) => sql`${p}`),
-      sql`, `,
-    )})`,
+      p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired, v.kiri, v.kanan
+    from volume v join members m on m.path = v.upline left join member_pairing p on p.member_id = m.id`,
   );
   const count = (v: unknown) => (v === null ? null : toCount(v));
-  return rows.map((r) => ({
+  return rows.map(({ kiri, kanan, ...r }) => ({
     ...r,
     id: toCount(r.id),
     sisa_bv_kiri: count(r.sisa_bv_kiri),
     sisa_bv_kanan: count(r.sisa_bv_kanan),
     hutang_bv_kiri: count(r.hutang_bv_kiri),
     hutang_bv_kanan: count(r.hutang_bv_kanan),
+    volume: { left: toCount(kiri), right: toCount(kanan) },
   }));
 }
 

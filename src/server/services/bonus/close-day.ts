@@ -17,12 +17,11 @@ import {
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { getPlan } from './get-plan';
 import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
-import type { ClosingEvent } from '../../domain/bonus/closing-event';
+import { isPackageEvent, type ClosingEvent } from '../../domain/bonus/closing-event';
 import { collectEarnings, type BonusEarning } from '../../domain/bonus/earnings';
 import { sponsorBonuses } from '../../domain/bonus/sponsor';
 import { passupBonuses } from '../../domain/bonus/passup';
 import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } from '../../domain/bonus/repeat-order';
-import { dayVolume } from '../../domain/bonus/volume';
 import { withholdRows, withholdingPeriodStart } from '../../domain/bonus/withholding';
 import { queueAutoWithdrawals } from './payouts';
 import { reverseRefunds } from './reverse-refunds';
@@ -95,9 +94,13 @@ export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?
     );
     await moveRepeatOrderClocks(tx, repeatOrderActivity(events, plan), plan.pairingDaysPerRo);
 
-    const volume = dayVolume(events);
-    if (volume.size) {
-      const pairing = pairUplines(tanggal, await pairingUplines(tx, tanggal, [...volume.keys()]), volume, plan);
+    const uplines = await pairingUplines(
+      tx,
+      tanggal,
+      events.filter(isPackageEvent).map((e) => ({ path: e.subject.path, bv: e.total_bv })),
+    );
+    if (uplines.length) {
+      const pairing = pairUplines(tanggal, uplines, plan);
       await storePairingCounters(tx, pairing.counters);
       earnings.push(...pairing.earnings);
       await countAnnualPairs(
