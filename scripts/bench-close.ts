@@ -7,6 +7,9 @@
  * nothing. Each of the R runs (default 1) closes the day on a fresh copy of that database
  * (`create database … template …`, timed apart), then closes it again (no change), and drops the
  * copy, so every run measures the same closing. `--drop` drops the kept database at the end.
+ * Besides the wall time it prints the CPU seconds of the closing (this process and, when the
+ * server runs on this machine, its PostgreSQL backends): on a shared machine the wall time is
+ * mostly the neighbours' load.
  * The day gets upgrades from 0.3% and repeat orders from 1% of the members (no registrations:
  * the network is already placed); the script prints the orders, the closing's wall time, the
  * rows written and the members paired.
@@ -14,6 +17,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -86,6 +91,24 @@ async function build(database: string, n: number): Promise<void> {
   await client.closeDb();
 }
 
+/**
+ * CPU seconds used so far by this database's PostgreSQL backends (from /proc, when the server runs
+ * on this machine): with the wall time, what the closing cost apart from the neighbours' load.
+ */
+async function backendCpu(client: typeof import('../src/server/db/client'), db: import('../src/server/db/client').Db) {
+  const pids = await client.selectRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  const seconds = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Not on this machine (or gone): no figure.
+    }
+  }
+  return seconds;
+}
+
 /** Closes the busy day on this (copied) database, twice. */
 async function close(database: string): Promise<void> {
   process.env.DATABASE_URL = urlOf(database);
@@ -98,9 +121,15 @@ async function close(database: string): Promise<void> {
       count(*) filter (where jenis_order = 'upg')::int as upg, count(*) filter (where jenis_order = 'ro')::int as ro, sum(total_bv)::int as bv
     from orders where tanggal_bonus is null`,
   );
+  const cpuBefore = await backendCpu(client, db);
+  const nodeBefore = process.cpuUsage();
+  const load = os.loadavg()[0]!.toFixed(1);
   const t = Date.now();
   const result = await closeDay(orders!.day);
   const took = seconds(t);
+  const node = process.cpuUsage(nodeBefore);
+  let backends = 0;
+  for (const [pid, s] of await backendCpu(client, db)) backends += s - (cpuBefore.get(pid) ?? 0);
   const [pairs] = await client.selectRows<{ n: number; paid: number }>(
     db,
     sql`select count(*)::int as n, count(*) filter (where jumlah_pair > 0)::int as paid from member_pairing`,
@@ -108,6 +137,9 @@ async function close(database: string): Promise<void> {
   console.log(
     `closing of ${orders!.day}: ${orders!.n} paid orders (${orders!.upg} upgrades, ${orders!.ro} repeat orders, ${orders!.bv} BV) → ` +
       `${result.bonusCount} bonus rows, Rp ${result.totalBruto.toLocaleString('id-ID')} gross, ${pairs!.n} pairing rows (${pairs!.paid} paid pairs): ${took} s`,
+  );
+  console.log(
+    `  CPU: ${backends.toFixed(2)} s PostgreSQL backends + ${((node.user + node.system) / 1e6).toFixed(2)} s Node; load average ${load} on ${os.cpus().length} cores when it started`,
   );
   const again = Date.now();
   await closeDay(orders!.day);
@@ -133,7 +165,9 @@ else {
     for (let run = 1; run <= Number(values.runs); run++) {
       const c = Date.now();
       await admin((db) =>
-        db.unsafe(`drop database if exists ${copy} with (force)`).then(() => db.unsafe(`create database ${copy} template ${base}`)),
+        db
+          .unsafe(`drop database if exists ${copy} with (force)`)
+          .then(() => db.unsafe(`create database ${copy} template ${base} strategy file_copy`)),
       );
       console.log(`\nrun ${run}: fresh copy of ${base} in ${seconds(c)} s`);
       child('close', copy, size);
