@@ -177,31 +177,17 @@ export async function pairingUplines(tx: Tx, tanggal: string, events: readonly {
   }));
 }
 
-/** Stores the day's pairing: carried and owed BV replaced, the day's pairs and new volume added to the totals (set-based). */
+/** Stores the day's pairing: carried and owed BV replaced, the day's pairs and new volume added to the totals (one set-based upsert). */
 export async function storePairingCounters(tx: Tx, counters: readonly PairingCounters[]): Promise<void> {
   if (counters.length === 0) return;
-  await tx.execute(
-    sql`create temp table if not exists pairing_update (member_id int8, kiri int4, kanan int4, expired date, paid int4, new_l int4, new_r int4, owed_l int4, owed_r int4) on commit drop`,
-  );
-  await bulkInsert(
-    tx,
-    'pairing_update',
-    [
-      { name: 'member_id', type: 'int8' },
-      { name: 'kiri', type: 'int4' },
-      { name: 'kanan', type: 'int4' },
-      { name: 'expired', type: 'date' },
-      { name: 'paid', type: 'int4' },
-      { name: 'new_l', type: 'int4' },
-      { name: 'new_r', type: 'int4' },
-      { name: 'owed_l', type: 'int4' },
-      { name: 'owed_r', type: 'int4' },
-    ],
-    counters.map((c) => [c.memberId, c.carryLeft, c.carryRight, c.expiry, c.paidPairs, c.newLeft, c.newRight, c.owedLeft, c.owedRight]),
-  );
+  const column = (pick: (c: PairingCounters) => unknown, type: string) => sqlArray(counters.map(pick), type);
   await tx.execute(sql`
     insert into member_pairing (member_id, sisa_bv_kiri, sisa_bv_kanan, tanggal_expired, jumlah_pair, jumlah_pair_bv, jumlah_bv_kiri, jumlah_bv_kanan, hutang_bv_kiri, hutang_bv_kanan)
-    select member_id, kiri, kanan, expired, paid, paid, new_l, new_r, owed_l, owed_r from pairing_update
+    select member_id, kiri, kanan, expired, paid, paid, new_l, new_r, owed_l, owed_r
+    from unnest(${column((c) => c.memberId, 'int8')}, ${column((c) => c.carryLeft, 'int4')}, ${column((c) => c.carryRight, 'int4')},
+      ${column((c) => c.expiry, 'date')}, ${column((c) => c.paidPairs, 'int4')}, ${column((c) => c.newLeft, 'int4')},
+      ${column((c) => c.newRight, 'int4')}, ${column((c) => c.owedLeft, 'int4')}, ${column((c) => c.owedRight, 'int4')})
+      as u(member_id, kiri, kanan, expired, paid, new_l, new_r, owed_l, owed_r)
     on conflict (member_id) do update set sisa_bv_kiri = excluded.sisa_bv_kiri, sisa_bv_kanan = excluded.sisa_bv_kanan,
       hutang_bv_kiri = excluded.hutang_bv_kiri, hutang_bv_kanan = excluded.hutang_bv_kanan,
       jumlah_pair = member_pairing.jumlah_pair + excluded.jumlah_pair, jumlah_pair_bv = member_pairing.jumlah_pair_bv + excluded.jumlah_pair_bv,
