@@ -159,7 +159,7 @@ async function addOrderHistory(db: import('../src/server/db/client').Db): Promis
 
 async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   if (kind === 'postgres') {
-    const name = `portal_scale_${N}`;
+    const name = new URL(databaseEnv('postgres').DATABASE_URL!).pathname.slice(1);
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     if ((await admin`select 1 from pg_database where datname = ${name}`).length === 0) await admin.unsafe(`create database ${name}`);
     await admin.end();
