@@ -1,7 +1,8 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
@@ -37,7 +38,10 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? 'localhost',
   },
-  build: { inlineStylesheets: 'auto' },
+  // Every stylesheet goes into the page itself (issue #23): no render-blocking request before the
+  // first paint, and each page carries only the styles its components import (console, tree and
+  // chart styles are their components' own files).
+  build: { inlineStylesheets: 'always' },
   vite: {
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'] },
   },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -10,7 +11,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 2,
+  // Most of a browser test is waiting (pages, timers, the simulators), so more workers than cores.
+  workers: Number(process.env.E2E_WORKERS || 3),
   retries: 0,
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
@@ -25,7 +27,10 @@ export default defineConfig({
     timezoneId: 'Asia/Jakarta',
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // Debian's headless shell when installed (`npm test` installs it: scripts/ensure-chromium.mjs).
+      executablePath:
+        process.env.CHROMIUM_PATH ||
+        (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',

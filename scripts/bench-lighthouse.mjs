@@ -3,18 +3,24 @@
 // BENCH_PORT), signs in like bench:pages (demoplatinum; demostokis for /stokis/*; signed-out pages
 // without a cookie), starts Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) headless
 // and runs Lighthouse's default mobile audit (simulated slow 4G, 4x CPU slowdown), performance
-// category only, N runs per page. Prints per page the median performance score, FCP, LCP, TBT and
+// category only, N rounds over the pages. Prints per page the median performance score, FCP, LCP, TBT and
 // total bytes, then the pages below 95 with the top savings Lighthouse names for them. Pages that
 // answer an error status (the 404 page; verification links and the payment simulator with the
 // made-up sample token) are listed as not scored: Lighthouse does not score error documents.
-// Options: `--runs N` (default 3), `--pages /a,/b` (only these routes), `--param name=value`
+// Options: `--runs N` (rounds, default 3), `--pages /a,/b` (only these routes), `--param name=value`
 // (sample for a dynamic segment [name]). A benchmark: it prints figures, it never fails on them.
+// Side by side in the same rounds, a static reference: the dashboard's markup as a plain HTML
+// file without stylesheet or script, served by the same server; each page's FCP is printed with
+// its ratio to the reference's (issue #23: every member page within 1.3×). Rounds interleave the
+// pages (each page once per round), medians over the rounds. Last, the second visit to the
+// dashboard with the service worker (scripts/bench-second-visit.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
+import { measureSecondVisit, NETWORKS } from './bench-second-visit.mjs';
+import { benchSessions, benchSessions, discoverRoutes, discoverRoutes, queryOf, queryOf, root, sampleParamsFromArgs, sampleParamsFromArgs, startDemoServer, startDemoServer, visitorOf, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4413);
 const argValue = (name) => {
@@ -27,6 +33,10 @@ const onlyPages = argValue('--pages')
   .map((p) => p.trim())
   .filter(Boolean);
 const THRESHOLD = 95;
+/** Every member page's FCP within this multiple of the static reference's (issue #23). */
+const FCP_RATIO = 1.3;
+const STATIC_ROUTE = '/bench-static-reference.html';
+const staticFile = path.join(root, 'dist/client', STATIC_ROUTE);
 const sampleParams = sampleParamsFromArgs();
 
 const median = (values) => {
@@ -90,6 +100,14 @@ function topSavings(lhr, count = 3) {
     .slice(0, count);
 }
 
+/** A page's markup without what makes it more than static: stylesheets, styles and scripts. */
+function staticReference(html) {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<style\b[\s\S]*?<\/style>/gi, '')
+    .replace(/<link\b[^>]*rel="(?:stylesheet|modulepreload|manifest)"[^>]*>/gi, '');
+}
+
 const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 const fmtKb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -108,32 +126,41 @@ try {
     : allRoutes.map((route) => ({ route, url: route + (queryOf[route] ?? '') }));
   chromium = await launchChromium();
 
-  const rows = [];
+  // The static reference (issue #23): the dashboard's own markup as a plain HTML file (no
+  // stylesheet, no script), written into dist/client and served by the same server, so each
+  // page's FCP is read against what a static page of the same size paints in the same run.
+  const dashboard = await (await fetch(`${server.base}/`, { headers: { Cookie: `pm_session=${tokens.demoplatinum}` } })).text();
+  fs.writeFileSync(staticFile, staticReference(dashboard));
+  const pages = [{ route: STATIC_ROUTE, url: STATIC_ROUTE, reference: true }, ...routes];
+  const results = new Map(pages.map((p) => [p.url, []]));
   let version = '';
-  for (const { route, url } of routes) {
-    const who = visitorOf(route);
-    const flags = {
-      port: chromium.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(who ? { extraHeaders: { Cookie: `pm_session=${tokens[who]}` } } : {}),
-    };
-    const results = [];
-    for (let i = 0; i < runs; i++) {
+  // Interleaved rounds: every page once per round, so a busy moment of the shared machine
+  // falls on all pages alike instead of on one page's runs.
+  for (let round = 1; round <= runs; round++) {
+    for (const { route, url } of pages) {
+      const done = results.get(url);
+      if (done[0]?.error) continue; // an error document says the same every round
+      const who = url === STATIC_ROUTE ? undefined : visitorOf(route);
+      const flags = {
+        port: chromium.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(who ? { extraHeaders: { Cookie: `pm_session=${tokens[who]}` } } : {}),
+      };
       const result = await lighthouse(server.base + url, flags);
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError) {
         // A page answering 4xx/5xx (the 404 page, a link with a made-up token) is not scored by
-        // Lighthouse; one try says so, the other runs would say the same.
-        results.push({
+        // Lighthouse; one try says so, the other rounds would say the same.
+        done.push({
           error: lhr?.runtimeError?.message ?? 'no result',
           errorDocument: lhr?.runtimeError?.code === 'ERRORED_DOCUMENT_REQUEST',
         });
-        break;
+        continue;
       }
       version = lhr.lighthouseVersion;
-      results.push({
+      done.push({
         lhr,
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         fcp: lhr.audits['first-contentful-paint'].numericValue,
@@ -145,19 +172,26 @@ try {
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
       });
     }
-    const ok = results.filter((r) => !r.error);
+    console.error(`  round ${round}/${runs} done`);
+  }
+
+  const rows = [];
+  for (const { route, url, reference } of pages) {
+    const who = reference ? undefined : visitorOf(route);
+    const done = results.get(url);
+    const ok = done.filter((r) => !r.error);
     if (!ok.length) {
-      rows.push({ route: url, who, error: results[0].error });
-      if (!results[0].errorDocument) exitCode = 1;
-      console.error(`  ${url}: not scored (${results[0].error})`);
+      rows.push({ route: url, who, error: done[0].error });
+      if (!done[0].errorDocument) exitCode = 1;
       continue;
     }
     const score = median(ok.map((r) => r.score));
     // Opportunities come from the run whose score is the median (the first such run).
     const medianRun = ok.find((r) => r.score === Math.round(score)) ?? ok[0];
     rows.push({
-      route: url + (medianRun.finalPath !== route ? ` → ${medianRun.finalPath}` : ''),
+      route: reference ? `${url} (static reference)` : url + (medianRun.finalPath !== route ? ` → ${medianRun.finalPath}` : ''),
       who,
+      reference,
       score,
       scores: ok.map((r) => r.score).join('/'),
       fcp: median(ok.map((r) => r.fcp)),
@@ -168,16 +202,17 @@ try {
       bytes: median(ok.map((r) => r.bytes)),
       savings: topSavings(medianRun.lhr),
     });
-    console.error(`  ${url}: ${score} (${ok.map((r) => r.score).join('/')})`);
   }
+  const staticFcp = rows.find((r) => r.reference && !r.error)?.fcp;
 
-  const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'total bytes'];
+  const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', '× static', 'LCP', 'TBT', 'CLS', 'SI', 'total bytes'];
   const table = rows.map((r) =>
     r.error
       ? [
           r.route,
           r.who ?? '-',
           'not scored',
+          '',
           '',
           '',
           '',
@@ -192,6 +227,7 @@ try {
           String(r.score),
           r.scores,
           fmtMs(r.fcp),
+          staticFcp ? `${(r.fcp / staticFcp).toFixed(2)}×` : '-',
           fmtMs(r.lcp),
           fmtMs(r.tbt),
           r.cls.toFixed(3),
@@ -212,6 +248,9 @@ try {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
+  const over = rows.filter((r) => !r.error && !r.reference && staticFcp && r.fcp > FCP_RATIO * staticFcp);
+  console.log(`\nFCP over ${FCP_RATIO}× the static reference's:${over.length ? '' : ' none'}`);
+  for (const r of over) console.log(`  ${r.route} — ${fmtMs(r.fcp)} (${(r.fcp / staticFcp).toFixed(2)}×)`);
   const below = rows.filter((r) => !r.error && r.score < THRESHOLD);
   console.log(`\nbelow ${THRESHOLD}:${below.length ? '' : ' none'}`);
   for (const r of below) {
@@ -222,11 +261,28 @@ try {
       );
     }
   }
+
+  // The second visit (scripts/bench-second-visit.mjs): the installed portal started again.
+  console.log(`\nsecond visit to / (360×800, applied throttling, 4x CPU, ${runs} rounds, median FCP):`);
+  for (const [name, network] of Object.entries(NETWORKS)) {
+    const visits = await measureSecondVisit({
+      base: server.base,
+      token: tokens.demoplatinum,
+      rounds: runs,
+      network,
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    });
+    const answered = visits.fromWorker.map(([worker, all]) => `${worker}/${all}`).join(', ');
+    console.log(
+      `  ${name} (${network.latency} ms per request): first visit ${fmtMs(median(visits.first))}, second visit ${fmtMs(median(visits.second))} (${visits.second.map(fmtMs).join(' / ')}; requests the worker answered: ${answered})`,
+    );
+  }
   if (skipped.length && !onlyPages) console.log(`\nskipped (dynamic, no sample value): ${skipped.join('; ')}`);
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
+  fs.rmSync(staticFile, { force: true });
   await chromium?.stop();
   await server.stop();
 }

@@ -5,8 +5,9 @@
  * (./bench-data/pglite-<N>), then prints p50/p95 of the network calls at the root and at a
  * member mid-tree, and the time per placement. The network is seeded without its order history.
  */
-import { parseArgs } from 'node:util';
+
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 

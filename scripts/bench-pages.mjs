@@ -6,8 +6,8 @@
 // `--param name=value` fills a dynamic segment [name]; `--pages /a,/b` measures only these routes.
 import os from 'node:os';
 import { chromium } from '@playwright/test';
+import { benchSessions, discoverRoutes, queryOf, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
 import { budgets, fmtKb, gzipSize, heavy } from './page-budgets.mjs';
-import { discoverRoutes, queryOf, sampleParamsFromArgs, benchSessions, startDemoServer, visitorOf } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4412);
 const strict = process.argv.includes('--strict');

@@ -14,14 +14,15 @@
  * so several checkouts on one server do not share a build. The downline report's parameters
  * (name search hit and miss, middle and last page, CSV export start and total) are measured too.
  */
-import { parseArgs } from 'node:util';
-import path from 'node:path';
+
 import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { buildIfNeeded } from './build-if-needed.mjs';
 import { discoverRoutes } from './bench-server.mjs';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const { values } = parseArgs({
   options: {

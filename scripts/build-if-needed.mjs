@@ -1,6 +1,7 @@
 // Builds the server into dist/ unless dist/ was built from exactly the current sources.
-import { createHash } from 'node:crypto';
+
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 

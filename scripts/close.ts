@@ -6,9 +6,10 @@
  * per day (paid orders and BV against BV that earned bonuses) and exits 1 on any difference.
  * On PGlite while the server runs, the command goes through the server (scripts/through-server.ts).
  */
+
+import { closeCommand } from '../src/server/commands/close';
 import { closeDb } from '../src/server/db/client';
 import { keepFilesPrivate } from '../src/server/db/data-dir';
-import { closeCommand } from '../src/server/commands/close';
 import { runThroughServer, serverHoldingDataDir } from './through-server';
 
 // Whatever this command writes (the data folder, exports) is the operator's alone.

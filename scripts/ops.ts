@@ -4,17 +4,18 @@
  * the server runs, order:*, payout:*, retur:* and pajak:ekspor go through the server (scripts/through-server.ts);
  * the others ask to stop the server first (one process per data folder).
  */
-import { closeDb } from '../src/server/db/client';
-import { keepFilesPrivate } from '../src/server/db/data-dir';
+
+import { operatorCommand } from '../src/server/commands/operator';
+import { ORDER_USAGE, orderCommand } from '../src/server/commands/order';
+import { PAJAK_USAGE, pajakCommand } from '../src/server/commands/pajak';
 import { payoutCommand } from '../src/server/commands/payout';
 import { promoCommand } from '../src/server/commands/promo';
+import { REFUND_USAGE, refundCommand } from '../src/server/commands/refund';
 import { returCommand } from '../src/server/commands/retur';
-import { orderCommand, ORDER_USAGE } from '../src/server/commands/order';
-import { refundCommand, REFUND_USAGE } from '../src/server/commands/refund';
-import { pajakCommand, PAJAK_USAGE } from '../src/server/commands/pajak';
-import { operatorCommand } from '../src/server/commands/operator';
-import { exportThroughServer, runThroughServer, serverHoldingDataDir } from './through-server';
 import { THROUGH_SERVER_AREAS } from '../src/server/commands/through-server-areas';
+import { closeDb } from '../src/server/db/client';
+import { keepFilesPrivate } from '../src/server/db/data-dir';
+import { exportThroughServer, runThroughServer, serverHoldingDataDir } from './through-server';
 
 // Whatever this command writes (the data folder, exports) is the operator's alone.
 keepFilesPrivate();

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { config } from '../src/server/config';
-import { claimDataDir, dataDirHolder, releaseDataDir } from '../src/server/db/data-dir-owner';
-import { keepFilesPrivate, lockDownDataDir } from '../src/server/db/data-dir';
 import { FILES_PREFIX, readTar } from '../src/server/db/backup';
+import { keepFilesPrivate, lockDownDataDir } from '../src/server/db/data-dir';
+import { claimDataDir, dataDirHolder, releaseDataDir } from '../src/server/db/data-dir-owner';
 import { filesRoot } from '../src/server/integrations/files';
 
 keepFilesPrivate();

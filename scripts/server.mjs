@@ -14,9 +14,9 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import compression from 'compression';
-import { PRECOMPRESSED_TYPES } from './precompress.mjs';
 import { keepFilesPrivate } from '../src/server/db/data-dir.ts';
 import { startProblem } from '../src/server/mode.ts';
+import { PRECOMPRESSED_TYPES } from './precompress.mjs';
 
 const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
 

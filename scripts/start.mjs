@@ -7,10 +7,10 @@
 // one owner: WEB_CONCURRENCY is ignored with a line saying so (docs/operations.md).
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { buildIfNeeded } from './build-if-needed.mjs';
 import { dataDirProblem, keepFilesPrivate } from '../src/server/db/data-dir.ts';
-import { startServer, stopGracefully } from './server.mjs';
 import { modeLine, startProblem } from '../src/server/mode.ts';
+import { buildIfNeeded } from './build-if-needed.mjs';
+import { startServer, stopGracefully } from './server.mjs';
 
 // Fails closed (DESIGN.md §7a): an unknown PORTAL_ENV, NODE_ENV=production without PORTAL_ENV, or
 // production without real payment keys and the public address does not start at all; the first

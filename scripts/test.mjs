@@ -9,8 +9,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -90,7 +90,7 @@ if (!only && process.env.ALSO_DATABASE_URL) {
 }
 
 if (!only || only === 'e2e') {
-  process.env.CHROMIUM_PATH = ensureChromium();
+  process.env.CHROMIUM_PATH = ensureChromium('tests');
   const status = run(bin('playwright'), ['test']);
   const report = readJson('test-results/e2e.json');
   passed += report?.stats?.expected ?? 0;

@@ -8,9 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { config } from '../src/server/config';
-import { URL_FILE, dataDirHolder } from '../src/server/db/data-dir-owner';
 import { eksporArgs, writeExport } from '../src/server/commands/pajak';
+import { config } from '../src/server/config';
+import { dataDirHolder, URL_FILE } from '../src/server/db/data-dir-owner';
 
 export interface RunningServer {
   pid: number;

@@ -1,33 +1,33 @@
-import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { SESSION_COOKIE, resolveSession } from './server/services/auth/sessions';
-import { PROFILE_PATH, isApiPath, isPublicPath } from './server/routes';
-import { ensureReady } from './server/boot';
-import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableCause, unavailableResponse } from './server/unavailable';
-import { HSTS, SECURITY_HEADERS, completePolicy, isHttpsRequest } from './server/response-headers';
-import { paymentScriptOrigin } from './server/integrations/payment';
-import { CROSS_SITE_REFUSED, bearerToken, isCrossSiteWrite, jsonResponse } from './server/http';
-import { methodNotAllowed } from './server/page-methods';
-import { logServerError, serverErrorResponse } from './server/server-error';
-import { modeRefusal } from './server/mode-routes';
-import { takeFlash } from './server/flash';
-import { observeRequest } from './server/metrics';
-import { markOwnWrites } from './server/read-your-writes';
-import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './server/request-context';
-import { isProbePath } from './server/routes';
-import { OFFLINE_FORGET, OFFLINE_KEY_HEADER, OFFLINE_UNTIL_HEADER, isOfflineReadable } from './server/offline';
-import { offlineKeyOf } from './server/services/auth/offline-key';
+import type { APIContext, MiddlewareNext } from 'astro';
 import {
   ADMIN_ACCOUNT,
   ADMIN_SIGNIN,
   ADMIN_TOKEN_PATH,
-  SECOND_FACTOR_SETUP_FIRST,
   isAdminApiPath,
   isAdminPath,
   isHeldForSecondFactor,
   mayOpen,
   resolveAdmin,
+  SECOND_FACTOR_SETUP_FIRST,
 } from './server/admin-access';
+import { ensureReady } from './server/boot';
+import { takeFlash } from './server/flash';
+import { bearerToken, CROSS_SITE_REFUSED, isCrossSiteWrite, jsonResponse } from './server/http';
+import { paymentScriptOrigin } from './server/integrations/payment';
+import { observeRequest } from './server/metrics';
+import { modeRefusal } from './server/mode-routes';
+import { isOfflineReadable, OFFLINE_FORGET, OFFLINE_KEY_HEADER, OFFLINE_UNTIL_HEADER } from './server/offline';
+import { methodNotAllowed } from './server/page-methods';
+import { markOwnWrites } from './server/read-your-writes';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './server/request-context';
+import { completePolicy, HSTS, isHttpsRequest, SECURITY_HEADERS } from './server/response-headers';
+import { isApiPath, isProbePath, isPublicPath, PROFILE_PATH } from './server/routes';
+import { logServerError, serverErrorResponse } from './server/server-error';
+import { offlineKeyOf } from './server/services/auth/offline-key';
+import { resolveSession, SESSION_COOKIE } from './server/services/auth/sessions';
+import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableCause, unavailableResponse } from './server/unavailable';
+import { viewOnlyRefusal } from './server/view-as';
 
 /** The security headers of docs/security.md "Response headers"; HSTS only over HTTPS. */
 function withHeaders(response: Response, https: boolean): Response {
@@ -130,6 +130,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
+  const viewOnly = viewOnlyRefusal(member, ctx.request.method, path, api);
+  if (viewOnly) return withHeaders(viewOnly, https);
   if (!member && !isPublicPath(path)) {
     if (api) {
       return withHeaders(jsonResponse({ success: false, message: 'Sesi berakhir, silakan login kembali' }, { status: 401 }), https);

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, type PDFPageLeaf } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFPageLeaf, PDFRawStream, type PDFRef } from 'pdf-lib';
 
 /**
  * The text drawn on a pdf-lib PDF: page content streams are Flate-compressed and standard-font

@@ -8,7 +8,7 @@
  */
 import { call } from '../lib/member-fetch';
 import { notify } from '../stores/toasts';
-import { SNAP_MESSAGES, currentSnap, loadSnapScript, openSnap, type PaymentToken, type Snap } from './snap';
+import { currentSnap, loadSnapScript, openSnap, type PaymentToken, SNAP_MESSAGES, type Snap } from './snap';
 
 export type { PaymentToken, Snap, SnapCallbacks } from './snap';
 

@@ -3,10 +3,11 @@
  * pages: progress bar, notifications, form checks with the server's messages, password
  * show/hide, copy buttons. Every page works without it.
  */
-import { $toasts, dismissToast, notify } from '../stores/toasts';
-import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
-import { sessionEndedBy } from '../lib/session-ended';
+
 import { onGuessList } from '../lib/password-guess';
+import { sessionEndedBy } from '../lib/session-ended';
+import { $sessionUser, clearSessionUser, type SessionUser } from '../stores/session-user';
+import { $toasts, dismissToast, notify } from '../stores/toasts';
 
 // Progress bar: on while a request (navigation, form post, island fetch) is under way.
 const bar = document.getElementById('progress');

@@ -1,6 +1,6 @@
 import { addDays, jakartaDate, jakartaMonth, monthStart } from './calendar';
-import { DateRangeSchema, rangeMessages } from './schemas/date-range';
 import { parseMonth } from './calendar-params';
+import { DateRangeSchema, rangeMessages } from './schemas/date-range';
 
 export type RangeDefault = 'last30' | 'monthToDate';
 

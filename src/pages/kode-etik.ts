@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { acceptCodeOfEthics } from '../server/services/account/accept-code-of-ethics';
 import { AppError } from '../server/errors';
 import { setFlash } from '../server/flash';
 import { BAD_FORMAT, boundedFormData } from '../server/http';
+import { acceptCodeOfEthics } from '../server/services/account/accept-code-of-ethics';
 
 /** The modal's form, read with the body cap; anything else (another type, a cut or huge body) is refused with a flash. */
 async function readForm(request: Request): Promise<FormData> {

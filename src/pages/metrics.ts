@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { mayReadMetrics } from '../server/domain/metrics-access';
-import { collectMetrics } from '../server/services/ops/collect-metrics';
 import { bearerToken } from '../server/http';
+import { collectMetrics } from '../server/services/ops/collect-metrics';
 
 /**
  * GET /metrics (Prometheus text): only to METRICS_TOKEN (Bearer) or a direct request from

@@ -1,9 +1,8 @@
 import type { AstroCookies } from 'astro';
 import type { OperatorRole } from './db/schema';
-import { secureCookies } from './mode';
-import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 import { isSecondFactorRequired } from './domain/operator-second-factor';
-import { isProduction } from './mode';
+import { isProduction, secureCookies } from './mode';
+import { OPERATOR_COOKIE, resolveOperatorSession, type SessionOperator } from './services/operator/operator-sessions';
 
 export const isAdminPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 export const ADMIN_SIGNIN = '/admin/signin';
@@ -21,11 +20,16 @@ export const ADMIN_MENU: { path: string; label: string; roles: OperatorRole[] }[
   { path: '/admin/orders', label: 'Order', roles: ['GUDANG'] },
   { path: '/admin/retur', label: 'Retur', roles: ['GUDANG'] },
   { path: '/admin/stok', label: 'Stok', roles: ['GUDANG'] },
+  // GUDANG opens the catalogue to reach a product's stock; only SUPERADMIN changes it (services/produk).
+  { path: '/admin/produk', label: 'Produk', roles: ['GUDANG'] },
   { path: '/admin/keuangan', label: 'Penarikan', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/closing', label: 'Closing', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/pajak', label: 'Pajak', roles: ['KEUANGAN'] },
   { path: '/admin/keuangan/refund', label: 'Refund', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/tahan', label: 'Penahanan', roles: ['KEUANGAN'] },
+  { path: '/admin/keuangan/penyesuaian', label: 'Penyesuaian', roles: ['KEUANGAN'] },
   { path: '/admin/members', label: 'Member', roles: ['CS'] },
+  { path: '/admin/members/kyc', label: 'Antrian KYC', roles: ['CS'] },
   { path: '/admin/settings', label: 'Pengaturan', roles: [] },
   { path: '/admin/news', label: 'News', roles: ['KONTEN'] },
   { path: '/admin/banners', label: 'Banner', roles: ['KONTEN'] },

@@ -1,10 +1,13 @@
 import { config } from './config';
-import { isProduction, startProblem } from './mode';
-import { closeDb, connection } from './db/client';
+import { closeDb, connection, onDbClose } from './db/client';
 import { isSeeded, seedDemo } from './db/seed';
+import { isProduction, startProblem } from './mode';
 import { startScheduler, stopScheduler } from './services/scheduler/start-scheduler';
 
 let ready: Promise<void> | undefined;
+onDbClose(() => {
+  ready = undefined;
+});
 
 /** Opens and migrates the database once per process and seeds the demo business when empty. */
 export function ensureReady(): Promise<void> {

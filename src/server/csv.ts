@@ -1,4 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { AppError } from './errors';
 
 /** A cell as the exports hand it over: text, integer rupiah (number or bigint), or nothing. */
 export type CsvCell = string | number | bigint | boolean | null | undefined;
@@ -78,4 +80,39 @@ export async function csvStream(
       await source.return?.();
     },
   });
+}
+
+/** One record of an uploaded CSV file with the line it starts on (for per-row reports). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * The one CSV reader of uploads (waybill import): csv-parse, a byte order mark dropped, any line
+ * ending, comma or semicolon (a spreadsheet in an Indonesian locale saves with ";"), cells
+ * trimmed, empty lines skipped, rows of any width kept so each row can be judged on its own.
+ */
+export function readCsv(text: string): CsvRecord[] {
+  const normalised = text.replace(/\r\n?/g, '\n');
+  const firstLine = normalised.replace(/^\ufeff/, '').split('\n', 1)[0] ?? '';
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  try {
+    // With `info` each record comes with where it was read (the types only know the plain form).
+    const records = parse(normalised, {
+      bom: true,
+      delimiter,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return records.map(({ record, info }) => ({ line: info.lines, cells: record }));
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new AppError(
+      'BAD_INPUT',
+      `Berkas CSV tidak dapat dibaca${line ? ` (baris ${line})` : ''}: periksa tanda kutip dan pemisah kolom`,
+    );
+  }
 }

@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import { setFlash } from './flash';
 import { AppError } from './errors';
-import { isDatabaseUnavailable } from './unavailable';
+import { setFlash } from './flash';
 import { logServerError } from './server-error';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** spec/000 §8: the notification when a CSV or PDF export cannot be made. */
 export const EXPORT_FAILED = 'Gagal export file';

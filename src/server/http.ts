@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { fieldErrors } from '../lib/schemas/parse';
 import { AppError } from './errors';
 import { trustedHops } from './mode';
-import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './unavailable';
-
 import { GENERAL_ERROR, logServerError } from './server-error';
+import { isClientAbort, isDatabaseUnavailable, logUnavailable, unavailableResponse } from './unavailable';
 
 export { GENERAL_ERROR };
 export const BAD_FORMAT = 'Format data tidak valid';

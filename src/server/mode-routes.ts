@@ -1,5 +1,5 @@
-import { isProduction } from './mode';
 import { clientAddress } from './http';
+import { isProduction } from './mode';
 
 /** Pages that exist only in the demo: the payment simulator and the development pages. */
 const SIMULATOR = /^\/pembayaran\/(simulator(\/|$)|snap\.js$)/;

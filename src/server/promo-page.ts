@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
+import { PromoClaimSchema } from '../lib/schemas/promo';
 import { AppError } from './errors';
 import { setFlash } from './flash';
 import { parseWith, readBody } from './http';
-import { PromoClaimSchema } from '../lib/schemas/promo';
 import { claimPromo } from './services/promo/claim-promo';
 import { listPromoOptions, type PeriodeStatus } from './services/promo/list-promo-options';
 

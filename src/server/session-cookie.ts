@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from './services/auth/sessions';
 import { secureCookies } from './mode';
+import { SESSION_COOKIE } from './services/auth/sessions';
 
 /** httpOnly, SameSite=Lax; Secure over HTTPS; persistent only with Remember Me (DESIGN.md §4). */
 export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date, remember: boolean): void {

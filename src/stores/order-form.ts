@@ -38,7 +38,7 @@ export interface MemberForm {
   kodeEtik: boolean;
 }
 
-import type { SelectedLine } from '../lib/order/product';
+import { type Product, repriceLines, type SelectedLine } from '../lib/order/product';
 
 /** A selected item line (spec/001 §3). */
 export type CartLine = SelectedLine;
@@ -288,6 +288,13 @@ export function setMemberField<K extends keyof MemberForm>(key: K, value: Member
 export function setCart(lines: CartLine[]): void {
   updateStep('item', { lines: lines.filter((l) => l.qty > 0) }, 'after');
   if (stepData($orderForm.get(), 'delivery').gudang) updateStep('delivery', { gudang: null, ...emptyCourier }, 'after');
+}
+
+/** The saved cart at today's catalogue prices (src/lib/order/product.ts); a changed cart takes back the delivery choices too. */
+export function repriceCart(products: readonly Product[]): void {
+  const lines = stepData($orderForm.get(), 'item').lines;
+  const repriced = repriceLines(lines, products);
+  if (repriced !== lines) setCart(repriced);
 }
 
 /**

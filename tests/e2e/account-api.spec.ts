@@ -1,5 +1,5 @@
-import { expect, memberId, test } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
+import { expect, memberId, test } from './fixtures';
 
 async function bearer(request: APIRequestContext, username: string) {
   const response = await request.post('/member/login', { data: { username, password: 'rahasia123', from: 'WEB' } });

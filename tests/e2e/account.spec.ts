@@ -1,5 +1,5 @@
-import { expect, login, memberId, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { expect, login, memberId, test } from './fixtures';
 import { hydrated, pickRegion } from './region';
 
 /** Opens the newest outbox mail to `email` and follows its link. */

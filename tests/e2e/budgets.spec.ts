@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect } from './fixtures';
 import { discoverRoutes, queryOf, root, sampleParamsFromArgs, visitorOf } from '../../scripts/bench-server.mjs';
 import { budgets, fmtKb, gzipSize, heavy, jsBudgetOf } from '../../scripts/page-budgets.mjs';
+import { expect, test } from './fixtures';
 
 /**
  * The page-weight budgets of DESIGN.md §9 as a test: every page route under src/pages (as

@@ -1,4 +1,4 @@
-import { expect, test, signInOperator } from './fixtures';
+import { expect, signInOperator, test } from './fixtures';
 
 // CS's member search by any part of a name (issue #26); reads only.
 test('CS types "Silver" and finds "Demo Silver"; the row opens the member', async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, login, test, signInOperator } from './fixtures';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { expect, login, signInOperator, test } from './fixtures';
 import { hydrated } from './region';
 
 /** Members 214..259 that no other test changes: one with an NPWP, a verified bank and Rp 100.000+ unpaid bonuses. */
@@ -97,7 +97,10 @@ test("CS's day: find a member by name and phone, walk the tree, suspend and lift
   expect(refused.status()).toBe(403);
 });
 
-test('SUPERADMIN changes a fee and sees who changed it; invalid input is refused in Indonesian', async ({ page }) => {
+test('SUPERADMIN proposes a fee, a second SUPERADMIN approves it, both see who changed it; invalid input is refused in Indonesian', async ({
+  page,
+  browser,
+}) => {
   await signInOperator(page, 'superadmin');
   await page.getByRole('link', { name: 'Pengaturan' }).click();
   const section = page.locator('section#pembayaran');
@@ -110,11 +113,23 @@ test('SUPERADMIN changes a fee and sees who changed it; invalid input is refused
 
   await section.getByLabel('Biaya tetap Alfamart').fill('5.500');
   await section.getByRole('button', { name: 'Simpan Metode & Biaya Pembayaran' }).click();
-  await expect(section.getByRole('status')).toHaveText('Pengaturan disimpan');
+  await expect(section.getByRole('status')).toHaveText('Perubahan diajukan; berlaku setelah disetujui SUPERADMIN lain');
+  // Not live yet: a proposal with its preview, waiting for another SUPERADMIN.
+  await expect(section.getByLabel('Biaya tetap Alfamart')).toHaveValue('5000');
+  const proposal = (p: typeof page) => p.getByTestId('usulan').locator('tr', { hasText: '[alfamart].fix_charge: 5000 → 5500' });
+  await expect(proposal(page)).toContainText('Menunggu SUPERADMIN lain');
+
+  const checker = await (await browser.newContext()).newPage();
+  await signInOperator(checker, 'superadmin2');
+  await checker.goto('/admin/settings');
+  await proposal(checker).getByRole('button', { name: 'Setujui' }).click();
+  await expect(checker.locator('#usulan').getByRole('status')).toHaveText('Usulan disetujui dan berlaku mulai hari ini');
+
+  await page.goto('/admin/settings');
   await expect(section.getByLabel('Biaya tetap Alfamart')).toHaveValue('5500');
   const row = section.getByTestId('riwayat-pembayaran').locator('tr');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Sari Superadmin');
+  await expect(row).toContainText('Sandi Superadmin');
   await expect(row).toContainText('[alfamart].fix_charge: 5000 → 5500');
 });
 
@@ -122,7 +137,7 @@ test('the members and settings pages have no axe violations', async ({ browser }
   test.setTimeout(180_000); // several full axe audits
   const found: string[] = [];
   for (const [who, paths] of [
-    ['cs', ['/admin/members?q=demo', '/admin/members/1000000230']],
+    ['cs', ['/admin/members?q=demo', '/admin/members/1000000230', '/admin/members/kyc']],
     ['superadmin', ['/admin/settings']],
   ] as const) {
     const page = await (await browser.newContext()).newPage();

@@ -1,25 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, login, memberId, test, signInOperator } from './fixtures';
-import { bearer, pendingOrder } from './member-orders';
+import { expect, login, memberId, signInOperator, test } from './fixtures';
+import { bearer, paidOrder, pendingOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
-/** A repeat order placed through the member's real calls and paid in the simulator: PAID, shipped by courier. */
-async function paidOrder(page: Page, username: string): Promise<{ no_order: string; public_id: string }> {
-  const request = page.request;
-  const headers = await bearer(request, username);
-  const { order, token } = await pendingOrder(request, headers, { label: 'Rumah', nama: 'Penerima Gudang', alamat: 'Jl. Gudang 7' });
-  await page.goto(`/pembayaran/simulator/${token.token}`);
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),
-    page.getByRole('button', { name: 'Bayar (berhasil)' }).click(),
-  ]);
-  await page.goto(`/pembayaran/simulator/${token.token}`);
-  await expect(page.getByRole('definition').filter({ hasText: 'PAID' })).toBeVisible();
-  return { no_order: order.no_order, public_id: order.public_id };
-}
-
 /** The selected row's checkbox, after searching the status queue for the order. */
 async function select(page: Page, status: string, noOrder: string): Promise<void> {
   await page.goto(`/admin/orders?status=${status}&q=${noOrder}`);
@@ -240,8 +225,8 @@ test('a stock adjustment with its reason shows in the history; a reduction below
 
 test('KEUANGAN is refused from the GUDANG pages and does not see them in the menu', async ({ page }) => {
   await signInOperator(page, 'keuangan');
-  for (const name of ['Order', 'Retur', 'Stok']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
-  for (const path of ['/admin/orders', '/admin/retur', '/admin/stok', '/admin/orders/cetak?jenis=label&no_order=X']) {
+  for (const name of ['Order', 'Retur', 'Stok', 'Produk']) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+  for (const path of ['/admin/orders', '/admin/retur', '/admin/stok', '/admin/produk', '/admin/orders/cetak?jenis=label&no_order=X']) {
     const response = await page.goto(path);
     expect(response!.status()).toBe(403);
     await expect(page.locator('body')).toContainText('Peran Anda tidak boleh membuka halaman ini');
@@ -261,7 +246,15 @@ test('the GUDANG pages fit a 360 px phone (no page-wide sideways scroll) and pas
   await page.goto('/admin/retur?status=DONE');
   const detail = await page.locator('tbody a').first().getAttribute('href');
   const found: string[] = [];
-  for (const path of ['/admin', '/admin/orders?status=PAID', '/admin/orders?status=DELIVERY', '/admin/retur', detail!, '/admin/stok']) {
+  for (const path of [
+    '/admin',
+    '/admin/orders?status=PAID',
+    '/admin/orders?status=DELIVERY',
+    '/admin/retur',
+    detail!,
+    '/admin/stok',
+    '/admin/produk',
+  ]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

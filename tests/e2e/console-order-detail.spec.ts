@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, memberId, test, signInOperator } from './fixtures';
+import { expect, memberId, signInOperator, test } from './fixtures';
 import { bearer, pendingOrder } from './member-orders';
 
 // The warehouse's order detail (issue #26). Generated member 240 belongs to this file.
@@ -52,11 +52,20 @@ test('GUDANG opens an order from the queue: payment, shipping, history; once KEU
   );
   await expect(page.locator('[data-refusals]')).toContainText('"Kirim (resi)" tidak dapat dilakukan');
   await expect(page.getByRole('button', { name: 'Kemas' })).toHaveCount(0);
-  // Off the queue; the label refuses it.
+  // Marked in the queue, where packing it is refused; its labels carry the mark.
   await page.goto(`/admin/orders?status=PAID&q=${order.no_order}`);
-  await expect(page.getByRole('link', { name: order.no_order })).toHaveCount(0);
-  const label = await page.request.get(`/admin/orders/cetak?jenis=label&no_order=${order.no_order}`);
-  expect(label.status()).toBe(409);
+  const row = page.locator('tbody tr').filter({ hasText: order.no_order });
+  await expect(row).toHaveAttribute('data-refunded', 'ya');
+  await expect(row).toContainText('REFUND');
+  await row.getByLabel(`Pilih ${order.no_order}`).check();
+  await page.getByRole('button', { name: 'Kemas', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Hasil aksi' })).toHaveText(
+    `Order ${order.no_order} sudah dikembalikan dananya (refund); "Kemas" tidak dapat dilakukan`,
+  );
+  await page.goto(`/admin/orders/label?no_order=${order.no_order}`);
+  await expect(page.getByRole('article', { name: `Label ${order.no_order}` }).locator('[data-refunded]')).toHaveText(
+    'REFUND - JANGAN DIKEMAS / DIKIRIM',
+  );
 
   // The refunded order's page on a 360 px phone: no page-wide sideways scroll, axe-clean.
   await page.setViewportSize({ width: 360, height: 740 });

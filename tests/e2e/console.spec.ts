@@ -1,4 +1,4 @@
-import { test, expect, login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 test('GUDANG signs in at /admin/signin and packs a paid order; the audit trail shows it to SUPERADMIN', async ({ page, browser }) => {
   await page.goto('/admin/signin');

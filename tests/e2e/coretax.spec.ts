@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 test('KEUANGAN’s tax month end: the last finished month downloads as Coretax XML, one Bp21 per member; a bad NPWP in Data pemotong is refused next to its field', async ({
   page,

@@ -1,5 +1,5 @@
-import { test, expect, login, signInOperator } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, login, signInOperator, test } from './fixtures';
 
 /**
  * Issue #25: KEUANGAN's day on the built-in disbursement simulator (the demo's PAYOUT_PROVIDER):

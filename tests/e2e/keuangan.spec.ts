@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, login, signInOperator } from './fixtures';
+import { expect, login, signInOperator, test } from './fixtures';
 
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -92,6 +92,8 @@ test('GUDANG is refused the finance pages (403) and does not see them in the men
     '/admin/keuangan/closing',
     '/admin/keuangan/pajak',
     '/admin/keuangan/pajak/ekspor?tahun=2026&masa=1',
+    '/admin/keuangan/tahan',
+    '/admin/keuangan/penyesuaian',
   ]) {
     const response = await page.goto(path);
     expect(response!.status()).toBe(403);
@@ -100,10 +102,17 @@ test('GUDANG is refused the finance pages (403) and does not see them in the men
 });
 
 test('the finance pages pass axe (WCAG 2.1 AA and best practice)', async ({ page }) => {
-  test.setTimeout(180_000); // four full axe audits
+  test.setTimeout(270_000); // six full axe audits
   await signInOperator(page, 'keuangan');
   const found: string[] = [];
-  for (const path of ['/admin/keuangan?status=processed', '/admin/keuangan/closing', '/admin/keuangan/pajak', '/admin/keuangan/refund']) {
+  for (const path of [
+    '/admin/keuangan?status=processed',
+    '/admin/keuangan/closing',
+    '/admin/keuangan/pajak',
+    '/admin/keuangan/refund',
+    '/admin/keuangan/tahan',
+    '/admin/keuangan/penyesuaian',
+  ]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     for (const v of results.violations)

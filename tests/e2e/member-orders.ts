@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, PASSWORD } from './fixtures';
 
 /** A member's bearer headers through the real /member/login. */
@@ -63,4 +63,22 @@ export async function pendingOrder(
   const order = (await created.json()).result;
   const token = (await (await request.post('/member/payment', { headers, data: { no_order: order.no_order } })).json()).result;
   return { order, token };
+}
+
+/** A repeat order placed through the member's real calls and paid in the simulator: PAID, shipped by courier. */
+export async function paidOrder(
+  page: Page,
+  username: string,
+  recipient = { label: 'Rumah', nama: 'Penerima Gudang', alamat: 'Jl. Gudang 7' },
+): Promise<{ no_order: string; public_id: string }> {
+  const headers = await bearer(page.request, username);
+  const { order, token } = await pendingOrder(page.request, headers, recipient);
+  await page.goto(`/pembayaran/simulator/${token.token}`);
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pembayaran/simulator/')),
+    page.getByRole('button', { name: 'Bayar (berhasil)' }).click(),
+  ]);
+  await page.goto(`/pembayaran/simulator/${token.token}`);
+  await expect(page.getByRole('definition').filter({ hasText: 'PAID' })).toBeVisible();
+  return { no_order: order.no_order, public_id: order.public_id };
 }

@@ -107,3 +107,34 @@ test('members without registrations get no member filter; Upgrade is disabled fo
   await expect(page.locator('.member-filter')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveAttribute('href', '/transaksi/order-transaksi/upgrade');
 });
+
+test('on a phone the filters fold behind "Filter" so the orders come first; on a desktop they stay open', async ({ page }) => {
+  await login(page, SHOWCASE);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(LIST);
+  const fold = page.locator('details.filter-fold > summary');
+  const lihat = page.getByRole('button', { name: 'Lihat' });
+  await expect(fold).toBeVisible();
+  await expect(fold).toContainText('Filter');
+  await expect(lihat).toBeHidden();
+  // The first order is on the first screen (the filters took it before).
+  const first = await page.locator('tbody tr').first().boundingBox();
+  expect(first!.y + 40).toBeLessThan(800);
+  // Opening the fold shows the period and the status choice; the filter works as on a desktop.
+  await fold.click();
+  await expect(lihat).toBeVisible();
+  await expect(page.getByLabel('Dari')).toBeVisible();
+  await page.locator('summary', { hasText: 'Semua status' }).click();
+  await page.getByRole('checkbox', { name: 'RECEIVED' }).check();
+  await page.locator('summary', { hasText: 'Semua status' }).click();
+  await lihat.click();
+  await expect(page).toHaveURL(/status=RECEIVED/);
+  // The folded summary names the choice, so it is seen without opening.
+  await expect(fold).toContainText('RECEIVED');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(LIST);
+  await expect(fold).toBeHidden();
+  await expect(lihat).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Cari No Transaksi' })).toBeVisible();
+});

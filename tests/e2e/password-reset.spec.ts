@@ -1,4 +1,4 @@
-import { request, type Page } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { expect, login, memberId, test } from './fixtures';
 
 /** Generated members' e-mail is their username at contoh.id; the outbox shows the username in the link's mail. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
 import { pdfPages } from '../pdf-text';
+import { expect, login, test } from './fixtures';
 
 /**
  * Print (issue #8): every report and list a member prints comes out of Chromium's print-to-PDF on

@@ -1,4 +1,4 @@
-import { PASSWORD, expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, PASSWORD, test } from './fixtures';
 
 test('a member signs in with the username and lands on the dashboard', async ({ page }) => {
   await login(page, 'demosilver');

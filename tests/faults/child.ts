@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 /** A tsx child on this process's Node (24 under npm), with the test's database in its environment. */
 export function startChild(script: string, args: string[], env: Record<string, string | undefined> = {}) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../src/server/db/client';
+import { type Db, selectRows } from '../../src/server/db/client';
 
 /** What the closings leave behind, in a form two databases can be compared by (no ids, no times). */
 export async function closingSummary(db: Db) {

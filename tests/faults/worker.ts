@@ -5,14 +5,14 @@
  *   tsx tests/faults/worker.ts order <tag> | payout | claim <promo_public_id>
  */
 import { sql } from 'drizzle-orm';
-import { closeDb, getDb, selectRows } from '../../src/server/db/client';
-import { createOrder } from '../../src/server/services/order/create-order';
-import { listProducts } from '../../src/server/services/order/list-products';
-import { findWarehouses } from '../../src/server/services/order/find-warehouses';
-import { requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
-import { claimPromo } from '../../src/server/services/promo/claim-promo';
-import type { SessionMember } from '../../src/server/services/auth/session-member';
 import type { Rank } from '../../src/lib/rank';
+import { closeDb, getDb, selectRows } from '../../src/server/db/client';
+import type { SessionMember } from '../../src/server/services/auth/session-member';
+import { requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
+import { createOrder } from '../../src/server/services/order/create-order';
+import { findWarehouses } from '../../src/server/services/order/find-warehouses';
+import { listProducts } from '../../src/server/services/order/list-products';
+import { claimPromo } from '../../src/server/services/promo/claim-promo';
 
 const [mode, arg] = process.argv.slice(2);
 const say = (line: string) => process.stdout.write(`${line}\n`);

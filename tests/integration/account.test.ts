@@ -1,20 +1,21 @@
 // @template year — members with and without bonuses of the demo year
-import { describe, expect, it } from 'vitest';
+
 import { desc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../src/lib/schemas/account';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { mailOutbox, members } from '../../src/server/db/schema';
-import { BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../src/lib/schemas/account';
-import { getProfile } from '../../src/server/services/account/get-profile';
-import { updateProfile } from '../../src/server/services/account/update-profile';
-import { updateBank } from '../../src/server/services/account/update-bank';
-import { updateNpwp } from '../../src/server/services/account/update-npwp';
-import { updateHeir } from '../../src/server/services/account/update-heir';
-import { setAutoWithdraw } from '../../src/server/services/account/set-auto-withdraw';
 import { changePassword } from '../../src/server/services/account/change-password';
+import { getAlerts } from '../../src/server/services/account/get-alerts';
+import { getProfile } from '../../src/server/services/account/get-profile';
 import { resendBankVerification } from '../../src/server/services/account/resend-verification';
+import { setAutoWithdraw } from '../../src/server/services/account/set-auto-withdraw';
+import { updateBank } from '../../src/server/services/account/update-bank';
+import { updateHeir } from '../../src/server/services/account/update-heir';
+import { updateNpwp } from '../../src/server/services/account/update-npwp';
+import { updateProfile } from '../../src/server/services/account/update-profile';
 import { verifyBank } from '../../src/server/services/account/verify-bank';
 import { verifyNpwp } from '../../src/server/services/account/verify-npwp';
-import { getAlerts } from '../../src/server/services/account/get-alerts';
 import { resolveSession } from '../../src/server/services/auth/sessions';
 import { memberId, sessionOf } from './helpers';
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { AddressSchema } from '../../src/lib/schemas/address';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { saveAddress } from '../../src/server/services/address/save-address';

@@ -1,17 +1,18 @@
 // @template year — the counters recounted from a year of orders and bonuses
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
-import { closeDay } from '../../src/server/services/bonus/close-day';
-import { refundOrder } from '../../src/server/services/order/refund-order';
+
 import fs from 'node:fs';
-import { REBUILD_ANNUAL_COUNTERS, REBUILD_UPGRADE_DATES, rebuildAnnualCounters } from '../../src/server/services/bonus/annual-counters';
-import { annualPairingReport } from '../../src/server/services/bonus/annual-pairing';
-import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
 import { annualPeriodsUntil } from '../../src/server/domain/bonus/annual-period';
 import { defaultSettings } from '../../src/server/domain/default-settings';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
+import { REBUILD_ANNUAL_COUNTERS, REBUILD_UPGRADE_DATES, rebuildAnnualCounters } from '../../src/server/services/bonus/annual-counters';
+import { annualPairingReport } from '../../src/server/services/bonus/annual-pairing';
+import { closeDay } from '../../src/server/services/bonus/close-day';
+import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
+import { refundOrder } from '../../src/server/services/order/refund-order';
 import { at, jakartaDay, memberIdOf, payAt, pendingOrder } from './ledger-helpers';
 
 const RANK_BV = { BRONZE: 1, SILVER: 2, PLATINUM: 4 } as const;

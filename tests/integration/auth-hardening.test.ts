@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDb } from '../../src/server/db/client';
-import { mailOutbox, members } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
-import { requestPasswordReset, FORGOT_PASSWORD_SENT } from '../../src/server/services/auth/request-password-reset';
+import { describe, expect, it } from 'vitest';
 import { ProfileSchema } from '../../src/lib/schemas/account';
 import { memberFieldErrors } from '../../src/lib/schemas/order-member-rules';
+import { getDb } from '../../src/server/db/client';
+import { mailOutbox, members } from '../../src/server/db/schema';
+import { FORGOT_PASSWORD_SENT, requestPasswordReset } from '../../src/server/services/auth/request-password-reset';
+import { signIn } from '../../src/server/services/auth/sign-in';
 import { memberId, sessionOf } from './helpers';
 
 /** Issue #13 "authentication": what an outside tester did to other members' accounts. */

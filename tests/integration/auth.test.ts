@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { members, mailOutbox } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
-import { resolveSession, endSession } from '../../src/server/services/auth/sessions';
-import { requestPasswordReset, FORGOT_PASSWORD_SENT } from '../../src/server/services/auth/request-password-reset';
-import { resetPassword } from '../../src/server/services/auth/reset-password';
+import { mailOutbox, members } from '../../src/server/db/schema';
 import { AppError } from '../../src/server/errors';
+import { FORGOT_PASSWORD_SENT, requestPasswordReset } from '../../src/server/services/auth/request-password-reset';
+import { resetPassword } from '../../src/server/services/auth/reset-password';
+import { endSession, resolveSession } from '../../src/server/services/auth/sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
 
 const ctx = { address: '203.0.113.9' };
 const creds = (username: string, password = 'rahasia123') => ({ username, password, remember: false });

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb } from '../../src/server/db/client';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { cli, postJson, request, type ServerProcess, spawnServer, untilServing } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
-import { cli, postJson, request, spawnServer, untilServing, type ServerProcess } from '../faults/server-process';
 
 /**
  * Issue #26: `npm run backup` left out the uploaded files (banners, return evidence under

@@ -1,9 +1,10 @@
 // @template year — the demo year's bonuses and payouts
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { dailyBonusReport, monthlyBonusReport, withdrawalReport } from '../../src/server/services/bonus/bonus-reports';
-import { listUnpaidBonuses, requestPayout, listPayouts } from '../../src/server/services/bonus/payouts';
+import { listPayouts, listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
 import { payThroughBatch, sessionOf } from './helpers';
 
 describe('bonus reports', () => {

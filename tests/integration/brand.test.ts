@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { auditLog } from '../../src/server/db/schema';
+import { defaultSettings } from '../../src/server/domain/default-settings';
 import { BRAND_SAVED, BRAND_UNCHANGED, saveBrand } from '../../src/server/services/page/save-brand';
 import { getSetting } from '../../src/server/services/settings';
-import { defaultSettings } from '../../src/server/domain/default-settings';
 
 const KONTEN = { id: null, nama: 'Kiki Konten (uji)' };
 

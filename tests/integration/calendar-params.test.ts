@@ -1,12 +1,13 @@
 // @template year — needs the demo year (paid orders, closed bonuses)
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+
 import { createContext } from 'astro/middleware';
-import { createContainer } from './container';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onRequest } from '../../src/middleware';
 import { getDb } from '../../src/server/db/client';
 import { operators } from '../../src/server/db/schema';
-import { onRequest } from '../../src/middleware';
 import { resolveSession } from '../../src/server/services/auth/sessions';
+import { createContainer } from './container';
 import { sessionOf } from './helpers';
 
 /**

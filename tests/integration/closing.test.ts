@@ -1,10 +1,11 @@
 // @template year — the closed days and bonuses of the demo year
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
-import { addMemberToNetwork } from '../../src/server/services/network/place-member';
-import { closeDay } from '../../src/server/services/bonus/close-day';
 import { defaultPlan } from '../../src/server/domain/bonus/plan';
+import { closeDay } from '../../src/server/services/bonus/close-day';
+import { addMemberToNetwork } from '../../src/server/services/network/place-member';
 
 const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 

@@ -1,16 +1,17 @@
 // @template year — paid orders, bonuses and payouts of the demo year for the overview's numbers
-import { describe, expect, it } from 'vitest';
+
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, jakartaDate } from '../../src/lib/calendar';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { auditLog, bonuses, members, orders, payouts } from '../../src/server/db/schema';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
-import { AUDIT_PAGE_SIZE, browseAudit } from '../../src/server/services/operator/list-audit';
-import { AUDIT_CSV_HEADER, exportAudit } from '../../src/server/services/operator/export-audit';
 import { getMemberFile } from '../../src/server/services/member-care/get-member-file';
 import { consoleTrends } from '../../src/server/services/operator/console-trends';
-import { addDays, jakartaDate } from '../../src/lib/calendar';
+import { AUDIT_CSV_HEADER, exportAudit } from '../../src/server/services/operator/export-audit';
+import { AUDIT_PAGE_SIZE, browseAudit } from '../../src/server/services/operator/list-audit';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 
 const operator = async (username: string): Promise<SessionOperator> => {
   const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `audit-test-${username}` });

@@ -1,26 +1,27 @@
 // @template year — the demo's orders in every queue and its returns
-import { visitConsole } from './console-visit';
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { orderCommand } from '../../src/server/commands/order';
 import { getDb, selectRows } from '../../src/server/db/client';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { consoleOverview } from '../../src/server/services/operator/console-overview';
+import { listAudit } from '../../src/server/services/operator/list-audit';
 import { operateOrders } from '../../src/server/services/operator/operate-orders';
 import { orderQueue } from '../../src/server/services/operator/order-queue';
 import { printOrders } from '../../src/server/services/operator/print-orders';
 import { returnQueue } from '../../src/server/services/operator/return-queue';
-import { consoleOverview } from '../../src/server/services/operator/console-overview';
-import { listAudit } from '../../src/server/services/operator/list-audit';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { getOrderDetail } from '../../src/server/services/order/get-order-detail';
 import { markOrderDone } from '../../src/server/services/order/mark-order-done';
-import { settleReturn } from '../../src/server/services/retur/operate-return';
 import { getReturn, getReturnForOperator, readReturnFileForOperator } from '../../src/server/services/retur/get-return';
+import { settleReturn } from '../../src/server/services/retur/operate-return';
 import { submitReturnResi } from '../../src/server/services/retur/submit-resi';
 import { adjustStock } from '../../src/server/services/stock/adjust-stock';
 import { countLowStock, listStock } from '../../src/server/services/stock/list-stock';
 import { listStockMovements } from '../../src/server/services/stock/list-stock-movements';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { orderCommand } from '../../src/server/commands/order';
+import { visitConsole } from './console-visit';
 import { sessionOf } from './helpers';
 
 async function gudang() {
@@ -127,9 +128,11 @@ describe('orders from the console (GUDANG)', () => {
 
   it('the queue searches by order number, ID member and name; the CLI uses the same service and is audited too', async () => {
     const [o] = await orders(sql`o.status_order = 'PAID' and not o.pickup_store and m.id > 9 and o.no_resi is null`);
-    expect((await orderQueue('PAID', o!.id_member)).map((r) => r.noOrder)).toContain(o!.no_order);
-    expect((await orderQueue('PAID', o!.no_order)).map((r) => r.noOrder)).toEqual([o!.no_order]);
-    expect(await orderQueue('PAID', 'tidak-ada-yang-cocok-%')).toEqual([]);
+    const by = await gudang();
+    const queue = async (search: string) => (await orderQueue(by, { status: 'PAID', search })).rows.map((r) => r.noOrder);
+    expect(await queue(o!.id_member)).toContain(o!.no_order);
+    expect(await queue(o!.no_order)).toEqual([o!.no_order]);
+    expect(await queue('tidak-ada-yang-cocok-%')).toEqual([]);
     expect(await orderCommand('pack', [o!.no_order, '--admin', 'Budi Skrip'])).toContain('PAID → WAREHOUSE');
     expect((await listAudit({ object: o!.no_order }))[0]).toMatchObject({
       action: 'order:pack',
@@ -142,6 +145,7 @@ describe('orders from the console (GUDANG)', () => {
     const paid = await orders(sql`o.status_order in ('PAID', 'WAREHOUSE') and not o.pickup_store`, 3);
     for (const kind of ['packing', 'label']) {
       const { pdf, filename } = await printOrders(
+        await gudang(),
         kind,
         paid.map((o) => o.no_order),
       );
@@ -151,13 +155,13 @@ describe('orders from the console (GUDANG)', () => {
       expect(filename).toBe(`${kind === 'packing' ? 'daftar-kemas' : 'label-kirim'}-3-order.pdf`);
     }
     const [done] = await orders(sql`o.status_order = 'DONE'`);
-    await expect(printOrders('label', [done!.no_order])).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(printOrders('label', ['ORD-TIDAK-ADA'])).rejects.toMatchObject({
+    await expect(printOrders(await gudang(), 'label', [done!.no_order])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(printOrders(await gudang(), 'label', ['ORD-TIDAK-ADA'])).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Order ORD-TIDAK-ADA tidak ditemukan',
     });
-    await expect(printOrders('faktur', [paid[0]!.no_order])).rejects.toMatchObject({ code: 'BAD_INPUT' });
-    await expect(printOrders('packing', [])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(printOrders(await gudang(), 'faktur', [paid[0]!.no_order])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(printOrders(await gudang(), 'packing', [])).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 });
 
@@ -296,6 +300,8 @@ describe('the GUDANG pages and their roles', () => {
     const pages = [
       '/admin/orders',
       '/admin/orders/cetak?jenis=label&no_order=X',
+      '/admin/orders/impor-resi',
+      '/admin/orders/label?no_order=X',
       '/admin/retur',
       '/admin/retur/RTR-1',
       '/admin/retur/file/x',

@@ -1,23 +1,24 @@
 // @template year — a member with unpaid bonuses (helpers.ts memberWithUnpaidBonuses)
-import { visitConsole } from './console-visit';
-import { describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { auditLog, members, npwpStatuses } from '../../src/server/db/schema';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { searchMembers } from '../../src/server/services/member-care/search-members';
-import { getMemberFile } from '../../src/server/services/member-care/get-member-file';
-import { setSuspension } from '../../src/server/services/member-care/set-suspension';
-import { verifyMemberBank } from '../../src/server/services/member-care/verify-member-bank';
-import { verifyMemberTaxNumber } from '../../src/server/services/member-care/verify-member-tax-number';
-import { RESET_LINK_SENT, sendResetLink } from '../../src/server/services/member-care/send-reset-link';
-import { getDashboard } from '../../src/server/services/dashboard/get-dashboard';
-import { listUnpaidBonuses, PAYOUT_SUSPENDED, requestPayout } from '../../src/server/services/bonus/payouts';
 import { listOutbox } from '../../src/server/integrations/mail/outbox';
 import { resetPassword } from '../../src/server/services/auth/reset-password';
 import { signIn } from '../../src/server/services/auth/sign-in';
+import { listUnpaidBonuses, PAYOUT_SUSPENDED, requestPayout } from '../../src/server/services/bonus/payouts';
+import { getDashboard } from '../../src/server/services/dashboard/get-dashboard';
+import { getMemberFile } from '../../src/server/services/member-care/get-member-file';
+import { searchMembers } from '../../src/server/services/member-care/search-members';
+import { RESET_LINK_SENT, sendResetLink } from '../../src/server/services/member-care/send-reset-link';
+import { setSuspension } from '../../src/server/services/member-care/set-suspension';
+import { verifyMemberBank } from '../../src/server/services/member-care/verify-member-bank';
+import { verifyMemberTaxNumber } from '../../src/server/services/member-care/verify-member-tax-number';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import { visitConsole } from './console-visit';
 import { memberWithUnpaidBonuses, sessionOf } from './helpers';
 
 const operator = async (username: string): Promise<SessionOperator & { token: string }> => {

@@ -1,8 +1,10 @@
 // @template year — paid orders of the demo year, one refunded here
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { getOperatorOrder } from '../../src/server/services/operator/get-operator-order';
+import { labelSheet } from '../../src/server/services/operator/label-sheet';
 import { operateOrders } from '../../src/server/services/operator/operate-orders';
 import { orderQueue } from '../../src/server/services/operator/order-queue';
 import { printOrders } from '../../src/server/services/operator/print-orders';
@@ -20,7 +22,7 @@ async function operatorOf(role: 'GUDANG' | 'CS') {
 }
 
 describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
-  it('shows history, payment and shipping; a full refund marks it, refuses packing and shipping, and keeps it off the queue and the prints', async () => {
+  it('shows history, payment and shipping; a full refund marks it, refuses packing and shipping, and marks it in the queue and the prints', async () => {
     const gudang = await operatorOf('GUDANG');
     const [paid] = await selectRows<{ no_order: string; total_bayar: string }>(
       await getDb(),
@@ -37,7 +39,8 @@ describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
     expect(before.history.map((h) => h.status)).toEqual(expect.arrayContaining(['PENDING', 'PAID']));
     expect(before.refunds).toEqual([]);
     expect(before.actions.find((a) => a.action === 'pack')).toEqual({ action: 'pack', allowed: true, refusal: null });
-    expect((await orderQueue('PAID', no)).map((r) => r.noOrder)).toEqual([no]);
+    const queued = async () => (await orderQueue(GUDANG, { status: 'PAID', search: no })).rows.map((r) => [r.noOrder, r.refunded]);
+    expect(await queued()).toEqual([[no, false]]);
 
     await refundOrder(no, { alasan: 'Stok rusak di gudang', admin: 'Kartika Uji', by: KEUANGAN });
     const after = await getOperatorOrder(gudang, no);
@@ -53,13 +56,16 @@ describe('the order detail of the warehouse (/admin/orders/<no_order>)', () => {
     ]);
     expect(after.actions.every((a) => !a.allowed)).toBe(true);
 
-    // The same refusal from the action itself, nothing changed; off the queue and the prints.
+    // The same refusal from the action itself, nothing changed; marked in the queue and on the prints.
     expect(await operateOrders(GUDANG, { action: 'pack', orders: [{ noOrder: no }] })).toEqual([
       { noOrder: no, ok: false, text: refusal('Kemas') },
     ]);
     expect((await getOperatorOrder(gudang, no)).order.status_order).toBe('PAID');
-    expect(await orderQueue('PAID', no)).toEqual([]);
-    await expect(printOrders('label', [no])).rejects.toThrow(`Order ${no} (refund) tidak perlu dicetak`);
+    expect(await queued()).toEqual([[no, true]]);
+    const label = await labelSheet(GUDANG, [no]);
+    expect(label.labels.map((l) => [l.no_order, l.refunded])).toEqual([[no, true]]);
+    await expect(printOrders(GUDANG, 'packing', [no])).resolves.toMatchObject({ filename: `daftar-kemas-${no}.pdf` });
+    await expect(printOrders({ ...KEUANGAN, id: 1 }, 'packing', [no])).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('GUDANG and SUPERADMIN only; an unknown or malformed number is not found', async () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { PromoForm } from '../../src/lib/schemas/promo-form';
 import type { OperatorRole } from '../../src/server/db/schema';
-import type { Actor } from '../../src/server/services/operator/assert-role';
-import { ROLE_REFUSED } from '../../src/server/services/operator/assert-role';
-import { saveNews, setNewsStatus } from '../../src/server/services/news/save-news';
 import { addBanner } from '../../src/server/services/banner/add-banner';
 import { moveBanner, setBannerActive } from '../../src/server/services/banner/arrange-banner';
+import { saveNews, setNewsStatus } from '../../src/server/services/news/save-news';
+import type { Actor } from '../../src/server/services/operator/assert-role';
+import { ROLE_REFUSED } from '../../src/server/services/operator/assert-role';
+import { operateOrders } from '../../src/server/services/operator/operate-orders';
 import { backfillPromoOmsets, createPromo, updatePromo } from '../../src/server/services/promo/save-promo';
-import type { PromoForm } from '../../src/lib/schemas/promo-form';
 import { settleReturn } from '../../src/server/services/retur/operate-return';
 import { adjustStock } from '../../src/server/services/stock/adjust-stock';
-import { operateOrders } from '../../src/server/services/operator/operate-orders';
 
 /**
  * Every console service that changes data checks the operator's role itself (STYLE.md habit 3):

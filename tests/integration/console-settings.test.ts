@@ -1,15 +1,16 @@
-import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, settings } from '../../src/server/db/schema';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { getSettings } from '../../src/server/services/operator/get-settings';
-import { SETTINGS_SAVED, SETTINGS_UNCHANGED, updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
-import { formNumber, type SettingGroup } from '../../src/server/services/operator/setting-groups';
-import { listPaymentMethods } from '../../src/server/services/order/list-payment-methods';
 import { getPlan } from '../../src/server/services/bonus/get-plan';
+import { decideSettingProposal } from '../../src/server/services/operator/decide-setting-proposal';
+import { getSettings } from '../../src/server/services/operator/get-settings';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { formNumber, type SettingGroup } from '../../src/server/services/operator/setting-groups';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import { SETTINGS_PROPOSED, SETTINGS_UNCHANGED, updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
+import { listPaymentMethods } from '../../src/server/services/order/list-payment-methods';
 import { getSetting } from '../../src/server/services/settings';
 
 const operator = async (username: string): Promise<SessionOperator> => {
@@ -33,6 +34,12 @@ const settingAudit = async (key: string) =>
     .from(auditLog)
     .where(eq(auditLog.object, `setting:${key}`))
     .orderBy(auditLog.id);
+/** A form saved by `superadmin` and approved at once by the second SUPERADMIN (the four-eyes flow of ADR 0023). */
+const save = async (admin: SessionOperator, group: SettingGroup, fields: Record<string, string>) => {
+  const proposed = await updateSettingGroup(admin, group, fields);
+  if (proposed.proposal) await decideSettingProposal(await operator('superadmin2'), proposed.proposal, 'setujui');
+  return proposed;
+};
 const settingRow = async (key: string) => (await (await getDb()).select().from(settings).where(eq(settings.key, key)))[0];
 
 describe('settings forms (SUPERADMIN)', () => {
@@ -49,19 +56,20 @@ describe('settings forms (SUPERADMIN)', () => {
     const form = await formOf('pembayaran');
     const i = (await getSettings(admin)).pembayaran.methods.findIndex((m) => m.name === 'bca_va');
     expect(form[`methods.${i}.fix_charge`]).toBe('4000');
-    const saved = await updateSettingGroup(admin, 'pembayaran', { ...form, [`methods.${i}.fix_charge`]: '5.500' });
-    expect(saved).toEqual({ message: SETTINGS_SAVED, changed: ['payment_methods'] });
+    const saved = await save(admin, 'pembayaran', { ...form, [`methods.${i}.fix_charge`]: '5.500' });
+    expect(saved).toEqual({ message: SETTINGS_PROPOSED, changed: ['payment_methods'], proposal: expect.any(Number) });
     expect((await listPaymentMethods()).find((m) => m.name === 'bca_va')).toMatchObject({
       fix_charge: 5500,
       label: 'BCA Virtual Account',
       icon: '/payments/bca.svg',
     });
     const [audit] = await settingAudit('payment_methods');
-    expect(audit).toMatchObject({ action: 'setting:update', operatorNama: 'Sari Superadmin', operatorId: admin.id });
+    // Written when the second SUPERADMIN approved it.
+    expect(audit).toMatchObject({ action: 'setting:update', operatorNama: 'Sandi Superadmin' });
     expect((audit!.before as { name: string; fix_charge: number }[]).find((m) => m.name === 'bca_va')!.fix_charge).toBe(4000);
     const history = (await getSettings(admin)).history.payment_methods!;
     expect(history[0]).toMatchObject({
-      operatorNama: 'Sari Superadmin',
+      operatorNama: 'Sandi Superadmin',
       changes: [{ path: '[bca_va].fix_charge', before: '4000', after: '5500' }],
     });
     // The same form again changes nothing and writes no audit row.
@@ -74,10 +82,10 @@ describe('settings forms (SUPERADMIN)', () => {
     const form = await formOf('pembayaran');
     const i = (await getSettings(admin)).pembayaran.methods.findIndex((m) => m.name === 'qris');
     const { [`methods.${i}.aktif`]: _, ...off } = form;
-    expect((await updateSettingGroup(admin, 'pembayaran', off)).changed).toEqual(['payment_methods_off']);
+    expect((await save(admin, 'pembayaran', off)).changed).toEqual(['payment_methods_off']);
     expect(await getSetting('payment_methods_off')).toEqual(['qris']);
     expect((await listPaymentMethods()).map((m) => m.name)).not.toContain('qris');
-    await updateSettingGroup(admin, 'pembayaran', form);
+    await save(admin, 'pembayaran', form);
     expect((await listPaymentMethods()).map((m) => m.name)).toContain('qris');
     expect((await settingAudit('payment_methods_off')).map((a) => [a.before, a.after])).toEqual([
       [[], ['qris']],
@@ -124,7 +132,7 @@ describe('settings forms (SUPERADMIN)', () => {
   it('plan numbers reach the engine; shipping rates and subsidy tiers can be changed and added', async () => {
     const admin = await operator('superadmin');
     const plan = await formOf('rencana');
-    await updateSettingGroup(admin, 'rencana', { ...plan, pairPerBv: '55000', 'dailyPairCap.BRONZE': '10', pphBasis: 'month' });
+    await save(admin, 'rencana', { ...plan, pairPerBv: '55000', 'dailyPairCap.BRONZE': '10', pphBasis: 'month' });
     expect(await getPlan()).toMatchObject({
       pairPerBv: 55_000,
       dailyPairCap: { BRONZE: 10, SILVER: 24, PLATINUM: 48 },
@@ -134,7 +142,7 @@ describe('settings forms (SUPERADMIN)', () => {
     const changes = (await getSettings(admin)).history.bonus_plan![0]!.changes.map((c) => `${c.path}: ${c.before} → ${c.after}`);
     expect(changes.sort()).toEqual(['dailyPairCap.BRONZE: 12 → 10', 'pairPerBv: 50000 → 55000', 'pphBasis: "payment" → "month"']);
 
-    await updateSettingGroup(admin, 'ongkir', { ...(await formOf('ongkir')), 'rates.0.perKg.0': '9500' });
+    await save(admin, 'ongkir', { ...(await formOf('ongkir')), 'rates.0.perKg.0': '9500' });
     expect((await getSetting('shipping_rates'))[0]).toMatchObject({
       code: 'jne',
       service: 'REG',
@@ -143,7 +151,7 @@ describe('settings forms (SUPERADMIN)', () => {
     });
 
     // A tier typed into the first blank row is added; a row emptied is removed.
-    await updateSettingGroup(admin, 'subsidi', {
+    await save(admin, 'subsidi', {
       ...(await formOf('subsidi')),
       'subsidies.0.tiers.2.bv': '8',
       'subsidies.0.tiers.2.value': '6',
@@ -153,7 +161,7 @@ describe('settings forms (SUPERADMIN)', () => {
       { bv: 4, value: 4 },
       { bv: 8, value: 6 },
     ]);
-    await updateSettingGroup(admin, 'subsidi', {
+    await save(admin, 'subsidi', {
       ...(await formOf('subsidi')),
       'subsidies.0.tiers.0.bv': '',
       'subsidies.0.tiers.0.value': '',

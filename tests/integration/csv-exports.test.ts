@@ -1,13 +1,14 @@
 // @template year — needs the demo year (paid orders, closed bonuses)
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
-import { exportPayoutBatch } from '../../src/server/services/bonus/export-payout-batch';
-import { GET as taxExport } from '../../src/pages/admin/keuangan/pajak/ekspor';
+import { describe, expect, it } from 'vitest';
 import { GET as batchDownload } from '../../src/pages/admin/keuangan/batch/[no]';
-import { callRoute } from './route-harness';
+import { GET as taxExport } from '../../src/pages/admin/keuangan/pajak/ekspor';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { exportPayoutBatch } from '../../src/server/services/bonus/export-payout-batch';
+import { listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
 import { memberId, memberWithUnpaidBonuses, sessionOf } from './helpers';
+import { callRoute } from './route-harness';
 
 /**
  * Issue #21: the formula guard was in one CSV export of three. Every export goes through one

@@ -1,14 +1,15 @@
 // @template year — the order counts per type of the demo members
-import { createContainer } from './container';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INVOICED_STATUSES } from '../../src/lib/order-status';
 import Dashboard from '../../src/pages/index.astro';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { news } from '../../src/server/db/schema';
+import { annualPairingReport } from '../../src/server/services/bonus/annual-pairing';
 import { getDashboard } from '../../src/server/services/dashboard/get-dashboard';
 import { CONTENT_MS } from '../../src/server/services/dashboard/shared-content';
-import { annualPairingReport } from '../../src/server/services/bonus/annual-pairing';
-import { INVOICED_STATUSES } from '../../src/lib/order-status';
+import { createContainer } from './container';
 import { memberId, sessionOf } from './helpers';
 
 async function render(member: Awaited<ReturnType<typeof sessionOf>>): Promise<string> {

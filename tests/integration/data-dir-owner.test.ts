@@ -1,9 +1,9 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { OWNER_FILE, claimDataDir, releaseDataDir } from '../../src/server/db/data-dir-owner';
+import { claimDataDir, OWNER_FILE, releaseDataDir } from '../../src/server/db/data-dir-owner';
 
 describe('one process per PGlite data folder', () => {
   it('refuses while another live process holds DATA_DIR, claims it once that process is gone', async () => {

@@ -1,13 +1,13 @@
-import { createContainer } from './container';
-import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createContext } from 'astro/middleware';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import Dashboard from '../../src/pages/index.astro';
 import { POST as acceptForm } from '../../src/pages/kode-etik';
 import { getDb } from '../../src/server/db/client';
 import { members } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
 import { resolveSession } from '../../src/server/services/auth/sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
+import { createContainer } from './container';
 
 // The browser cannot reach this state (demobaru is first sent to complete the domicile, and the
 // generated members have accepted), so the dashboard is rendered here for a flipped member.

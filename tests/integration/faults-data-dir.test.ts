@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { tempDir, usePostgres } from '../setup/databases';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/unavailable';
+import { tempDir, usePostgres } from '../setup/databases';
 
 /**
  * `npm start` with a data folder it cannot write (issue #8): one clear line naming the folder and

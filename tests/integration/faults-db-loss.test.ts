@@ -1,14 +1,14 @@
-import { createContainer } from './container';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
 import { createContext } from 'astro/middleware';
+import { afterAll, describe, expect, it } from 'vitest';
+import { onRequest } from '../../src/middleware';
 import Dashboard from '../../src/pages/index.astro';
 import { GET as unpaidBonuses } from '../../src/pages/member/bonus/unpayout';
-import { onRequest } from '../../src/middleware';
+import { resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
 import { signIn } from '../../src/server/services/auth/sign-in';
-import { SESSION_COOKIE, resolveSession } from '../../src/server/services/auth/sessions';
 import { SERVICE_UNAVAILABLE } from '../../src/server/unavailable';
 import { usePostgres } from '../setup/databases';
+import { createContainer } from './container';
 
 /**
  * The database going away while the server runs (issue #8). The server's PostgreSQL connections

@@ -2,22 +2,22 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { SERVICE_UNAVAILABLE } from '../../src/server/unavailable';
-import { tempDir, usePostgres } from '../setup/databases';
 import {
-  NO_MOUNT,
   cli,
   fillDisk,
   mountTmpfs,
+  NO_MOUNT,
   postJson,
   request,
+  type ServerProcess,
   spawnServer,
   unmount,
   untilServing,
-  type ServerProcess,
 } from '../faults/server-process';
+import { tempDir, usePostgres } from '../setup/databases';
 
 /**
  * Issue #26: `npm run backup` against a running PGlite server whose disk is full. Before the fix

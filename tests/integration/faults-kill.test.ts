@@ -1,13 +1,13 @@
 // @template year — reopens the last closed days of the demo year
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { closeDb, getDb, selectRows } from '../../src/server/db/client';
-import { recordAllPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
-import { onServer, usePostgres, withDatabase } from '../setup/databases';
 import { closeRange } from '../../src/server/services/bonus/close-range';
-import { closingSummary } from '../faults/closing-summary';
+import { recordAllPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
 import { runAndKill } from '../faults/child';
+import { closingSummary } from '../faults/closing-summary';
+import { onServer, usePostgres, withDatabase } from '../setup/databases';
 
 /**
  * SIGKILL in the middle of the writes that move goods or money (issue #8): a child process runs

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, getDb } from '../../src/server/db/client';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
-import { listProducts } from '../../src/server/services/order/list-products';
 import { findWarehouses } from '../../src/server/services/order/find-warehouses';
+import { listProducts } from '../../src/server/services/order/list-products';
 import { forgetSettingsCache } from '../../src/server/services/settings';
+import { postJson, type ServerProcess, spawnServer, untilServing } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
-import { postJson, spawnServer, untilServing, type ServerProcess } from '../faults/server-process';
 
 /**
  * Issue #26: a normal SIGTERM stop was treated as a crash: the process died at once, PGlite was

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mountTmpfs, NO_MOUNT, request, type ServerProcess, spawnServer, unmount } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
-import { NO_MOUNT, mountTmpfs, request, spawnServer, unmount, type ServerProcess } from '../faults/server-process';
 
 /**
  * Issue #26: the first start on a disk too small for a new database answered every request with

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { getDb, selectRows } from '../../src/server/db/client';
+import type { SessionMember } from '../../src/server/services/auth/session-member';
 import { resolveSession } from '../../src/server/services/auth/sessions';
 import { signIn } from '../../src/server/services/auth/sign-in';
-import type { SessionMember } from '../../src/server/services/auth/session-member';
 
 /** Signs a demo member in through the real service and returns what the middleware would. */
 export async function sessionOf(username: string, password = 'rahasia123'): Promise<SessionMember & { token: string }> {

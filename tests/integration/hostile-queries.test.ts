@@ -1,10 +1,10 @@
-import { createContainer } from './container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import BonusHarianPage from '../../src/pages/report/bonus-harian.astro';
 import OmsetPage from '../../src/pages/report/omset.astro';
 import { resolveSession } from '../../src/server/services/auth/sessions';
-import { callRoute, discoverEndpoints, messageProblem, type EndpointMethod } from './route-harness';
+import { createContainer } from './container';
 import { sessionOf } from './helpers';
+import { callRoute, discoverEndpoints, type EndpointMethod, messageProblem } from './route-harness';
 
 /**
  * Issue #13: query strings an outside tester sent to every GET endpoint. `filter=null`,

@@ -1,13 +1,13 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { usePostgres } from '../setup/databases';
-import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 /**
  * Issue #21 (second outside test): the portal as it runs (scripts/server.mjs over the build) on a

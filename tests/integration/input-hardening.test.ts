@@ -1,17 +1,18 @@
 // @template year — a RECEIVED order of the demo
-import { createContainer } from './container';
-import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { createContext } from 'astro/middleware';
+
 import type { APIContext } from 'astro';
+import { createContext } from 'astro/middleware';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { safeLocalPath } from '../../src/lib/safe-redirect';
+import ProfilePage from '../../src/pages/account/profile.astro';
+import { POST as kodeEtik } from '../../src/pages/kode-etik';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { members } from '../../src/server/db/schema';
-import { safeLocalPath } from '../../src/lib/safe-redirect';
-import { POST as kodeEtik } from '../../src/pages/kode-etik';
-import ProfilePage from '../../src/pages/account/profile.astro';
 import { resolveSession } from '../../src/server/services/auth/sessions';
+import { createContainer } from './container';
+import { memberId, sessionOf } from './helpers';
 import { callRoute, ORIGIN } from './route-harness';
-import { sessionOf, memberId } from './helpers';
 
 /** Issue #13 "business logic and input": redirects, body caps, hostile JSON, GET state changes. */
 

@@ -1,20 +1,21 @@
 // @template year — the payouts and closed days of the demo year
-import { visitConsole } from './console-visit';
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, jakartaDate } from '../../src/lib/calendar';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { settlePayout } from '../../src/server/services/bonus/payouts';
-import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
-import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
-import { payoutQueue } from '../../src/server/services/bonus/payout-queue';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { catchUpClosing, closingMonth } from '../../src/server/services/bonus/closing-calendar';
+import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
+import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
+import { payoutQueue } from '../../src/server/services/bonus/payout-queue';
+import { settlePayout } from '../../src/server/services/bonus/payouts';
 import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { refundOrder } from '../../src/server/services/order/refund-order';
 import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
 import { exportTaxMonthAudited, taxMonthSlips, taxSlipPdfByNomor } from '../../src/server/services/tax/tax-month-console';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { addDays, jakartaDate } from '../../src/lib/calendar';
+import { visitConsole } from './console-visit';
 import { queuedPayouts } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
@@ -279,6 +280,8 @@ describe('role checks', () => {
       '/admin/keuangan/closing',
       '/admin/keuangan/pajak',
       '/admin/keuangan/refund',
+      '/admin/keuangan/tahan',
+      '/admin/keuangan/penyesuaian',
       '/admin/keuangan/batch/BTR-20260101-00001',
       '/admin/keuangan/pajak/ekspor',
     ]) {

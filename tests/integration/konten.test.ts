@@ -1,29 +1,30 @@
 // @template year — a new promo over past dates counts the demo year's paid orders
-import { visitConsole } from './console-visit';
-import { createContainer } from './container';
+
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { PromoForm } from '../../src/lib/schemas/promo-form';
+import { GET as bannerImage } from '../../src/pages/banners/unggah/[name]';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { auditLog, banners, news, operators as operatorsTable, pages, promoOmsets, promos } from '../../src/server/db/schema';
-import { listNews } from '../../src/server/services/news/list-news';
-import { saveNews, setNewsStatus } from '../../src/server/services/news/save-news';
-import { dashboardNews, dashboardBanners } from '../../src/server/services/dashboard/shared-content';
-import { getBanners } from '../../src/server/services/dashboard/get-banners';
-import { addBanner } from '../../src/server/services/banner/add-banner';
-import { moveBanner, setBannerActive } from '../../src/server/services/banner/arrange-banner';
-import { GET as bannerImage } from '../../src/pages/banners/unggah/[name]';
-import { getPage } from '../../src/server/services/page/get-page';
-import { savePage } from '../../src/server/services/page/save-page';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { DEFAULT_PAGES } from '../../src/server/domain/default-pages';
 import { defaultSettings } from '../../src/server/domain/default-settings';
-import { backfillPromoOmsets, createPromo, PROMO_LOCKED, updatePromo } from '../../src/server/services/promo/save-promo';
-import { recordAllPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
-import { listPromoOptions } from '../../src/server/services/promo/list-promo-options';
-import { claimPromo } from '../../src/server/services/promo/claim-promo';
+import { addBanner } from '../../src/server/services/banner/add-banner';
+import { moveBanner, setBannerActive } from '../../src/server/services/banner/arrange-banner';
+import { getBanners } from '../../src/server/services/dashboard/get-banners';
+import { dashboardBanners, dashboardNews } from '../../src/server/services/dashboard/shared-content';
+import { listNews } from '../../src/server/services/news/list-news';
+import { saveNews, setNewsStatus } from '../../src/server/services/news/save-news';
 import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import type { PromoForm } from '../../src/lib/schemas/promo-form';
+import { getPage } from '../../src/server/services/page/get-page';
+import { savePage } from '../../src/server/services/page/save-page';
+import { claimPromo } from '../../src/server/services/promo/claim-promo';
+import { listPromoOptions } from '../../src/server/services/promo/list-promo-options';
+import { recordAllPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
+import { backfillPromoOmsets, createPromo, PROMO_LOCKED, updatePromo } from '../../src/server/services/promo/save-promo';
+import { visitConsole } from './console-visit';
+import { createContainer } from './container';
 import { sessionOf } from './helpers';
 
 const KONTEN = { id: null, nama: 'Kiki Konten (uji)' };

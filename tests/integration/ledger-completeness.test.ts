@@ -1,15 +1,15 @@
 // @template year — the bonus ledger of the demo year
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { closeFinishedDays, closeMissingDays } from '../../src/server/services/bonus/close-days';
-import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
-import { firstPaidDay } from '../../src/server/services/bonus/close-range';
-import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
+import { defaultPlan } from '../../src/server/domain/bonus/plan';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
-import { defaultPlan } from '../../src/server/domain/bonus/plan';
+import { closeFinishedDays, closeMissingDays } from '../../src/server/services/bonus/close-days';
+import { firstPaidDay } from '../../src/server/services/bonus/close-range';
+import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
+import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
 import { bonusesOf, jakartaDay, memberIdOf, noonOf, pendingOrder } from './ledger-helpers';
 
 const closedDays = async () =>

@@ -1,9 +1,10 @@
 // @template year — the bonus ledger of the demo year
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { closeDay } from '../../src/server/services/bonus/close-day';
 import { defaultPlan } from '../../src/server/domain/bonus/plan';
+import { closeDay } from '../../src/server/services/bonus/close-day';
 import { forgetSettingsCache } from '../../src/server/services/settings';
 import { at, bonusesOf, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { Rank } from '../../src/lib/rank';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
+import { countAnnualBv } from '../../src/server/services/bonus/annual-counters';
 import { addMemberToNetwork } from '../../src/server/services/network/place-member';
 import { lockOrder, markOrderPaid } from '../../src/server/services/order/mark-order-paid';
-import { countAnnualBv } from '../../src/server/services/bonus/annual-counters';
-import type { Rank } from '../../src/lib/rank';
 
 /** A Jakarta calendar day `offset` days from today: "2026-11-23". */
 export const jakartaDay = (offset = 0): string => new Date(Date.now() + 7 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);

@@ -4,8 +4,9 @@
  * orders alone: it does not call the closing engine, its domain functions or its plan object.
  * Every number below is COMP_PLAN.md's default (the demo runs on the defaults).
  */
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 
 const PLAN = {

@@ -1,24 +1,24 @@
 // @template year — the demo year's paid orders and their bonuses
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import RefundPage from '../../src/pages/admin/keuangan/refund.astro';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { closeDay } from '../../src/server/services/bonus/close-day';
-import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
-import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
-import { REFUND_MESSAGES, refundOrder } from '../../src/server/services/order/refund-order';
-import { assignRefund } from '../../src/server/services/order/assign-refund';
-import { listPendingRefunds } from '../../src/server/services/order/list-pending-refunds';
-import { requestPayout } from '../../src/server/services/bonus/payouts';
-import { notificationSignature } from '../../src/server/integrations/payment/signature';
-import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
 import { PAYOUT_MESSAGES } from '../../src/server/domain/bonus/payout';
 import { defaultPlan } from '../../src/server/domain/bonus/plan';
+import { notificationSignature } from '../../src/server/integrations/payment/signature';
+import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
+import { closeDay } from '../../src/server/services/bonus/close-day';
+import { requestPayout } from '../../src/server/services/bonus/payouts';
+import { reconcileDays } from '../../src/server/services/bonus/reconcile-days';
+import { assignRefund } from '../../src/server/services/order/assign-refund';
+import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
+import { listPendingRefunds } from '../../src/server/services/order/list-pending-refunds';
+import { REFUND_MESSAGES, refundOrder } from '../../src/server/services/order/refund-order';
 import { createContainer } from './container';
-import RefundPage from '../../src/pages/admin/keuangan/refund.astro';
-import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
 import { payThroughBatch } from './helpers';
+import { at, jakartaDay, memberIdOf, payAt, pendingOrder, registerPaid } from './ledger-helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;
 

@@ -1,16 +1,17 @@
 // @template year — the demo year's bonuses and PPh 21
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { closeDay } from '../../src/server/services/bonus/close-day';
-import { closeFinishedDays } from '../../src/server/services/bonus/close-days';
-import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
-import { exportTaxMonth } from '../../src/server/services/tax/export-tax-month';
-import { verifyTaxNumber } from '../../src/server/services/tax/npwp-status';
-import { refundOrder } from '../../src/server/services/order/refund-order';
-import { findTaxRow } from '../../src/server/services/bonus/tax-slips';
 import { buktiPotongPdf } from '../../src/server/integrations/pdf/bukti-potong';
 import type { SessionMember } from '../../src/server/services/auth/session-member';
+import { closeDay } from '../../src/server/services/bonus/close-day';
+import { closeFinishedDays } from '../../src/server/services/bonus/close-days';
+import { findTaxRow } from '../../src/server/services/bonus/tax-slips';
+import { refundOrder } from '../../src/server/services/order/refund-order';
+import { exportTaxMonth } from '../../src/server/services/tax/export-tax-month';
+import { issueTaxSlips } from '../../src/server/services/tax/issue-tax-slips';
+import { verifyTaxNumber } from '../../src/server/services/tax/npwp-status';
 import { pdfText } from '../pdf-text';
 import { at, bonusesOf, jakartaDay, memberIdOf, noonOf, registerPaid } from './ledger-helpers';
 

@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
 import { createContext } from 'astro/middleware';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { onRequest } from '../../src/middleware';
 import { getDb } from '../../src/server/db/client';
 import { members, sessions } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
-import { endSession, resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
-import { sha256 } from '../../src/server/services/auth/one-time-token';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { OPERATOR_COOKIE, resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { sha256 } from '../../src/server/services/auth/one-time-token';
+import { endSession, resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
+import { OPERATOR_COOKIE, resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 
 const ORIGIN = 'http://portal.test';
 

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { getTree, getSubTree } from '../../src/server/services/network/get-tree';
-import { searchDownline } from '../../src/server/services/network/search-downline';
-import { getDownlineReport, getDownlineSummary } from '../../src/server/services/network/get-downline-report';
-import { downlineCsv } from '../../src/server/services/network/downline-csv';
-import { pathsBelow } from '../../src/server/domain/tree-paths';
+import { describe, expect, it } from 'vitest';
 import { RANK_BV } from '../../src/lib/rank';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { pathsBelow } from '../../src/server/domain/tree-paths';
+import { downlineCsv } from '../../src/server/services/network/downline-csv';
+import { getDownlineReport, getDownlineSummary } from '../../src/server/services/network/get-downline-report';
+import { getSubTree, getTree } from '../../src/server/services/network/get-tree';
+import { searchDownline } from '../../src/server/services/network/search-downline';
 import { sessionOf } from './helpers';
 
 describe('pathsBelow', () => {

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { createContext } from 'astro/middleware';
+import { describe, expect, it } from 'vitest';
 import { onRequest } from '../../src/middleware';
-import { signIn } from '../../src/server/services/auth/sign-in';
-import { endSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
-import { sha256 } from '../../src/server/services/auth/one-time-token';
 import { OFFLINE_KEY_HEADER, OFFLINE_UNTIL_HEADER } from '../../src/server/offline';
+import { sha256 } from '../../src/server/services/auth/one-time-token';
+import { endSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
 
 // The middleware's cue to the service worker (issue #23, docs/decisions/0020-offline.md): which
 // answers it may keep for offline reading, under which key, until when, and when to forget.

@@ -1,9 +1,10 @@
 // @template year — the demo members' invoiced orders
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { OmsetQuerySchema } from '../../src/lib/schemas/omset';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { getOmset } from '../../src/server/services/network/get-omset';
-import { OmsetQuerySchema } from '../../src/lib/schemas/omset';
 import { sessionOf } from './helpers';
 
 const wide = { from: '2020-01-01', to: '2099-12-31' };

@@ -1,24 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
-import { auditLog, loginAttempts, operators, operatorSessions } from '../../src/server/db/schema';
+import { auditLog, loginAttempts, operatorSessions, operators } from '../../src/server/db/schema';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { sha256 } from '../../src/server/services/auth/one-time-token';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
-import { createOperator } from '../../src/server/services/operator/create-operator';
-import { changeOperatorRole } from '../../src/server/services/operator/change-operator-role';
-import { setOperatorActive } from '../../src/server/services/operator/set-operator-active';
-import { resetOperatorPassword } from '../../src/server/services/operator/reset-operator-password';
-import { listOperators } from '../../src/server/services/operator/list-operators';
 import { changeOperatorPassword } from '../../src/server/services/operator/change-operator-password';
-import { startSecondFactor } from '../../src/server/services/operator/start-second-factor';
-import { enableSecondFactor } from '../../src/server/services/operator/enable-second-factor';
+import { changeOperatorRole } from '../../src/server/services/operator/change-operator-role';
+import { createOperator } from '../../src/server/services/operator/create-operator';
 import { disableSecondFactor } from '../../src/server/services/operator/disable-second-factor';
-import { callRoute } from './route-harness';
+import { enableSecondFactor } from '../../src/server/services/operator/enable-second-factor';
+import { listOperators } from '../../src/server/services/operator/list-operators';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { resetOperatorPassword } from '../../src/server/services/operator/reset-operator-password';
+import { setOperatorActive } from '../../src/server/services/operator/set-operator-active';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import { startSecondFactor } from '../../src/server/services/operator/start-second-factor';
 import { visitConsole } from './console-visit';
 import { createContainer } from './container';
+import { callRoute } from './route-harness';
 
 /** Issue #21 "operators": password policy, idle timeout, management by SUPERADMIN, own password, TOTP. */
 

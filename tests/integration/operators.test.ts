@@ -1,17 +1,18 @@
 // @template year — a PAID order of the demo for the operator's history row
-import { describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+
 import { createContext } from 'astro/middleware';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { onRequest } from '../../src/middleware';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, operators } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/sessions';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { OPERATOR_COOKIE, resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
 import { createOperator } from '../../src/server/services/operator/create-operator';
 import { listAudit } from '../../src/server/services/operator/list-audit';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { OPERATOR_COOKIE, resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 
 const ORIGIN = 'http://portal.test';
 

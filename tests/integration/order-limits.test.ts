@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { CreateOrderInput } from '../../src/lib/schemas/order';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { members } from '../../src/server/db/schema';
 import { createOrder } from '../../src/server/services/order/create-order';
-import { listProducts } from '../../src/server/services/order/list-products';
 import { findWarehouses } from '../../src/server/services/order/find-warehouses';
 import { issuePaymentToken } from '../../src/server/services/order/issue-payment-token';
+import { listProducts } from '../../src/server/services/order/list-products';
 import { simulatePayment } from '../../src/server/services/order/simulate-payment';
-import type { CreateOrderInput } from '../../src/lib/schemas/order';
 import { memberId, sessionOf } from './helpers';
 
 /** Issue #13 "business logic": caps on orders, one unpaid upgrade, an upgrade never lowers a rank. */

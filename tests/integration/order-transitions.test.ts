@@ -1,16 +1,18 @@
 // @template year — needs the demo year (paid orders, closed bonuses)
-import { describe, expect, it } from 'vitest';
+
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { operateOrder, type OperatorAction } from '../../src/server/services/order/operate-order';
-import { expireOrders } from '../../src/server/services/order/expire-orders';
-import { refundOrder } from '../../src/server/services/order/refund-order';
-import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
-import { orderQueue } from '../../src/server/services/operator/order-queue';
-import { printOrders } from '../../src/server/services/operator/print-orders';
 import { notificationSignature } from '../../src/server/integrations/payment/signature';
 import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
+import { orderQueue } from '../../src/server/services/operator/order-queue';
+import { printOrders } from '../../src/server/services/operator/print-orders';
+import { expireOrders } from '../../src/server/services/order/expire-orders';
+import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
+import { type OperatorAction, operateOrder } from '../../src/server/services/order/operate-order';
+import { refundOrder } from '../../src/server/services/order/refund-order';
 
 /**
  * Issue #21, second outside test: an order's transitions have one home
@@ -51,6 +53,8 @@ async function stockOf(orderIds: number[]) {
   );
 }
 
+/** The system acting from a command (no role: services let it through). */
+const SYSTEM = { id: null, nama: 'Uji Sistem' } as const;
 const stateOf = async (id: number) =>
   (
     await selectRows<{ status_order: string; histories: number }>(
@@ -95,7 +99,7 @@ describe('cancel', () => {
 });
 
 describe('a fully refunded order', () => {
-  it('leaves the warehouse queue and cannot be packed, shipped, made ready or printed', async () => {
+  it('stays in the warehouse queue marked REFUND, cannot be packed, shipped or made ready, and prints with its mark', async () => {
     const [paid, packed] = [
       ...(await orders(
         sql`o.status_order = 'PAID' and not o.pickup_store and not exists (select 1 from order_refunds r where r.order_id = o.id)`,
@@ -108,9 +112,14 @@ describe('a fully refunded order', () => {
     ];
     expect(packed).toBeDefined();
     for (const order of [paid!, packed!]) {
-      expect((await orderQueue(order.status_order as 'PAID', order.no_order)).map((r) => r.noOrder)).toEqual([order.no_order]);
+      const queued = async () =>
+        (await orderQueue(SYSTEM, { status: order.status_order as 'PAID', search: order.no_order })).rows.map((r) => [
+          r.noOrder,
+          r.refunded,
+        ]);
+      expect(await queued()).toEqual([[order.no_order, false]]);
       await refundOrder(order.no_order, { alasan: 'Barang tidak tersedia', admin: 'Keuangan' });
-      expect(await orderQueue(order.status_order as 'PAID', order.no_order)).toEqual([]);
+      expect(await queued()).toEqual([[order.no_order, true]]);
       const before = await stateOf(order.id);
       for (const action of ['pack', 'ship', 'pickupable', 'track', 'receive', 'cancel'] as OperatorAction[]) {
         await expect(operateOrder(action, order.no_order, { resi: 'JNE0001', kota: 'Surabaya', catatan: 'x' })).rejects.toMatchObject({
@@ -118,11 +127,11 @@ describe('a fully refunded order', () => {
           message: expect.stringContaining(`Order ${order.no_order} sudah dikembalikan dananya (refund)`),
         });
       }
-      await expect(printOrders('packing', [order.no_order])).rejects.toMatchObject({
-        code: 'CONFLICT',
-        message: expect.stringContaining('refund'),
-      });
-      await expect(printOrders('label', [order.no_order])).rejects.toMatchObject({ code: 'CONFLICT' });
+      // Printed with the REFUND mark (a batch is never dropped for one refunded order).
+      for (const kind of ['packing', 'label']) {
+        const { pdf } = await printOrders(SYSTEM, kind, [order.no_order]);
+        expect((await PDFDocument.load(pdf)).getSubject()).toBe(`REFUND: ${order.no_order}`);
+      }
       expect(await stateOf(order.id)).toEqual(before);
       const [row] = await selectRows<{ no_resi: string | null }>(await getDb(), sql`select no_resi from orders where id = ${order.id}`);
       expect(row!.no_resi).toBeNull();
@@ -144,7 +153,9 @@ describe('a fully refunded order', () => {
       select public_id::text as public_id from order_details where order_id = ${paid!.id} and qty > 1 order by id limit 1`,
     );
     await refundOrder(paid!.no_order, { baris: [{ detail: line!.public_id, qty: 1 }], alasan: 'Satu botol pecah', admin: 'Keuangan' });
-    expect((await orderQueue('PAID', paid!.no_order)).map((r) => r.noOrder)).toEqual([paid!.no_order]);
+    expect((await orderQueue(SYSTEM, { status: 'PAID', search: paid!.no_order })).rows.map((r) => [r.noOrder, r.refunded])).toEqual([
+      [paid!.no_order, false],
+    ]);
     await operateOrder('pack', paid!.no_order);
     expect((await stateOf(paid!.id)).status_order).toBe('WAREHOUSE');
   });

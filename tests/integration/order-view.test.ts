@@ -1,20 +1,21 @@
 // @template year — the showcase orders of members 270-272
-import { describe, expect, it } from 'vitest';
+
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { listOrders } from '../../src/server/services/order/list-orders';
-import { getOrderDetail, PICKUP_DAYS } from '../../src/server/services/order/get-order-detail';
-import { markOrderDone, MARK_DONE_ONLY_RECEIVED } from '../../src/server/services/order/mark-order-done';
-import { trackOrder } from '../../src/server/services/order/track-order';
-import { operateOrder } from '../../src/server/services/order/operate-order';
-import { OrderListQuerySchema } from '../../src/lib/schemas/order-list';
-import { defaultRange } from '../../src/lib/report-range';
+import { describe, expect, it } from 'vitest';
 import { jakartaDate } from '../../src/lib/calendar';
-import { defaultSettings } from '../../src/server/domain/default-settings';
-import { GET as listEndpoint } from '../../src/pages/member/transaction/index';
+import { defaultRange } from '../../src/lib/report-range';
+import { OrderListQuerySchema } from '../../src/lib/schemas/order-list';
 import { POST as waybillEndpoint } from '../../src/pages/member/shipping-waybill';
+import { GET as listEndpoint } from '../../src/pages/member/transaction/index';
 import { GET as doneEndpoint } from '../../src/pages/member/transaction/process-selesai/[id]';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { defaultSettings } from '../../src/server/domain/default-settings';
+import { getOrderDetail, PICKUP_DAYS } from '../../src/server/services/order/get-order-detail';
+import { listOrders } from '../../src/server/services/order/list-orders';
+import { MARK_DONE_ONLY_RECEIVED, markOrderDone } from '../../src/server/services/order/mark-order-done';
+import { operateOrder } from '../../src/server/services/order/operate-order';
+import { trackOrder } from '../../src/server/services/order/track-order';
 import { memberId, sessionOf } from './helpers';
 
 // The showcase members of the demo (src/server/db/seed/orders.ts SHOWCASE_MEMBERS).

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { members } from '../../src/server/db/schema';
 import { changePassword } from '../../src/server/services/account/change-password';
-import { resetPassword } from '../../src/server/services/auth/reset-password';
 import { issueToken } from '../../src/server/services/auth/one-time-token';
+import { resetPassword } from '../../src/server/services/auth/reset-password';
 import { signIn } from '../../src/server/services/auth/sign-in';
 import { memberId, sessionOf } from './helpers';
 

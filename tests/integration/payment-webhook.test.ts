@@ -1,15 +1,16 @@
 // @template year — the demo's expired and pending orders
-import http from 'node:http';
+
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
+import { AppError } from '../../src/server/errors';
+import { notificationSignature } from '../../src/server/integrations/payment/signature';
+import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
 import { handlePaymentNotification } from '../../src/server/services/order/handle-payment-notification';
 import { issuePaymentToken } from '../../src/server/services/order/issue-payment-token';
 import { simulatePayment } from '../../src/server/services/order/simulate-payment';
-import { notificationSignature } from '../../src/server/integrations/payment/signature';
-import { simulatorGateway } from '../../src/server/integrations/payment/simulator';
-import { AppError } from '../../src/server/errors';
 
 /**
  * Issue #13 "payment webhook": the signature covers status_code, not transaction_status, so the

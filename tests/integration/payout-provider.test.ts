@@ -1,18 +1,18 @@
 // @template year — needs members with unpaid bonuses of the demo year to withdraw
 import http from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { listPayouts, settlePayout } from '../../src/server/services/bonus/payouts';
-import { sendPayoutBatch } from '../../src/server/services/bonus/send-payout-batch';
+import { payoutSignature } from '../../src/server/integrations/payout/signature';
+import { simulatorNotificationBody, simulatorPayoutProvider } from '../../src/server/integrations/payout/simulator';
+import { payoutProblem, startProblem } from '../../src/server/mode';
 import { approvePayoutBatch } from '../../src/server/services/bonus/approve-payout-batch';
-import { handlePayoutNotification } from '../../src/server/services/bonus/handle-payout-notification';
-import { reconcilePayouts } from '../../src/server/services/bonus/reconcile-payouts';
 import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
 import { payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
-import { simulatorNotificationBody, simulatorPayoutProvider } from '../../src/server/integrations/payout/simulator';
-import { payoutSignature } from '../../src/server/integrations/payout/signature';
-import { payoutProblem, startProblem } from '../../src/server/mode';
+import { handlePayoutNotification } from '../../src/server/services/bonus/handle-payout-notification';
+import { listPayouts, settlePayout } from '../../src/server/services/bonus/payouts';
+import { reconcilePayouts } from '../../src/server/services/bonus/reconcile-payouts';
+import { sendPayoutBatch } from '../../src/server/services/bonus/send-payout-batch';
 import type { Actor } from '../../src/server/services/operator/assert-role';
 import { queuedPayouts, sessionOf } from './helpers';
 import { callRoute } from './route-harness';

@@ -1,11 +1,12 @@
 // @template year — needs the demo year (paid orders, closed bonuses)
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
-import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
-import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
+import { describe, expect, it } from 'vitest';
 import { payoutCommand } from '../../src/server/commands/payout';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { completePayoutBatch } from '../../src/server/services/bonus/complete-payout-batch';
+import { exportPayoutBatch, payoutBatchFile } from '../../src/server/services/bonus/export-payout-batch';
+import { listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
 import { queuedPayouts, sessionOf } from './helpers';
 
 const KARTIKA = { id: null, nama: 'Kartika Uji' } as const;

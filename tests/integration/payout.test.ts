@@ -1,6 +1,7 @@
 // @template year — a member with unpaid bonuses
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { listPayouts, listUnpaidBonuses, requestPayout, settlePayout } from '../../src/server/services/bonus/payouts';
 import { payThroughBatch, sessionOf } from './helpers';

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
-import { addMemberToNetwork, countRankChange } from '../../src/server/services/network/place-member';
-import { createRandom } from '../../src/server/domain/random';
+import { describe, expect, it } from 'vitest';
 import { RANKS } from '../../src/lib/rank';
+import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
+import { createRandom } from '../../src/server/domain/random';
+import { addMemberToNetwork, countRankChange } from '../../src/server/services/network/place-member';
 
 /** Every counter that disagrees with a recount from the raw placement rows. */
 async function miscounted(): Promise<string[]> {

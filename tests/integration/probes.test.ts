@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { callRoute } from './route-harness';
 import { sessionOf } from './helpers';
+import { callRoute } from './route-harness';
 
 /** Issue #24: /healthz, /readyz and /metrics for a proxy and an operator, and the request id. */
 

@@ -1,15 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContext } from 'astro/middleware';
 import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequest } from '../../src/middleware';
-import { getDb, selectRows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/boot';
+import { getDb, selectRows } from '../../src/server/db/client';
 import { setFlash } from '../../src/server/flash';
-import { setSessionCookie } from '../../src/server/session-cookie';
-import { paymentGateway } from '../../src/server/integrations/payment';
 import { clientAddress } from '../../src/server/http';
+import { paymentGateway } from '../../src/server/integrations/payment';
+import { setSessionCookie } from '../../src/server/session-cookie';
 
 /**
  * Issue #13 "production fails closed" (DESIGN.md §7a): what an attacker found open in

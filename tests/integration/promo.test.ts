@@ -1,12 +1,13 @@
 // @template year — the demo's promos, omsets and claims
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
-import { recordAllPromoOmsets, recordPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
 import { claimPromo } from '../../src/server/services/promo/claim-promo';
 import { getPromo } from '../../src/server/services/promo/get-promo';
-import { listPromoOptions } from '../../src/server/services/promo/list-promo-options';
 import { listDashboardPromos } from '../../src/server/services/promo/list-dashboard-promos';
+import { listPromoOptions } from '../../src/server/services/promo/list-promo-options';
+import { recordAllPromoOmsets, recordPromoOmsets } from '../../src/server/services/promo/record-promo-omsets';
 import { sessionOf } from './helpers';
 
 /** A promo made for one test, over the whole demo history, with its omsets built by the same rule as the seed. */

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { downlineCountCapped } from '../../src/server/db/queries/network';
-import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
 import { downlineCsv } from '../../src/server/services/network/downline-csv';
-import { callRoute } from './route-harness';
+import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
 import { memberId, sessionOf } from './helpers';
+import { callRoute } from './route-harness';
 
 /**
  * Issue #24 / ADR 0018: the downline report pages by keyset and jumps from the nearer end; every

@@ -1,21 +1,21 @@
 // @template year — the demo's returns and received orders
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { returCommand } from '../../src/server/commands/retur';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { listReturnable } from '../../src/server/services/retur/list-returnable';
+import { tinyMp4, tinyPng } from '../../src/server/db/seed/returns';
+import { filesRoot, sniffMedia } from '../../src/server/integrations/files';
+import { readMultipart } from '../../src/server/multipart';
+import { saveAddress } from '../../src/server/services/address/save-address';
+import { refundOrder } from '../../src/server/services/order/refund-order';
 import { createReturn, type UploadedFile } from '../../src/server/services/retur/create-return';
 import { createReturnFromForm } from '../../src/server/services/retur/create-return-form';
 import { getReturn, listReturns, readReturnFile } from '../../src/server/services/retur/get-return';
-import { submitReturnResi } from '../../src/server/services/retur/submit-resi';
+import { listReturnable } from '../../src/server/services/retur/list-returnable';
 import { settleReturn } from '../../src/server/services/retur/operate-return';
-import { saveAddress } from '../../src/server/services/address/save-address';
-import { filesRoot, sniffMedia } from '../../src/server/integrations/files';
-import { readMultipart } from '../../src/server/multipart';
-import { tinyMp4, tinyPng } from '../../src/server/db/seed/returns';
-import { returCommand } from '../../src/server/commands/retur';
-import { refundOrder } from '../../src/server/services/order/refund-order';
+import { submitReturnResi } from '../../src/server/services/retur/submit-resi';
 import { sessionOf } from './helpers';
 
 const png = (): UploadedFile => ({ name: 'a.png', bytes: tinyPng([200, 10, 10]) });

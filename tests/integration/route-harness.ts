@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { createContext } from 'astro/middleware';
 import type { APIContext } from 'astro';
+import { createContext } from 'astro/middleware';
+import { sql } from 'drizzle-orm';
 import { onRequest } from '../../src/middleware';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { SESSION_COOKIE } from '../../src/server/services/auth/sessions';

@@ -1,13 +1,14 @@
 // @template year — catches up after the demo's last closed day
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { getDb, selectRows } from '../../src/server/db/client';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/calendar';
-import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { RETRY_AFTER_MS } from '../../src/server/services/scheduler/jobs';
 import { jobLockKey, runJob } from '../../src/server/services/scheduler/run-job';
 import { schedulerStatus } from '../../src/server/services/scheduler/scheduler-status';
-import { RETRY_AFTER_MS } from '../../src/server/services/scheduler/jobs';
+import { runDueJobs } from '../../src/server/services/scheduler/start-scheduler';
 
 const runs = async (job: string) =>
   selectRows<{ status: string; result: string | null; error: string | null }>(
@@ -30,7 +31,7 @@ describe('the scheduler inside the server', () => {
     );
 
     const done = await runDueJobs(now);
-    expect(done).toEqual({ closing: 'ran', 'bukti-potong': 'ran', kedaluwarsa: 'ran', payout: 'ran' });
+    expect(done).toEqual({ closing: 'ran', 'bukti-potong': 'ran', kedaluwarsa: 'ran', payout: 'ran', pengaturan: 'ran' });
     const closed = await selectRows<{ tanggal: string }>(
       db,
       sql`
@@ -66,7 +67,7 @@ describe('the scheduler inside the server', () => {
     expect(max!.d).toBe(today);
 
     const status = await schedulerStatus(new Date(`${addDays(today, 1)}T00:31:00+07:00`));
-    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa', 'payout']);
+    expect(status.jobs.map((j) => j.job)).toEqual(['closing', 'bukti-potong', 'kedaluwarsa', 'payout', 'pengaturan']);
     expect(status.jobs[0]!.last?.result).toMatch(new RegExp(`^1 hari ditutup \\(${today} s\\.d\\. ${today}\\), \\d+ bonus$`));
     expect(status.jobs[0]!.next).toEqual(new Date(`${addDays(today, 2)}T00:30:00+07:00`));
   });

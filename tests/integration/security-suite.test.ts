@@ -1,23 +1,24 @@
 // @template year — member B's orders, bonuses, payouts, returns and promo claims
-import { createContainer } from './container';
-import { beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+
 import { sql } from 'drizzle-orm';
-import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
 import AddressPage from '../../src/pages/account/address.astro';
+import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { resolveSession } from '../../src/server/services/auth/sessions';
+import { listTaxRows } from '../../src/server/services/bonus/tax-slips';
+import { createContainer } from './container';
 import { sessionOf } from './helpers';
 import {
+  type Call,
+  type CallResult,
   callRoute,
   changedTables,
   discoverEndpoints,
   fingerprint,
-  messageProblem,
-  type Call,
-  type CallResult,
   type Method,
+  messageProblem,
 } from './route-harness';
 
 /**
@@ -580,6 +581,13 @@ const SAMPLES: Record<string, Sample> = {
   },
   // A public banner image (the carousel); unknown names 404.
   'GET /banners/unggah/[name]': {
+    input: 'none',
+    anonymous: true,
+    params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
+    validStatus: 404,
+  },
+  // A public product picture (the order screens); unknown names 404.
+  'GET /products/unggah/[name]': {
     input: 'none',
     anonymous: true,
     params: () => ({ name: '20260101-00000000000000000000000000000000.png' }),
@@ -1161,13 +1169,22 @@ const FORM_PAGES: Record<
   'admin/keuangan/index.astro': { fields: ['action', 'batch', 'catatan', 'no'], operator: 'keuangan' },
   'admin/keuangan/pajak.astro': { fields: ['tahun', 'masa', 'action'], operator: 'keuangan' },
   'admin/keuangan/refund.astro': { fields: ['action', 'no_order', 'refund', 'baris', 'qty', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/tahan.astro': { fields: ['action', 'hold', 'id_member', 'bonus', 'alasan'], operator: 'keuangan' },
+  'admin/keuangan/penyesuaian.astro': {
+    fields: ['action', 'adjustment', 'keputusan', 'catatan', 'id_member', 'jenis', 'nominal', 'alasan'],
+    operator: 'keuangan',
+  },
   'admin/members/[idMember].astro': {
-    fields: ['action', 'alasan', 'level'],
+    fields: ['action', 'alasan', 'level', 'nama', 'no_rekening', 'kode_bank', 'email', 'phone', 'sponsor', 'upline', 'sisi'],
     params: (w) => ({ idMember: w.a.idMember }),
     operator: 'cs',
     audited: true,
   },
-  'admin/settings.astro': { fields: ['group', 'pphBasis', 'fix_charge', 'tarif'], operator: 'superadmin' },
+  'admin/members/kyc.astro': { fields: ['action', 'id_member', 'jenis', 'alasan'], operator: 'cs' },
+  'admin/settings.astro': {
+    fields: ['group', 'pphBasis', 'fix_charge', 'tarif', 'berlaku_mulai', 'action', 'proposal', 'keputusan'],
+    operator: 'superadmin',
+  },
   'admin/banners.astro': { fields: ['action', 'id', 'nama', 'link', 'description'], anonymous: true },
   'admin/halaman/[slug].astro': { fields: ['judul', 'konten'], params: () => ({ slug: 'faq' }), anonymous: true },
   'admin/halaman.astro': { fields: ['company_name', 'company_logo'], anonymous: true },
@@ -1178,6 +1195,7 @@ const FORM_PAGES: Record<
     anonymous: true,
   },
   'admin/orders.astro': { fields: ['action', 'no_order', 'resi', 'kota', 'catatan', 'oleh'], operator: 'gudang' },
+  'admin/orders/impor-resi.astro': { fields: ['berkas', 'kota'], operator: 'gudang' },
   'admin/orders/[no].astro': {
     fields: ['action', 'resi', 'kota', 'catatan', 'oleh'],
     params: (w) => ({ no: w.order.noOrder }),
@@ -1190,6 +1208,29 @@ const FORM_PAGES: Record<
   },
   'admin/retur/[no_retur].astro': { fields: ['action', 'catatan'], params: () => ({ no_retur: 'RTR-TIDAK-ADA' }), operator: 'gudang' },
   'admin/stok/index.astro': { fields: ['warehouse_id', 'product_id', 'perubahan', 'alasan'], operator: 'gudang' },
+  'admin/produk/index.astro': {
+    fields: [
+      'action',
+      'id',
+      'kode',
+      'nama',
+      'kategori',
+      'harga',
+      'dpp',
+      'persen_ppn',
+      'value',
+      'berat',
+      'is_active',
+      'lokasi',
+      'is_online',
+    ],
+    operator: 'superadmin',
+  },
+  'admin/produk/[id].astro': {
+    fields: ['action', 'kode', 'nama', 'harga', 'dpp', 'persen_ppn', 'berlaku_mulai', 'value', 'berat', 'lokasi'],
+    params: () => ({ id: '1' }),
+    operator: 'superadmin',
+  },
   'admin/signin.astro': { fields: ['username', 'password', 'kode'], anonymous: true, audited: true },
   'admin/promos/klaim.astro': { fields: ['klaim', 'promo', 'terkirim'], operator: 'superadmin' },
   'admin/operators.astro': { fields: ['action', 'username', 'nama', 'role', 'password', 'hapus_2fa'], operator: 'superadmin' },

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { mailOutbox, members, oneTimeTokens } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
-import { resolveSession } from '../../src/server/services/auth/sessions';
+import { acceptCodeOfEthics } from '../../src/server/services/account/accept-code-of-ethics';
 import { requestPasswordReset } from '../../src/server/services/auth/request-password-reset';
 import { RESET_TOKEN_INVALID, resetPassword } from '../../src/server/services/auth/reset-password';
-import { acceptCodeOfEthics } from '../../src/server/services/account/accept-code-of-ethics';
+import { resolveSession } from '../../src/server/services/auth/sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
 
 const creds = (username: string, password = 'rahasia123') => ({ username, password, remember: false });
 

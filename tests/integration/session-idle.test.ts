@@ -1,11 +1,12 @@
 // @template year — a member with unpaid bonuses
-import { describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { members, sessions } from '../../src/server/db/schema';
-import { signIn } from '../../src/server/services/auth/sign-in';
-import { resolveSession } from '../../src/server/services/auth/sessions';
 import { sha256 } from '../../src/server/services/auth/one-time-token';
+import { resolveSession } from '../../src/server/services/auth/sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
 import { listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
 import { memberId, memberWithUnpaidBonuses, sessionOf } from './helpers';
 

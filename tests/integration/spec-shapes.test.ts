@@ -1,18 +1,19 @@
 // @template year — bonuses, payouts and orders of the demo year
-import { describe, expect, it } from 'vitest';
+
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { defaultRange } from '../../src/lib/report-range';
+import { describe, expect, it } from 'vitest';
 import { paymentFee } from '../../src/lib/order/fees';
+import { defaultRange } from '../../src/lib/report-range';
 import { GET as bonusEndpoint } from '../../src/pages/member/bonus/index';
 import { GET as payoutEndpoint } from '../../src/pages/member/bonus/payout';
 import { GET as dashboardEndpoint } from '../../src/pages/member/dashboard/index';
 import { GET as paymentMethodEndpoint } from '../../src/pages/member/payment-method';
-import { GET as dailyEndpoint } from '../../src/pages/member/reports/bonus-harian';
 import { GET as monthlyEndpoint } from '../../src/pages/member/reports/bonus-bulanan';
+import { GET as dailyEndpoint } from '../../src/pages/member/reports/bonus-harian';
 import { GET as omsetEndpoint } from '../../src/pages/member/reports/omset';
 import { GET as redemptionEndpoint } from '../../src/pages/member/reports/redemption-statement';
+import { getDb, selectRows } from '../../src/server/db/client';
 import { dailyBonusReport } from '../../src/server/services/bonus/bonus-reports';
 import { requestPayout } from '../../src/server/services/bonus/payouts';
 import { getOrderDetail } from '../../src/server/services/order/get-order-detail';

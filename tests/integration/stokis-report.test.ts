@@ -1,11 +1,12 @@
 // @template year — the stockist's invoices of the demo year
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { StokisReportQuerySchema } from '../../src/lib/schemas/stokis';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { resolveSession } from '../../src/server/services/auth/sessions';
 import { signIn } from '../../src/server/services/auth/sign-in';
 import { getStokisReport } from '../../src/server/services/stokis/get-stokis-report';
-import { StokisReportQuerySchema } from '../../src/lib/schemas/stokis';
 
 const memberOf = async (username: string) => {
   const { token } = await signIn({ username, password: 'rahasia123', remember: false }, { address: 'test' });

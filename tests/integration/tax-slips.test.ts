@@ -1,12 +1,13 @@
 // @template year — the demo year's bonuses
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { findTaxRow, listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { buktiPotongPdf } from '../../src/server/integrations/pdf/bukti-potong';
-import { sessionOf } from './helpers';
+import { findTaxRow, listTaxRows } from '../../src/server/services/bonus/tax-slips';
 import { pdfText } from '../pdf-text';
+import { sessionOf } from './helpers';
 
 describe('PPh report and withholding slips', () => {
   it('one slip per finished tax month with the month’s gross, 50% DPP and the tax the closing withheld; none for the running month', async () => {

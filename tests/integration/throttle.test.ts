@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { auditLog, mailOutbox, members, operators, operatorSessions, sessions } from '../../src/server/db/schema';
+import { auditLog, mailOutbox, members, operatorSessions, operators, sessions } from '../../src/server/db/schema';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { signIn } from '../../src/server/services/auth/sign-in';
 import { FORGOT_PASSWORD_SENT, requestPasswordReset } from '../../src/server/services/auth/request-password-reset';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signIn } from '../../src/server/services/auth/sign-in';
 import { RESET_LINK_SENT, sendResetLink } from '../../src/server/services/member-care/send-reset-link';
-import { callRoute } from './route-harness';
+import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { memberId } from './helpers';
+import { callRoute } from './route-harness';
 
 /**
  * Issue #21 (second outside test): one throttle for every password or secret guess. Strangers

@@ -1,20 +1,21 @@
 // @template year — the demo's orders and closed days, served by a real server
+
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
-import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
-import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-dir';
-import { usePostgres } from '../setup/databases';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { getDb, selectRows } from '../../src/server/db/client';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/network';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-dir';
 import { exportCoretaxXml } from '../../src/server/services/tax/export-coretax-xml';
 import { validateBp21Bulk } from '../coretax-xsd';
+import { usePostgres } from '../setup/databases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.PORT_THROUGH_SERVER ?? 4805);

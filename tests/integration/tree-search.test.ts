@@ -1,9 +1,10 @@
 // @template year — orders and bonuses per month of the demo year
-import { describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { findTreeView } from '../../src/server/services/network/find-tree-view';
 import { getOrderStats } from '../../src/server/services/dashboard/get-order-stats';
+import { findTreeView } from '../../src/server/services/network/find-tree-view';
 import { sessionOf } from './helpers';
 
 describe('tree search by ID or name (GET /report/tree?cariId=)', () => {

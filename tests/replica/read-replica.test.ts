@@ -1,20 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import postgres from 'postgres';
-import { eq, sql } from 'drizzle-orm';
-import { getDb, getReadDb, selectRows } from '../../src/server/db/client';
-import { members } from '../../src/server/db/schema';
-import { forgetMemberWrites, replicaStatus } from '../../src/server/db/replica';
-import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
-import { checkReadiness } from '../../src/server/services/ops/check-readiness';
-import { LAST_WRITE_COOKIE } from '../../src/server/read-your-writes';
-import { reportReads } from '../../src/server/metrics';
-import { createContext } from 'astro/middleware';
 import type { APIContext } from 'astro';
+import { createContext } from 'astro/middleware';
+import { eq, sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onRequest } from '../../src/middleware';
 import { PUT as putProfile } from '../../src/pages/member/account/[id]';
-import { ORIGIN, callRoute } from '../integration/route-harness';
+import { getDb, getReadDb, selectRows } from '../../src/server/db/client';
+import { forgetMemberWrites, replicaStatus } from '../../src/server/db/replica';
+import { members } from '../../src/server/db/schema';
+import { reportReads } from '../../src/server/metrics';
+import { LAST_WRITE_COOKIE } from '../../src/server/read-your-writes';
+import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
+import { checkReadiness } from '../../src/server/services/ops/check-readiness';
 import { sessionOf } from '../integration/helpers';
+import { callRoute, ORIGIN } from '../integration/route-harness';
 
 /**
  * ADR 0019 on a real hot standby (scripts/replica-test.sh): report reads are served by the standby,

@@ -1,4 +1,4 @@
-import { TEMPLATES_ENV, Templates, serveTemplates } from './templates';
+import { serveTemplates, TEMPLATES_ENV, Templates } from './templates';
 
 /**
  * Integration tests only (vitest.config.ts, project `integration`). Builds the small template

@@ -4,6 +4,10 @@ import { afterAll, expect } from 'vitest';
 import { onServer, tempDir, usePostgres, withDatabase } from './databases';
 import { requestTemplate, templateOf } from './templates';
 
+// The environment as the file found it: files share a worker (vitest.config.ts, isolate: false),
+// so what a file sets (DATA_DIR below, a provider's keys in the file itself) ends with it.
+const envBefore = { ...process.env };
+
 // Each test file gets a private copy of its template (tests/setup/templates.ts: the small demo, or
 // the demo year for files marked `// @template year`) before anything opens the database.
 const testFile = expect.getState().testPath!;
@@ -38,4 +42,6 @@ afterAll(async () => {
   const { closeDb } = await import('../../src/server/db/client');
   await closeDb();
   await cleanup();
+  for (const key of Object.keys(process.env)) if (!(key in envBefore)) delete process.env[key];
+  Object.assign(process.env, envBefore);
 });

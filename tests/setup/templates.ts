@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onServer, withDatabase } from './databases';
 import {
-  cachedDataDir,
   cachedDatabase,
+  cachedDataDir,
   cachedFilesDir,
   isStaleDatabase,
   pruneDataDirs,
   readyDataDir,
 } from '../../scripts/template-cache.mjs';
+import { onServer, withDatabase } from './databases';
 
 /**
  * The template databases of the integration tests, built on demand by Vitest's main process

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
-import { annualRank, pairDay, pairingExpiry } from '../../src/server/domain/bonus/pairing';
-import { pasal17, taxOnGross, withholdIncrement } from '../../src/server/domain/bonus/pph21';
-import { planPayout, PAYOUT_MESSAGES } from '../../src/server/domain/bonus/payout';
-import { createRandom } from '../../src/server/domain/random';
 import { RANKS } from '../../src/lib/rank';
+import { annualRank, pairDay, pairingExpiry } from '../../src/server/domain/bonus/pairing';
+import { PAYOUT_MESSAGES, planPayout } from '../../src/server/domain/bonus/payout';
+import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
+import { pasal17, taxOnGross, withholdIncrement } from '../../src/server/domain/bonus/pph21';
+import { createRandom } from '../../src/server/domain/random';
 
 describe('daily pairing (COMP_PLAN.md)', () => {
   it.each([

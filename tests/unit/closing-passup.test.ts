@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
-import { passupBonuses } from '../../src/server/domain/bonus/passup';
 import { collectEarnings } from '../../src/server/domain/bonus/earnings';
+import { passupBonuses } from '../../src/server/domain/bonus/passup';
+import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
 import { event } from './closing-fixtures';
 
 // PASSUP (COMP_PLAN.md): the sponsor's sponsor on the same registration or upgrade, Rp 25.000 per BV.

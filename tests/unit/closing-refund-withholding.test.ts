@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
-import { refundTakeBack, reversalRows, type OpenRefund } from '../../src/server/domain/bonus/refund-reversal';
-import { withholdRows } from '../../src/server/domain/bonus/withholding';
 import type { EarnedRow } from '../../src/server/domain/bonus/earnings';
+import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
+import { type OpenRefund, refundTakeBack, reversalRows } from '../../src/server/domain/bonus/refund-reversal';
+import { withholdRows } from '../../src/server/domain/bonus/withholding';
 
 const refund = (over: Partial<OpenRefund> = {}): OpenRefund => ({
   id: 1,

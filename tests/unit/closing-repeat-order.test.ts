@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { collectEarnings } from '../../src/server/domain/bonus/earnings';
 import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
 import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } from '../../src/server/domain/bonus/repeat-order';
-import { collectEarnings } from '../../src/server/domain/bonus/earnings';
 import { event } from './closing-fixtures';
 
 const ro = (over: Parameters<typeof event>[0] = {}) => event({ jenis_order: 'ro', posisi_order: null, ...over });

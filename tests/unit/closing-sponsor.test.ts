@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { collectEarnings } from '../../src/server/domain/bonus/earnings';
 import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
 import { sponsorBonuses } from '../../src/server/domain/bonus/sponsor';
-import { collectEarnings } from '../../src/server/domain/bonus/earnings';
 import { event } from './closing-fixtures';
 
 // SPONSOR (COMP_PLAN.md): the sponsor of a member who registers or upgrades, Rp 100.000 per BV.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildBp21Bulk,
+  type CoretaxSlip,
   coretaxTax,
   counterpartTin,
   slipProblems,
   statusTaxExemption,
   xmlText,
-  type CoretaxSlip,
 } from '../../src/server/integrations/tax/coretax-bp21';
 import { validateBp21Bulk } from '../coretax-xsd';
 

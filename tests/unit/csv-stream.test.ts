@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream, toCsv, type CsvCell } from '../../src/server/csv';
+import { type CsvCell, csvStream, toCsv } from '../../src/server/csv';
 
 /** The streaming variant of the one CSV writer (issue #24, ADR 0018). */
 describe('csvStream', () => {

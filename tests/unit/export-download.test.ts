@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { AstroGlobal } from 'astro';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/errors';
 import { EXPORT_FAILED, exportOrBack } from '../../src/server/export-download';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { npwp, rupiah, tanggal, tanggalJam } from '../../src/lib/format';
 import { jakartaDate } from '../../src/lib/calendar';
+import { npwp, rupiah, tanggal, tanggalJam } from '../../src/lib/format';
 
 describe('formatters show Jakarta time whatever the server zone', () => {
   it.each([

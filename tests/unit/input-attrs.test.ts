@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { authMessages, ChangePasswordSchema } from '../../src/lib/schemas/auth';
 import { checkAttrs, inputAttrs } from '../../src/lib/schemas/input-attrs';
-import { ChangePasswordSchema, authMessages } from '../../src/lib/schemas/auth';
 import { OperatorPasswordSchema } from '../../src/lib/schemas/operator-account';
 
 describe.each([

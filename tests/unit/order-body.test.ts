@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { deliveryReady, paymentAmounts, transactionBody } from '../../src/islands/OrderStepper/order-body';
 import { CreateOrderSchema, ReferralOrderSchema } from '../../src/lib/schemas/order';
 import { MemberStepSchema } from '../../src/lib/schemas/order-member';
-import { deliveryReady, paymentAmounts, transactionBody } from '../../src/islands/OrderStepper/order-body';
 import {
   $orderForm,
   changeDelivery,
   clearOrderForm,
   completeStep,
   emptyDelivery,
+  type MemberForm,
   setCart,
   startOrder,
   updateStep,
-  type MemberForm,
 } from '../../src/stores/order-form';
 
 const pid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { repriceLines } from '../../src/lib/order/product';
 import {
   $orderForm,
   canOpen,
@@ -7,6 +8,7 @@ import {
   completeStep,
   goToStep,
   isPassed,
+  repriceCart,
   setCart,
   setMemberField,
   startOrder,
@@ -111,5 +113,24 @@ describe('order form store (spec/001 §3, §4)', () => {
     clearOrderForm();
     expect($orderForm.get().jenis).toBeNull();
     expect(stepData($orderForm.get(), 'item').lines).toEqual([]);
+  });
+});
+
+describe("a saved cart at today's prices (ADR 0021)", () => {
+  const today = { ...line, deskripsi: '', gambars: [] };
+  it('keeps the lines themselves when the catalogue is unchanged, and takes the new figures when a price changed', () => {
+    const lines = [line, { ...line, public_id: 'gone', nama: 'Tidak dijual lagi' }];
+    expect(repriceLines(lines, [today])).toBe(lines);
+    const repriced = repriceLines(lines, [{ ...today, harga: 777_000, dpp: 700_000 }]);
+    expect(repriced).toEqual([{ ...line, harga: 777_000, dpp: 700_000 }, lines[1]]);
+  });
+
+  it('repriceCart updates the stored cart and takes back the warehouse chosen for the old total', () => {
+    startOrder('repeat-order');
+    setCart([{ ...line, qty: 2 }]);
+    changeDelivery({ gudang });
+    repriceCart([{ ...today, harga: 777_000 }]);
+    expect(stepData($orderForm.get(), 'item').lines).toEqual([{ ...line, qty: 2, harga: 777_000 }]);
+    expect(stepData($orderForm.get(), 'delivery').gudang).toBeNull();
   });
 });

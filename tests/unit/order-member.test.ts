@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AGAMA as PROFILE_AGAMA, STATUS_KAWIN as PROFILE_STATUS_KAWIN, accountMessages } from '../../src/lib/schemas/account';
+import { accountMessages, AGAMA as PROFILE_AGAMA, STATUS_KAWIN as PROFILE_STATUS_KAWIN } from '../../src/lib/schemas/account';
 import {
   AGAMA,
-  MemberStepSchema,
-  STATUS_KAWIN,
+  cleanNama,
+  cleanNik,
+  cleanUsername,
   formatPhoneInput,
+  MemberStepSchema,
   memberFieldErrors,
   memberMessages,
   memberStepErrors,
   phoneError,
   phonePayload,
+  STATUS_KAWIN,
   switchPhoneCountry,
-  cleanNama,
-  cleanUsername,
-  cleanNik,
 } from '../../src/lib/schemas/order-member';
 
 describe('WhatsApp input formatting (spec/001 §5)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../src/lib/order/fees';
-import { effectiveInsurance, etdDays, insuranceRule, shippingSubsidy, suggestService } from '../../src/lib/order/shipping';
 import { bvCap, canAddBv, checkItemStep, jenisFromFlags, upgradeTarget } from '../../src/lib/order/bv';
+import { dppFor, feeBase, insuranceCost, orderTotals, paymentFee, ppnOf, priceProblem, taxBlock } from '../../src/lib/order/fees';
+import { effectiveInsurance, etdDays, insuranceRule, shippingSubsidy, suggestService } from '../../src/lib/order/shipping';
 
 describe('payment fee (spec/001 §9)', () => {
   it.each([
@@ -151,5 +151,25 @@ describe('BV caps and the item step (spec/001 §5)', () => {
     expect(canAddBv(null, 99, 4)).toBe(true);
     expect(jenisFromFlags({ join_member: true, is_ro: false })).toBe('registrasi');
     expect(jenisFromFlags({ join_member: true, is_ro: true })).toBeUndefined();
+  });
+});
+
+describe('a product price: dpp and PPN (INTEGRATIONS.md, PPN on goods)', () => {
+  it('12% on a base of 11/12 is an effective 11%: dpp = harga / 1.11; other rates apply as written', () => {
+    expect(dppFor(350_000, 12)).toBe(315_315);
+    expect(ppnOf({ harga: 350_000, dpp: 315_315 })).toBe(34_685);
+    expect(dppFor(111_000, 11)).toBe(100_000);
+    expect(dppFor(90_000, 0)).toBe(90_000);
+  });
+
+  it('refuses a dpp above the price or off the rate by more than Rp 1, with the amount it should be', () => {
+    expect(priceProblem({ harga: 350_000, dpp: 315_315, persen_ppn: 12 })).toBeNull();
+    expect(priceProblem({ harga: 350_000, dpp: 315_316, persen_ppn: 12 })).toBeNull();
+    expect(priceProblem({ harga: 100_000, dpp: 100_001, persen_ppn: 0 })).toBe(
+      'DPP tidak boleh lebih besar dari harga (PPN = harga − DPP)',
+    );
+    expect(priceProblem({ harga: 100_000, dpp: 100_000, persen_ppn: 12 })).toBe(
+      'DPP tidak sesuai harga dan PPN 12%: seharusnya Rp\u00a090.090 (kosongkan DPP agar dihitung otomatis)',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_OPEN_MS, autoKey, createPayNow, stopKey, type PayNowDeps, type SnapCallbacks } from '../../src/browser/pay-now';
+import { AUTO_OPEN_MS, autoKey, createPayNow, type PayNowDeps, type SnapCallbacks, stopKey } from '../../src/browser/pay-now';
 
 /** Records what the script does with the page: the token calls, scripts loaded, pop-ups, reloads. */
 function fakePage(options: { failToken?: string } = {}) {

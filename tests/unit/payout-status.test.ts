@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  batchExclusion,
   PAYOUT_STATUSES,
   PAYOUT_TRANSITIONS,
-  batchExclusion,
-  payoutActionsFrom,
-  payoutMoveRefusal,
   type PayoutCondition,
   type PayoutOrigin,
   type PayoutStatus,
+  payoutActionsFrom,
+  payoutMoveRefusal,
 } from '../../src/server/domain/payout-status';
 
 /** Every allowed move with its conditions and why; every pair not listed is forbidden. */

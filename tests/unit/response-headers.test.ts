@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContext } from 'astro/middleware';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequest } from '../../src/middleware';
 import { answer } from '../../src/server/http';
-import { HSTS, completePolicy, isHttpsRequest } from '../../src/server/response-headers';
+import { completePolicy, HSTS, isHttpsRequest } from '../../src/server/response-headers';
 
 // The security headers added by src/middleware.ts (docs/security.md "Response headers").
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sniffMedia } from '../../src/server/integrations/files';
 import { fileSizeError } from '../../src/lib/retur-rules';
+import { sniffMedia } from '../../src/server/integrations/files';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));

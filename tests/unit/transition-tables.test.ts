@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../src/server/db/schema/orders';
 import { RETUR_STATUSES } from '../../src/server/db/schema/retur';
-import { ORDER_EVENTS, ORDER_NEXT, decideOrder, paidTimeOf, type OrderEvent } from '../../src/server/domain/order-status';
-import { RETURN_EVENTS, decideReturn, type ReturnEvent } from '../../src/server/domain/return-status';
+import { decideOrder, ORDER_EVENTS, ORDER_NEXT, type OrderEvent, paidTimeOf } from '../../src/server/domain/order-status';
+import { decideReturn, RETURN_EVENTS, type ReturnEvent } from '../../src/server/domain/return-status';
 
 /**
  * Issue #21: the transitions of orders and returns, written out as data. Every (status, action)

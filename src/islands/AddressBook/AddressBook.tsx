@@ -1,5 +1,5 @@
-import { useEffect, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { $addresses, type SavedAddress } from '../../stores/addresses';
 import { AddressModal } from './AddressModal';
 import '../RegionPicker/combobox.css';

@@ -1,5 +1,5 @@
-import type { SavedAddress } from '../../stores/addresses';
 import { ADDRESS_LIMITS } from '../../lib/schemas/address-rules';
+import type { SavedAddress } from '../../stores/addresses';
 import { memberEndpoints } from '../OrderStepper/api';
 import { RegionSelect, useRegionOptions } from '../OrderStepper/RegionSelect';
 import { PostalCodeField } from '../RegionPicker/PostalCodeField';

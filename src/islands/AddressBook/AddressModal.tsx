@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { SavedAddress } from '../../stores/addresses';
 import { addressErrors } from '../../lib/schemas/address-rules';
-import type { ApiError } from '../OrderStepper/api';
+import type { SavedAddress } from '../../stores/addresses';
 import { notify } from '../../stores/toasts';
+import type { ApiError } from '../OrderStepper/api';
 import { AddressFieldsForm, emptyFields, fieldsOf } from './AddressFields';
 import { deleteAddress, saveAddress } from './address-book';
 import { Modal } from './Modal';

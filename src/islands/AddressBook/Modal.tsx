@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 /** A native modal dialog driven by `open`; Esc asks the owner to close it (onClose). */
 export function Modal({

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './month-chart.css';
 
 export interface ChartSeries {
   label: string;

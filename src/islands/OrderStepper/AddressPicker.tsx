@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { $addresses, type SavedAddress } from '../../stores/addresses';
 import { AddressModal } from '../AddressBook/AddressModal';
 import { Modal } from '../AddressBook/Modal';
 
-export { Modal } from '../AddressBook/Modal';
-export { AddressFieldsForm, emptyFields, type AddressFields } from '../AddressBook/AddressFields';
 export { addressErrors } from '../../lib/schemas/address-rules';
 export type { SavedAddress } from '../../stores/addresses';
+export { type AddressFields, AddressFieldsForm, emptyFields } from '../AddressBook/AddressFields';
+export { Modal } from '../AddressBook/Modal';
 
 /**
  * The address-picker modal (spec/001 §2): the saved addresses of $addresses (the same list as

@@ -2,29 +2,29 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { rupiah } from '../../lib/money-format';
 import {
+  type CourierConfig,
   insuranceRule,
+  type ShippingService,
+  SUGGESTED_LABEL,
+  type Subsidy,
   shippingSubsidy,
   suggestService,
-  SUGGESTED_LABEL,
-  type CourierConfig,
-  type ShippingService,
-  type Subsidy,
 } from '../../lib/order/shipping';
+import { $addresses } from '../../stores/addresses';
 import {
   $orderForm,
   changeDelivery,
   completeStep,
   emptyCourier,
+  type Gudang,
   goToStep,
+  type ShipTo,
   stepData,
   updateStep,
-  type Gudang,
-  type ShipTo,
 } from '../../stores/order-form';
-import { type ApiError, call } from './api';
-import { AddressFieldsForm, AddressPicker, addressErrors, emptyFields, type AddressFields } from './AddressPicker';
-import { $addresses } from '../../stores/addresses';
 import { loadAddresses } from '../AddressBook/address-book';
+import { type AddressFields, AddressFieldsForm, AddressPicker, addressErrors, emptyFields } from './AddressPicker';
+import { type ApiError, call } from './api';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { cartTotals, deliveryReady } from './order-body';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { rupiah } from '../../lib/money-format';
-import { PLATINUM_UPGRADE_HINT_BV, bvCap, canAddBv, checkItemStep, upgradeTarget } from '../../lib/order/bv';
+import { bvCap, canAddBv, checkItemStep, PLATINUM_UPGRADE_HINT_BV, upgradeTarget } from '../../lib/order/bv';
 import { RANK_BV, type Rank } from '../../lib/rank';
-import { $orderForm, completeStep, goToStep, setCart, stepData, type CartLine } from '../../stores/order-form';
-import { useStepper, type Product } from './context';
+import { $orderForm, type CartLine, completeStep, goToStep, setCart, stepData } from '../../stores/order-form';
+import { type Product, useStepper } from './context';
 import { cartTotals, ruleJenis } from './order-body';
 
 export function ItemStep() {

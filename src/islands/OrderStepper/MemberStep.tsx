@@ -1,28 +1,28 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { RANKS } from '../../lib/rank';
 import {
   AGAMA,
-  EMAIL_PATTERN,
-  PHONE_COUNTRIES,
-  STATUS_KAWIN,
   cleanNama,
   cleanNik,
   cleanUsername,
+  EMAIL_PATTERN,
   formatPhoneInput,
-  memberMessages as msg,
   memberFieldErrors,
-  phoneError,
-  switchPhoneCountry,
+  memberMessages as msg,
+  PHONE_COUNTRIES,
   type PhoneCountryCode,
+  phoneError,
+  STATUS_KAWIN,
+  switchPhoneCountry,
 } from '../../lib/schemas/order-member-rules';
-import { RANKS } from '../../lib/rank';
+import { UNDERCUTTING_WARNING } from '../../lib/undercutting';
 import { USERNAME_MAX } from '../../lib/username';
-import { $orderForm, completeStep, setMemberField, stepData, type MemberForm } from '../../stores/order-form';
+import { $orderForm, completeStep, type MemberForm, setMemberField, stepData } from '../../stores/order-form';
 import { type ApiError, call } from './api';
 import { useStepper } from './context';
 import { memberPayload } from './order-body';
 import { RegionSelect, useRegionOptions } from './RegionSelect';
-import { UNDERCUTTING_WARNING } from '../../lib/undercutting';
 
 /** Payload keys → the inputs that show their messages. */
 const FIELD_IDS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { $createdOrder, $orderForm, canOpen, freshForm, goToStep, startOrder, type StepName } from '../../stores/order-form';
+import { $createdOrder, $orderForm, canOpen, freshForm, goToStep, repriceCart, type StepName, startOrder } from '../../stores/order-form';
 import { memberEndpoints, referralEndpoints } from './api';
 import { Ctx, type StepperProps } from './context';
 import { DeliveryStep } from './DeliveryStep';
@@ -24,8 +24,10 @@ export default function OrderStepper(props: StepperProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     startOrder(props.jenis, props.joinme ?? '', props.joinme ?? props.sponsor.id_member);
+    // A cart saved on another day shows today's prices, the ones the server will charge.
+    repriceCart(props.products);
     setReady(true);
-  }, [props.jenis, props.joinme, props.sponsor.id_member]);
+  }, [props.jenis, props.joinme, props.sponsor.id_member, props.products]);
   const stored = useStore($orderForm);
   const created = useStore($createdOrder);
   const form = ready ? stored : freshForm(props.jenis, props.joinme ?? '');

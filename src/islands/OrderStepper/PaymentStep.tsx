@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
+import { openSnap, type PaymentToken } from '../../browser/snap';
 import { rupiah } from '../../lib/money-format';
-import { feeBase, paymentFee, taxBlock, type PaymentMethodFee } from '../../lib/order/fees';
+import { feeBase, type PaymentMethodFee, paymentFee, taxBlock } from '../../lib/order/fees';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
 import { $createdOrder, $orderForm, clearOrderForm, goToStep, stepData, updateStep } from '../../stores/order-form';
-import { type ApiError, call, callWithMessage } from './api';
 import { notify } from '../../stores/toasts';
-import { openSnap, type PaymentToken } from '../../browser/snap';
+import { type ApiError, call, callWithMessage } from './api';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { paymentAmounts, ruleJenis, transactionBody } from './order-body';

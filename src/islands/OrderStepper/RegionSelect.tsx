@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call } from './api';
 import { RegionCombobox, type RegionOption } from '../RegionPicker/RegionCombobox';
+import { call } from './api';
 import '../RegionPicker/combobox.css';
 
 export type { RegionOption };

@@ -1,4 +1,4 @@
-export { ApiError, GENERAL_FAILURE, call, callWithMessage } from '../../lib/member-fetch';
+export { ApiError, call, callWithMessage, GENERAL_FAILURE } from '../../lib/member-fetch';
 
 /** The calls of each mode: a signed-in member uses /member; the referral page its public twins. */
 export interface Endpoints {

@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
+import type { Product } from '../../lib/order/product';
 import type { Rank } from '../../lib/rank';
 import type { FormJenis } from '../../stores/order-form';
 import type { Endpoints } from './api';
-import type { Product } from '../../lib/order/product';
 
 export type { Product } from '../../lib/order/product';
 

@@ -1,8 +1,8 @@
 import { jenisFlags, type OrderJenis } from '../../lib/order/bv';
-import { feeBase, insuranceCost, orderTotals, paymentFee, type PaymentMethodFee } from '../../lib/order/fees';
+import { feeBase, insuranceCost, orderTotals, type PaymentMethodFee, paymentFee } from '../../lib/order/fees';
 import { effectiveInsurance } from '../../lib/order/shipping';
 import { phonePayload } from '../../lib/schemas/order-member-rules';
-import { stepData, type CartLine, type DeliveryForm, type MemberForm, type OrderForm } from '../../stores/order-form';
+import { type CartLine, type DeliveryForm, type MemberForm, type OrderForm, stepData } from '../../stores/order-form';
 
 /** The stepper's pure readings of the order form: totals, readiness and the create call's body. */
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { type ApiError, callWithMessage } from '../OrderStepper/api';
+import { refreshRegions } from '../../browser/refresh-regions';
 import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
-import { refreshRegions } from '../../browser/refresh-regions';
+import { type ApiError, callWithMessage } from '../OrderStepper/api';
 
 /** The promo's cards and tables as the server renders them now (the claim changed them). */
 const refreshPromo = () => refreshRegions(location.pathname + location.search.replace(/([?&])konfirmasi=1&?/, '$1'), ['promo-view']);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { RegionCombobox, type RegionOption } from './RegionCombobox';
 import { PostalCodeField } from './PostalCodeField';
+import { RegionCombobox, type RegionOption } from './RegionCombobox';
 import './combobox.css';
 
 export type RegionKey = 'provinsi' | 'kota' | 'kecamatan' | 'kelurahan';

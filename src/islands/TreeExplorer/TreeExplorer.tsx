@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { $treeQuery } from '../../stores/tree-query';
-import { registerAt } from '../../stores/order-form';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { getResult } from '../../lib/member-fetch';
-import { childPair, legToSlot, mapNode, treeHref, visibleItems, type TreeNode, type TreeView, type Visible } from './tree-model';
+import { registerAt } from '../../stores/order-form';
+import { $treeQuery } from '../../stores/tree-query';
+import { childPair, legToSlot, mapNode, type TreeNode, type TreeView, treeHref, type Visible, visibleItems } from './tree-model';
 import { usePanZoom } from './use-pan-zoom';
+import '../../styles/tree.css';
 
 interface Props {
   initial: TreeView;

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { $treeQuery } from '../../stores/tree-query';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { getResult } from '../../lib/member-fetch';
+import { $treeQuery } from '../../stores/tree-query';
+import '../../styles/tree.css';
 
 interface Props {
   tab: 'pohon' | 'folder';

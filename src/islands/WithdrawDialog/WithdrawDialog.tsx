@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { refreshRegions } from '../../browser/refresh-regions';
 import { rupiah } from '../../lib/money-format';
-import { type ApiError, callWithMessage } from '../OrderStepper/api';
 import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
-import { refreshRegions } from '../../browser/refresh-regions';
+import { type ApiError, callWithMessage } from '../OrderStepper/api';
 
 export interface UnpaidBonus {
   public_id: string;

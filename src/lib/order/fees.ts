@@ -1,3 +1,5 @@
+import { rupiah } from '../money-format';
+
 /**
  * Money of the payment step (spec/001 §9). Every amount is integer rupiah; rates are percents
  * that may carry decimals (e.g. 2.9 or 0.7). Rounding up happens once, on the final amount, after
@@ -63,4 +65,25 @@ export function taxBlock(lines: TaxLine[]): { total_harga: number; total_dpp: nu
   const totalHarga = lines.reduce((sum, l) => sum + l.qty * l.harga, 0);
   const totalDpp = lines.reduce((sum, l) => sum + l.qty * l.dpp, 0);
   return { total_harga: totalHarga, total_dpp: totalDpp, total_ppn: totalHarga - totalDpp };
+}
+
+/**
+ * A product's PPN rate as it is applied: from 2025 (PMK 131/2024) 12% on a tax base of 11/12 of
+ * the selling price for ordinary goods, so a product marked 12% carries an effective 11%.
+ */
+export const effectivePpnPercent = (persenPpn: number): number => (persenPpn === 12 ? 11 : persenPpn);
+
+/** The tax base (dpp) a price including PPN carries: harga / (1 + effective rate), to the rupiah. */
+export const dppFor = (harga: number, persenPpn: number): number => Math.round((harga * 100) / (100 + effectivePpnPercent(persenPpn)));
+
+/** A product's PPN: the price less its tax base (the order's tax block sums exactly this). */
+export const ppnOf = (price: { harga: number; dpp: number }): number => price.harga - price.dpp;
+
+/** Why a price cannot be stored, or null: PPN (harga − dpp) never negative, dpp the rate's own (±Rp 1). */
+export function priceProblem(price: { harga: number; dpp: number; persen_ppn: number }): string | null {
+  if (price.dpp > price.harga) return 'DPP tidak boleh lebih besar dari harga (PPN = harga − DPP)';
+  const expected = dppFor(price.harga, price.persen_ppn);
+  if (Math.abs(price.dpp - expected) > 1)
+    return `DPP tidak sesuai harga dan PPN ${price.persen_ppn}%: seharusnya ${rupiah(expected)} (kosongkan DPP agar dihitung otomatis)`;
+  return null;
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /** Allowed values and messages of spec/000 §5, word for word. */
 import { AGAMA, STATUS_KAWIN } from '../member-choices';
 import { usernameMessages } from '../username';
-import { UsernameSchema } from './username';
 import { calendarDate } from './date-range';
+import { UsernameSchema } from './username';
 
 export { AGAMA, STATUS_KAWIN };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ADDRESS_LIMITS as max, POSTAL_CODE, VILLAGE_CODE, addressMessages } from './address-rules';
+import { addressMessages, ADDRESS_LIMITS as max, POSTAL_CODE, VILLAGE_CODE } from './address-rules';
 
 export { addressMessages };
 

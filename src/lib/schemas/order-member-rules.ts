@@ -1,5 +1,5 @@
+import { AGAMA, STATUS_KAWIN } from '../member-choices';
 import { RANKS } from '../rank';
-
 /**
  * The rules of the registration stepper's member step (spec/001 §5 Member step), without zod so
  * the island ships them cheaply (DESIGN.md §9). order-member.ts wraps them in MemberStepSchema
@@ -7,7 +7,6 @@ import { RANKS } from '../rank';
  * Texts shared with the profile (spec/000 §5) are the same words as src/lib/schemas/account.ts.
  */
 import { usernameError, usernameMessages } from '../username';
-import { AGAMA, STATUS_KAWIN } from '../member-choices';
 
 export { AGAMA, STATUS_KAWIN };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberFieldErrors, normalizeMember, type MemberStep } from './order-member-rules';
+import { type MemberStep, memberFieldErrors, normalizeMember } from './order-member-rules';
 
 export * from './order-member-rules';
 

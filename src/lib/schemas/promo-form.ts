@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { safeLink } from '../safe-redirect';
 import { parseDate } from '../calendar-params';
+import { safeLink } from '../safe-redirect';
 
 const date = (label: string) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, rangeMessages } from './date-range';
 import { RETUR_COURIERS, RETUR_PAGE_SIZE, returMessages } from '../retur-rules';
+import { calendarDate, rangeMessages } from './date-range';
 
 export * from '../retur-rules';
 

@@ -80,6 +80,20 @@ export const shippingRateSettingsSchema = z.object({
 });
 export type ShippingRateSettings = z.infer<typeof shippingRateSettingsSchema>;
 
+/** The couriers offered on the order screens (spec/001 §3 Courier config): name and insurance rules. */
+export const courierSettingsSchema = z.object({
+  couriers: z.array(
+    z.object({
+      kode: z.string(),
+      nama: z.string().trim().min(1, 'Nama kurir wajib diisi').max(50, 'Nama kurir paling banyak 50 karakter'),
+      asuransi_fix: rupiah('Asuransi tetap'),
+      asuransi_persen: percent('Asuransi persen'),
+      wajib_asuransi: z.boolean(),
+    }),
+  ),
+});
+export type CourierSettings = z.infer<typeof courierSettingsSchema>;
+
 export const subsidySettingsSchema = z.object({
   subsidies: z.array(
     z

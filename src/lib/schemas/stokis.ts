@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { monthNumber, yearNumber } from './date-range';
 import { jakartaYear } from '../calendar';
+import { monthNumber, yearNumber } from './date-range';
 
 /** Stockist report filters: month 1-12, year from 2023 to this year (spec/001 §5). */
 export const FIRST_REPORT_YEAR = 2023;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint } from '../../server/http';
 import { BANKS } from '../../server/domain/banks';
+import { answer, endpoint } from '../../server/http';
 
 /** GET /member/list-bank: the bank choices with their official codes. */
 export const GET = endpoint(async () =>

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint, requireMember } from '../../server/http';
 import { z } from 'zod';
+import { answer, endpoint, requireMember } from '../../server/http';
 import { listPaymentMethodsWithFee } from '../../server/services/order/list-payment-methods';
 
 const TotalSchema = z.coerce.number().int().min(0).max(1_000_000_000_000).catch(0);

@@ -4,12 +4,12 @@
  * and `err`; returns the exit code.
  */
 import { parseArgs } from 'node:util';
+import { addDays, jakartaDate } from '../../lib/calendar';
+import { rupiahText } from '../../lib/money-format';
+import type { CloseResult } from '../services/bonus/close-day';
 import { closeFinishedDays, closeMissingDays } from '../services/bonus/close-days';
 import { reconcileDays } from '../services/bonus/reconcile-days';
-import type { CloseResult } from '../services/bonus/close-day';
-import { addDays, jakartaDate } from '../../lib/calendar';
 import type { AuditActor } from '../services/operator/record-audit';
-import { rupiahText } from '../../lib/money-format';
 
 export async function closeCommand(
   argv: string[],

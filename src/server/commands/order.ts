@@ -1,5 +1,5 @@
-import { DEFAULT_ADMIN, OPERATOR_ACTIONS, operateOrder, type OperatorAction, type OperatorOptions } from '../services/order/operate-order';
 import type { AuditActor } from '../services/operator/record-audit';
+import { DEFAULT_ADMIN, OPERATOR_ACTIONS, type OperatorAction, type OperatorOptions, operateOrder } from '../services/order/operate-order';
 
 export const ORDER_USAGE =
   'order:pack|pickupable|ship|track|receive|cancel <no_order> [--resi X] [--kota "…"] [--catatan "…"] [--oleh "…"] [--admin "…"]';

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { issueTaxSlips } from '../services/tax/issue-tax-slips';
-import { exportTaxMonth } from '../services/tax/export-tax-month';
-import { exportTaxMonthAudited } from '../services/tax/tax-month-console';
-import { exportCoretaxXml, type CoretaxExport } from '../services/tax/export-coretax-xml';
-import { verifyTaxNumber } from '../services/tax/npwp-status';
-import type { Actor } from '../services/operator/assert-role';
 import { rupiahText } from '../../lib/money-format';
+import type { Actor } from '../services/operator/assert-role';
+import { type CoretaxExport, exportCoretaxXml } from '../services/tax/export-coretax-xml';
+import { exportTaxMonth } from '../services/tax/export-tax-month';
+import { issueTaxSlips } from '../services/tax/issue-tax-slips';
+import { verifyTaxNumber } from '../services/tax/npwp-status';
+import { exportTaxMonthAudited } from '../services/tax/tax-month-console';
 
 export const PAJAK_USAGE =
   'pajak:terbitkan <tahun> <masa>, pajak:ekspor <tahun> <masa> [--format csv|xml] [--out file], pajak:verifikasi <id_member> NPWP|NIK --admin "…"';

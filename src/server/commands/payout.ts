@@ -1,4 +1,4 @@
-import { PAYOUT_ACTIONS, settlePayout, type PayoutAction } from '../services/bonus/payouts';
+import { PAYOUT_ACTIONS, type PayoutAction, settlePayout } from '../services/bonus/payouts';
 import type { Actor } from '../services/operator/assert-role';
 
 /**

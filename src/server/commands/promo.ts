@@ -1,7 +1,7 @@
 import { getDb } from '../db/client';
 import { AppError } from '../errors';
-import { findPromoAdmin } from '../services/promo/save-promo';
 import { recordAllPromoOmsets } from '../services/promo/record-promo-omsets';
+import { findPromoAdmin } from '../services/promo/save-promo';
 
 /**
  * `npm run ops -- promo:omsets [public_id]`: builds the omsets of orders already paid for one

@@ -1,7 +1,7 @@
-import { refundOrder } from '../services/order/refund-order';
+import { rupiahText } from '../../lib/money-format';
 import { assignRefund } from '../services/order/assign-refund';
 import { listPendingRefunds } from '../services/order/list-pending-refunds';
-import { rupiahText } from '../../lib/money-format';
+import { refundOrder } from '../services/order/refund-order';
 
 export const REFUND_USAGE =
   'refund:order <no_order> --alasan "…" [--baris KODE:QTY,…] [--admin "…"], refund:menunggu, refund:tetapkan <id> [--baris KODE:QTY,…] [--alasan "…"] [--admin "…"]';

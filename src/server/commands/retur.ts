@@ -1,5 +1,5 @@
-import { DEFAULT_ADMIN, RETUR_ACTIONS, settleReturn, type ReturAction } from '../services/retur/operate-return';
 import type { AuditActor } from '../services/operator/record-audit';
+import { DEFAULT_ADMIN, RETUR_ACTIONS, type ReturAction, settleReturn } from '../services/retur/operate-return';
 
 /** `npm run ops -- retur:approve|retur:reject|retur:receive|retur:finish <no_retur> [--catatan "…"] [--admin "Nama"]` */
 export async function returCommand(action: string, args: string[], by?: AuditActor): Promise<string> {

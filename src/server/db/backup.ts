@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { config } from '../config';

@@ -1,14 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fs from 'node:fs';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import * as schema from './schema';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { config } from '../config';
-import { claimDataDir, releaseDataDir } from './data-dir-owner';
-import { dataDirProblem, diskCause, keepFilesPrivate, lockDownDataDir } from './data-dir';
-import { replicaFailed, replicaUsable, wroteRecently } from './replica';
 import { reportReads } from '../metrics';
+import { dataDirProblem, diskCause, keepFilesPrivate, lockDownDataDir } from './data-dir';
+import { claimDataDir, releaseDataDir } from './data-dir-owner';
+import { replicaFailed, replicaUsable, wroteRecently } from './replica';
+import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
@@ -203,7 +203,18 @@ export async function onReadDb<T>(memberId: number | undefined, read: (db: Db) =
   }
 }
 
+const closeListeners = new Set<() => void>();
+
+/**
+ * Forgets what a module learned from the database when it closes (cached settings, the boot's
+ * readiness): the next connection may be another database (a restore, a test file's own copy).
+ */
+export function onDbClose(listener: () => void): void {
+  closeListeners.add(listener);
+}
+
 export async function closeDb(): Promise<void> {
+  for (const listener of closeListeners) listener();
   if (readConnecting) {
     const read = readConnecting;
     readConnecting = undefined;

@@ -91,6 +91,8 @@ export interface PayoutFacts {
   /** The bank batch it was exported in, if any. */
   batchNo: string | null;
   memberSuspended: boolean;
+  /** A KEUANGAN hold covers it (its member's or one of its bonuses'): it stays out of batches. */
+  held?: boolean;
   reason?: string;
   /** The provider of its batch: `manual` (a bank CSV file) or a disbursement API; null/absent: none. */
   batchProvider?: 'manual' | 'simulator' | 'iris' | null;
@@ -186,12 +188,16 @@ export function payoutMoveRefusal(f: PayoutFacts, to: PayoutStatus): PayoutRefus
 
 /**
  * Why a payout is left out of a new bank batch (undefined: it goes in). It must be able to reach
- * the bank (queued ones are processed on export, so the processed move's conditions apply) and
- * be in no batch yet.
+ * the bank (queued ones are processed on export, so the processed move's conditions apply), be
+ * in no batch yet and not be held.
  */
 export function batchExclusion(f: PayoutFacts): string | undefined {
   if (f.status !== 'queued' && f.status !== 'processed') return `berstatus ${f.status}`;
   if (f.batchNo) return PAYOUT_CONDITION_SHORT['not-in-batch'];
   if (f.memberSuspended) return PAYOUT_CONDITION_SHORT['member-active'];
+  if (f.held) return PAYOUT_HELD_SHORT;
   return undefined;
 }
+
+/** Why a held payout is left out of a batch (COMP_PLAN.md "Commission control"). */
+export const PAYOUT_HELD_SHORT = 'bonus ditahan KEUANGAN';

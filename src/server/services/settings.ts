@@ -1,4 +1,4 @@
-import { getDb } from '../db/client';
+import { getDb, onDbClose } from '../db/client';
 import { allSettings } from '../db/queries/settings';
 import { defaultSettings, type SettingKey } from '../domain/default-settings';
 
@@ -19,3 +19,4 @@ export async function getSetting<K extends SettingKey>(key: K): Promise<SettingV
 export function forgetSettingsCache(): void {
   cache = undefined;
 }
+onDbClose(forgetSettingsCache);

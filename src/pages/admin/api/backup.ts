@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
+import { inTransaction } from '../../../server/db/client';
 import { AppError } from '../../../server/errors';
 import { endpoint } from '../../../server/http';
 import { backupDiskFailure, dumpDataDir } from '../../../server/services/operator/backup-data-dir';
-import { inTransaction } from '../../../server/db/client';
 import { recordAudit } from '../../../server/services/operator/record-audit';
 
 /**

@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { OperatorCommandSchema } from '../../../lib/schemas/operator-api';
 import { AppError } from '../../../server/errors';
 import { answer, endpoint, parseWith, readBody } from '../../../server/http';
-import { isDatabaseUnavailable } from '../../../server/unavailable';
 import { runRemoteCommand } from '../../../server/services/operator/run-remote-command';
+import { isDatabaseUnavailable } from '../../../server/unavailable';
 
 /** POST /admin/api/ops { args }: an `npm run ops` / `npm run close` command run here for the CLI. */
 export const POST = endpoint(async (ctx) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
+import { parseMonthNumber, parseYear } from '../../../lib/calendar-params';
+import { exportFile } from '../../../server/commands/pajak';
 import { AppError } from '../../../server/errors';
 import { answer, endpoint } from '../../../server/http';
-import { exportFile } from '../../../server/commands/pajak';
-import { parseMonthNumber, parseYear } from '../../../lib/calendar-params';
 
 /**
  * GET /admin/api/pajak-ekspor?tahun=&masa=&format=csv|xml: `npm run ops -- pajak:ekspor` for the

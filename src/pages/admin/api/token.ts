@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { OperatorTokenSchema } from '../../../lib/schemas/operator-api';
 import { answer, clientAddress, endpoint, parseWith, readBody } from '../../../server/http';
-import { signInOperator } from '../../../server/services/operator/sign-in-operator';
 import { endOperatorSession } from '../../../server/services/operator/operator-sessions';
+import { signInOperator } from '../../../server/services/operator/sign-in-operator';
 
 /** POST /admin/api/token: an operator's bearer token for the CLI (same limits and second factor as /admin/signin). */
 export const POST = endpoint(async (ctx) => {

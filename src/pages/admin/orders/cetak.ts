@@ -3,9 +3,14 @@ import { AppError } from '../../../server/errors';
 import { printOrders } from '../../../server/services/operator/print-orders';
 
 /** GET /admin/orders/cetak?jenis=packing|label&no_order=…: the selected orders' packing lists or labels as one PDF. */
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async ({ url, locals }) => {
+  const operator = locals.operator!;
   try {
-    const { pdf, filename } = await printOrders(url.searchParams.get('jenis') ?? '', url.searchParams.getAll('no_order'));
+    const { pdf, filename } = await printOrders(
+      { id: operator.id, nama: operator.nama, role: operator.role },
+      url.searchParams.get('jenis') ?? '',
+      url.searchParams.getAll('no_order'),
+    );
     return new Response(new Uint8Array(pdf), {
       headers: {
         'content-type': 'application/pdf',

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { answer, endpoint, parseWith, readBody } from '../../../server/http';
-import { issuePaymentToken } from '../../../server/services/order/issue-payment-token';
 import { getReferralOrderStatus } from '../../../server/services/order/get-referral-order-status';
+import { issuePaymentToken } from '../../../server/services/order/issue-payment-token';
 
 const Query = z.object({ public_id: z.string({ error: 'Order tidak ditemukan' }).uuid('Order tidak ditemukan') });
 

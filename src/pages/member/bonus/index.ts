@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { BonusQuerySchema } from '../../../lib/schemas/bonus';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
+import { jsonParam, rangeFromFilter } from '../../../server/range-filter';
 import { listBonuses } from '../../../server/services/bonus/list-bonuses';
-import { rangeFromFilter, jsonParam } from '../../../server/range-filter';
 
 /** GET /member/bonus: page, page_size, filter {tanggal: {between}, status_transfer: {in}} as URL-encoded JSON. */
 export const GET = endpoint(async (ctx) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { jsonParam } from '../../../server/range-filter';
 import { z } from 'zod';
-import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
-import { listPayouts, requestPayout } from '../../../server/services/bonus/payouts';
 import { PayoutQuerySchema } from '../../../lib/schemas/payout';
+import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
+import { jsonParam } from '../../../server/range-filter';
+import { listPayouts, requestPayout } from '../../../server/services/bonus/payouts';
 
 const PayoutRequestSchema = z.object({
   bonus_ids: z

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
 import { PromoClaimSchema } from '../../../lib/schemas/promo';
+import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
 import { claimPromo } from '../../../server/services/promo/claim-promo';
 
 /** POST /member/promo/claim { promo_id }: one claim (1x); message 'claim berhasil'. */

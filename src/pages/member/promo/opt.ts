@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { PromoOptQuerySchema } from '../../../lib/schemas/promo';
+import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { listPromoOptions } from '../../../server/services/promo/list-promo-options';
 
 /** GET /member/promo/opt: promos for the 'Pilih Reward' select (optional periode_status). */

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { DateRangeSchema } from '../../../lib/schemas/date-range';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
-import { dailyBonusReport } from '../../../server/services/bonus/bonus-reports';
 import { rangeFromFilter } from '../../../server/range-filter';
+import { dailyBonusReport } from '../../../server/services/bonus/bonus-reports';
 
 /** GET /member/reports/bonus-harian: filter {tanggal: {between: [from, to]}}. */
 export const GET = endpoint(async (ctx) => {

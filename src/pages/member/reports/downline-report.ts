@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { jsonParam } from '../../../server/range-filter';
 import { DownlineQuerySchema } from '../../../lib/schemas/downline';
 import { answer, endpoint, requireMember } from '../../../server/http';
+import { jsonParam } from '../../../server/range-filter';
 import { downlineCsv, downlineCsvHeaders } from '../../../server/services/network/downline-csv';
 import { getDownlineReport, getDownlineSummary } from '../../../server/services/network/get-downline-report';
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { OmsetQuerySchema } from '../../../lib/schemas/omset';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
-import { getOmset } from '../../../server/services/network/get-omset';
 import { rangeFromFilter } from '../../../server/range-filter';
+import { getOmset } from '../../../server/services/network/get-omset';
 
 /** GET /member/reports/omset: filter {tgl_invoice between [from, to]} (URL-encoded JSON) and jenisOmset. */
 export const GET = endpoint(async (ctx) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { yearNumber } from '../../../lib/schemas/date-range';
 import { jakartaYear } from '../../../lib/calendar';
+import { yearNumber } from '../../../lib/schemas/date-range';
 import { answer, endpoint, parseWith, requireMember } from '../../../server/http';
 import { listTaxRows } from '../../../server/services/bonus/tax-slips';
 

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
+import { defaultRange } from '../../../lib/report-range';
 import { CreateOrderSchema } from '../../../lib/schemas/order';
 import { OrderListQuerySchema } from '../../../lib/schemas/order-list';
-import { defaultRange } from '../../../lib/report-range';
+import { setFlash } from '../../../server/flash';
 import { answer, endpoint, parseWith, readBody, requireMember } from '../../../server/http';
-import { rangeFromFilter, jsonParam } from '../../../server/range-filter';
+import { jsonParam, rangeFromFilter } from '../../../server/range-filter';
 import { createOrder } from '../../../server/services/order/create-order';
 import { listOrders } from '../../../server/services/order/list-orders';
-import { setFlash } from '../../../server/flash';
 
 export const ORDER_CREATED = 'Order berhasil dibuat, silakan lakukan pembayaran';
 

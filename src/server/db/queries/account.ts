@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { members, npwpChanges } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { members, npwpChanges } from '../schema';
 
 /** The columns of a member the account pages may change. */
 export type MemberChanges = Partial<Omit<typeof members.$inferInsert, 'id' | 'publicId' | 'idMember' | 'path' | 'depth'>>;

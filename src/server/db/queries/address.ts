@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { shippingAddresses } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { shippingAddresses } from '../schema';
 
 export interface ShippingAddress {
   public_id: string;

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { toCount } from '../money';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnnualPeriod } from '../../domain/bonus/annual-period';
+import { type Db, selectRows, type Tx } from '../client';
+import { toCount } from '../money';
 
 /** The first annual period as stored in the settings, if an operator set it (read through the caller's transaction). */
 export async function annualPeriodSetting(tx: Tx): Promise<AnnualPeriod | undefined> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { auditLog } from '../schema';
 
@@ -68,4 +68,14 @@ export async function* eachAudit(db: Db | Tx, query: AuditQuery, batch = 500): A
 export async function auditOfObject(db: Db | Tx, object: string, limit: number, except: readonly string[] = []): Promise<AuditRow[]> {
   const where = and(eq(auditLog.object, object), except.length ? notInArray(auditLog.action, [...except]) : undefined);
   return db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit);
+}
+
+/** The newest audit rows of one object with one of these actions (a member's own history). */
+export async function auditOfObjectWith(db: Db | Tx, object: string, actions: readonly string[], limit: number): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.object, object), inArray(auditLog.action, [...actions])))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
 }

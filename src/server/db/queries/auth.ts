@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { selectRows, type Db, type Tx } from '../client';
-import { loginAttempts, members, oneTimeTokens, sessions } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { loginAttempts, members, oneTimeTokens, operators, sessions } from '../schema';
 
 // ---- The idle rule of member and operator sessions (one home, so the two cannot drift) ----
 
@@ -17,7 +17,7 @@ export const staleSince = (lastSeenAt: AnyPgColumn): SQL<boolean> => sql<boolean
 
 export async function insertSession(
   db: Db | Tx,
-  s: { idHash: string; memberId: number; remember: boolean; expiresAt: Date; userAgent?: string },
+  s: { idHash: string; memberId: number; remember: boolean; expiresAt: Date; userAgent?: string; viewAsOperatorId?: number },
 ): Promise<void> {
   await db.insert(sessions).values(s);
 }
@@ -46,10 +46,12 @@ export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinut
       propinsiDomisili: members.propinsiDomisili,
       kotaDomisili: members.kotaDomisili,
       kodeReferal: members.kodeReferal,
+      viewAs: operators.nama,
       stale: staleSince(sessions.lastSeenAt),
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(operators, eq(operators.id, sessions.viewAsOperatorId))
     .where(
       and(
         eq(sessions.idHash, idHash),

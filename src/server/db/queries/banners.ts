@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { banners } from '../schema';
 import { toCount } from '../money';
+import { banners } from '../schema';
 
 export type BannerRow = typeof banners.$inferSelect;
 export type NewBanner = typeof banners.$inferInsert;

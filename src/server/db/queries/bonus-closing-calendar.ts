@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../client';
-import { toCount, toRupiah } from '../money';
 import type { Rank } from '../../../lib/rank';
+import { type Db, selectRows } from '../client';
+import { toCount, toRupiah } from '../money';
 
 /** The last closed day, or undefined when nothing was ever closed. */
 export async function lastClosedDay(db: Db): Promise<string | undefined> {

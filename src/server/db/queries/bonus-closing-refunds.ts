@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { OpenRefund, ReversibleBonus, TakeBack } from '../../domain/bonus/refund-reversal';
+import { ancestorPaths } from '../../domain/network-path';
 import { selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { npwpInEffect } from './npwp-in-effect';
-import { ancestorPaths } from '../../domain/network-path';
-import type { OpenRefund, ReversibleBonus, TakeBack } from '../../domain/bonus/refund-reversal';
 
 const nullableId = (v: unknown) => (v === null || v === undefined ? null : toCount(v));
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import type { Rank } from '../../../lib/rank';
+import type { EventSubject } from '../../domain/bonus/closing-event';
+import type { PairingCounters, PairingUpline } from '../../domain/bonus/pairing';
+import type { RepeatOrderActivity } from '../../domain/bonus/repeat-order';
 import { bulkInsert, sqlArray } from '../bulk-insert';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { npwpInEffect } from './npwp-in-effect';
-import type { Rank } from '../../../lib/rank';
-import type { PairingCounters, PairingUpline } from '../../domain/bonus/pairing';
-import type { EventSubject } from '../../domain/bonus/closing-event';
-import type { RepeatOrderActivity } from '../../domain/bonus/repeat-order';
 
 /** The statuses of an order that was never (or is no longer) a sale: never counted by a closing. */
 const NOT_SOLD = sql`('PENDING', 'CANCEL', 'EXPIRED')`;

@@ -1,7 +1,8 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { bonuses, members, payouts } from '../schema';
 import { toCount, toRupiah } from '../money';
+import { bonuses, members, payouts } from '../schema';
+import { heldReason } from './commission-control';
 
 type Executor = Db | Tx;
 
@@ -24,7 +25,10 @@ function memberBonusesIn(memberId: number, f: MemberBonusFilter) {
 const paidSum = (status: 'PENDING' | 'PROCESSED') =>
   sql<unknown>`coalesce(sum(${bonuses.bonusDibayar}) filter (where ${bonuses.statusTransfer} = ${status}), 0)`;
 
-/** One page of the member's bonuses, newest first, with the status of the payout holding each. */
+/**
+ * One page of the member's bonuses, newest first, with the status of the payout holding each and,
+ * for an unpaid one, the reason of a KEUANGAN hold covering it (null: not held).
+ */
 export async function memberBonusesPage(db: Executor, memberId: number, f: MemberBonusFilter, page: { limit: number; offset: number }) {
   const rows = await db
     .select({
@@ -38,6 +42,8 @@ export async function memberBonusesPage(db: Executor, memberId: number, f: Membe
       bonusDibayar: bonuses.bonusDibayar,
       detail: bonuses.detail,
       payoutStatus: payouts.status,
+      ditahan: sql<string | null>`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.bonusDibayar} >= 0
+        then ${heldReason(bonuses.memberId, bonuses.id)} end`,
     })
     .from(bonuses)
     .leftJoin(payouts, eq(payouts.id, bonuses.payoutId))

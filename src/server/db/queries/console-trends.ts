@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 
 /** One calendar day (Asia/Jakarta) of the console's overview charts. */

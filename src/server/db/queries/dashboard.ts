@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
-import { selectRows } from '../client';
-import { banners } from '../schema';
-import { toCount } from '../money';
 import { INVOICED_STATUSES } from '../../../lib/order-status';
+import type { Rank } from '../../../lib/rank';
 // The pairing card's column list has one home, with the pairing card (network area).
 import { PAIRING_COLUMNS, type PairingRow } from '../../services/network/get-pairing-card';
-import type { Rank } from '../../../lib/rank';
+import type { Db, Tx } from '../client';
+import { selectRows } from '../client';
+import { toCount } from '../money';
+import { banners } from '../schema';
 
 type Executor = Db | Tx;
 

@@ -1,7 +1,7 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { bonuses, members, npwpStatuses, orders, payouts } from '../schema';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../client';
 import { toRupiah } from '../money';
+import { bonuses, members, npwpStatuses, orders, payouts } from '../schema';
 
 /** The profile CS sees on a member's file, by ID Member. */
 export async function memberFileProfile(db: Db | Tx, idMember: string) {
@@ -19,9 +19,22 @@ export async function memberFileProfile(db: Db | Tx, idMember: string) {
       isSuspended: members.isSuspended,
       statusKodeetik: members.statusKodeetik,
       nomorIdentitas: members.nomorIdentitas,
+      tglLahir: members.tglLahir,
+      jenisKelamin: members.jenisKelamin,
+      agama: members.agama,
+      statusKawin: members.statusKawin,
       alamat: members.alamat,
       kota: members.kota,
       propinsi: members.propinsi,
+      kecamatan: members.kecamatan,
+      negara: members.negara,
+      kodePos: members.kodePos,
+      propinsiDomisili: members.propinsiDomisili,
+      kotaDomisili: members.kotaDomisili,
+      noNikPassporPenerima: members.noNikPassporPenerima,
+      namaLengkapPewaris: members.namaLengkapPewaris,
+      noMobilePewaris: members.noMobilePewaris,
+      hubunganPewaris: members.hubunganPewaris,
       kodeBank: members.kodeBank,
       namaRekening: members.namaRekening,
       noRekening: members.noRekening,

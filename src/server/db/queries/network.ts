@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { selectRows, type Db, type Tx } from '../client';
-import { members } from '../schema';
-import { toCount, toRupiah } from '../money';
-import { downlineRange } from '../../domain/network-path';
 import { INVOICED_STATUSES } from '../../../lib/order-status';
 import type { Rank } from '../../../lib/rank';
+import { downlineRange } from '../../domain/network-path';
+import { type Db, selectRows, type Tx } from '../client';
+import { toCount, toRupiah } from '../money';
+import { members } from '../schema';
 
 /**
  * The members strictly below the member at `path` (their downline, the member excluded), as one

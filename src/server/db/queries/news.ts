@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { news } from '../schema';
 import { toCount } from '../money';
+import { news } from '../schema';
 
 export type NewsRow = typeof news.$inferSelect;
 export interface NewsValues {

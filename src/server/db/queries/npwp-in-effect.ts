@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Whether the member (`memberId`, an SQL expression) had a verified NPWP or NIK in effect on

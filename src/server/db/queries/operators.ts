@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { selectRows, type Db, type Tx } from '../client';
-import { operatorRecoveryCodes, operators, operatorSessions, settings, type OperatorRole } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
+import { type OperatorRole, operatorRecoveryCodes, operatorSessions, operators, settings } from '../schema';
 
 export type OperatorRow = typeof operators.$inferSelect;
 

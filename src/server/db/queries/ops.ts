@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
 
 /** The database answers a trivial query (readiness). */

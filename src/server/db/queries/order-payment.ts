@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Tx } from '../client';
-import { toCount } from '../money';
 import type { Rank } from '../../../lib/rank';
 import type { MemberStep } from '../../../lib/schemas/order-member-rules';
+import { selectRows, type Tx } from '../client';
+import { toCount } from '../money';
 
 /**
  * What a settled payment writes on members (services/order/mark-order-paid.ts): the registered

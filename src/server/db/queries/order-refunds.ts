@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import type { RefundableLine, RefundableOrder } from '../../domain/refund';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { invoiced } from './order-status';
-import type { RefundableLine, RefundableOrder } from '../../domain/refund';
 
 /** The refunds of paid orders (COMP_PLAN.md, Refunds): what is given back, line by line, and what waits for KEUANGAN. */
 

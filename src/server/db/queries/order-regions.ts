@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 import { villages } from '../schema';
 
 /** Whether a village code exists: the destination of a shipping quote. */

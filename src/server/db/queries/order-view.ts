@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { toCount, toRupiah } from '../money';
-import { containsPattern } from '../like';
-import { invoiced } from './order-status';
+import { type SQL, sql } from 'drizzle-orm';
 import { isUuid, type OrderListQuery, type OrderSortColumn } from '../../../lib/schemas/order-list';
+import { type Db, selectRows, type Tx } from '../client';
+import { containsPattern } from '../like';
+import { toCount, toRupiah } from '../money';
+import { invoiced } from './order-status';
 
 /** The member's own orders: the list (spec/001 §2, §7) and the detail (spec/001 §3). */
 

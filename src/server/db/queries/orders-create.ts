@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { members, orderDetails, orderHistories, orders, shippingAddresses, warehouseStock } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { members, orderDetails, orderHistories, orders, shippingAddresses, warehouseStock } from '../schema';
 
 /** The columns of a new order row, typed from the schema. */
 export type NewOrder = typeof orders.$inferInsert;

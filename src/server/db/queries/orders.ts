@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { members, orderHistories, orders } from '../schema';
-import type { OrderStatus } from '../schema/orders';
-import { toRupiah } from '../money';
-import { containsPattern } from '../like';
 import type { Rank } from '../../../lib/rank';
 import type { MemberStep } from '../../../lib/schemas/order-member-rules';
+import { type Db, selectRows, type Tx } from '../client';
+import { containsPattern } from '../like';
+import { toRupiah } from '../money';
+import { members, orderHistories, orders } from '../schema';
+import type { OrderStatus } from '../schema/orders';
 
 /**
  * The orders after their creation: locks and status writes (the transition table decides, in
@@ -359,36 +359,4 @@ export async function printableLines(db: Db | Tx, orderIds: number[]) {
       sql`, `,
     )}) order by d.order_id, d.id`,
   );
-}
-
-/** The warehouse queue of one status: not refunded, newest first, searchable by order number, member or recipient. */
-export function orderQueueRows(db: Db | Tx, status: OrderStatus, search: string | undefined, limit: number) {
-  const term = search ? containsPattern(search) : undefined;
-  return db
-    .select({
-      noOrder: orders.noOrder,
-      statusOrder: orders.statusOrder,
-      paidAt: orders.paidAt,
-      pickupStore: orders.pickupStore,
-      totalBayar: orders.totalBayar,
-      namaKirim: orders.namaKirim,
-      ekspedisi: orders.ekspedisi,
-      noResi: orders.noResi,
-      idMember: members.idMember,
-      nama: members.nama,
-    })
-    .from(orders)
-    .innerJoin(members, eq(members.id, orders.memberId))
-    .where(
-      and(
-        eq(orders.statusOrder, status),
-        isNull(orders.refundedAt),
-        term
-          ? or(ilike(orders.noOrder, term), ilike(members.nama, term), ilike(members.idMember, term), ilike(orders.namaKirim, term))
-          : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(limit)
-    .then((rows) => rows.map((row) => ({ ...row, totalBayar: toRupiah(row.totalBayar) })));
 }

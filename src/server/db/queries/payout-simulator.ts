@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { payoutSimulatorTransfers } from '../schema';
 import { toRupiah } from '../money';
+import { payoutSimulatorTransfers } from '../schema';
 
 type Executor = Db | Tx;
 

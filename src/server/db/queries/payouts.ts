@@ -1,25 +1,35 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { PayoutStatus } from '../../domain/payout-status';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
+import { containsPattern } from '../like';
+import { toCount, toRupiah } from '../money';
 import {
   bankAccountValidations,
   bonuses,
   members,
-  payoutBatches,
-  payouts,
   type PayoutBatchStatus,
   type PayoutProviderName,
+  payoutBatches,
+  payouts,
 } from '../schema';
-import { toCount, toRupiah } from '../money';
-import { containsPattern } from '../like';
-import type { PayoutStatus } from '../../domain/payout-status';
+import { heldBonus, heldPayout, heldReason } from './commission-control';
 
 type Executor = Db | Tx;
 
 /** A bonus not yet in a live payout (free to be requested). */
 const unpaid = (memberId: number) => and(eq(bonuses.memberId, memberId), isNull(bonuses.payoutId), eq(bonuses.statusTransfer, 'PENDING'));
 
-/** The member's unpaid bonuses, newest first (at most 1000). */
+/**
+ * Not held by KEUANGAN (COMP_PLAN.md "Commission control"). A negative row (reversal, debit) is
+ * never held: it always nets into the member's next payout.
+ */
+const notHeld = sql`(${bonuses.bonusDibayar} < 0 or not ${heldBonus(bonuses.memberId, bonuses.id)})`;
+
+/** A bonus a payout may claim: unpaid and not held. */
+const payable = (memberId: number) => and(unpaid(memberId), notHeld);
+
+/** The member's unpaid bonuses, newest first (at most 1000), each with the reason of a live hold (null: payable). */
 export async function unpaidBonuses(db: Executor, memberId: number) {
   const rows = await db
     .select({
@@ -29,6 +39,7 @@ export async function unpaidBonuses(db: Executor, memberId: number) {
       bonusBruto: bonuses.bonusBruto,
       potPph: bonuses.potPph,
       bonusDibayar: bonuses.bonusDibayar,
+      ditahan: sql<string | null>`case when ${notHeld} then null else ${heldReason(bonuses.memberId, bonuses.id)} end`,
     })
     .from(bonuses)
     .where(unpaid(memberId))
@@ -72,13 +83,13 @@ export async function payoutAccountOf(db: Executor, memberId: number) {
   return row;
 }
 
-/** Locks the member's given bonuses that are still unpaid (the ones a payout may claim). */
+/** Locks the member's given bonuses that are still unpaid and not held (the ones a payout may claim). */
 export async function lockUnpaidBonuses(tx: Tx, memberId: number, publicIds: string[]) {
   if (publicIds.length === 0) return [];
   const rows = await tx
     .select({ id: bonuses.id, bonusDibayar: bonuses.bonusDibayar })
     .from(bonuses)
-    .where(and(unpaid(memberId), inArray(bonuses.publicId, publicIds)))
+    .where(and(payable(memberId), inArray(bonuses.publicId, publicIds)))
     .for('update');
   return rows.map((r) => ({ id: r.id, bonusDibayar: toRupiah(r.bonusDibayar) }));
 }
@@ -143,6 +154,7 @@ export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPa
     select b.member_id, array_agg(b.public_id::text order by b.id) as ids
     from bonuses b join members m on m.id = b.member_id
     where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
+      and (b.bonus_dibayar < 0 or not ${heldBonus(sql`b.member_id`, sql`b.id`)})
     group by b.member_id having sum(b.bonus_dibayar) - ${adminFee} >= ${minimumPayout}`,
   );
   return rows.map((r) => ({ memberId: toCount(r.member_id), ids: r.ids }));
@@ -287,7 +299,8 @@ export async function recentPayoutBatches(db: Executor, limit: number) {
 
 /**
  * Locks the payouts a batch export considers, by id: the given numbers, or (`'ALL_PROCESSED'`)
- * every processed payout in no batch; with the member's standing and the stored bank details.
+ * every processed payout in no batch; with the member's standing, whether a hold covers it, and
+ * the stored bank details.
  */
 export async function lockPayoutsForBatch(tx: Tx, chosen: string[] | 'ALL_PROCESSED') {
   if (chosen !== 'ALL_PROCESSED' && chosen.length === 0) return [];
@@ -297,6 +310,7 @@ export async function lockPayoutsForBatch(tx: Tx, chosen: string[] | 'ALL_PROCES
       status: payouts.status,
       batchId: payouts.batchId,
       isSuspended: members.isSuspended,
+      ditahan: heldPayout(payouts.id, payouts.memberId),
       bankNama: payouts.bankNama,
       noRekening: payouts.noRekening,
       namaRekening: payouts.namaRekening,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { promoClaims, promoOmsets, promos } from '../schema';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
+import { promoClaims, promoOmsets, promos } from '../schema';
 
 type Rank = 'BRONZE' | 'SILVER' | 'PLATINUM';
 type Jenis = 'reg' | 'upg' | 'ro';

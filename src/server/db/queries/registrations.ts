@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { members } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { members } from '../schema';
 
 /** A prospective member's username or e-mail as an unpaid registration order holds it. */
 const pendingRegistration = (field: 'username' | 'email') =>

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { members, orders, returJual, returJualDetails, returJualFiles, returJualHistories, type ReturStatus } from '../schema';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { members, orders, type ReturStatus, returJual, returJualDetails, returJualFiles, returJualHistories } from '../schema';
 
 /**
  * Orders that may be returned: RECEIVED or DONE, invoiced within the window, not refunded in full

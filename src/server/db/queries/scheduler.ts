@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
-import { schedulerRuns, type SchedulerJob } from '../schema';
+import { type Db, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
+import { type SchedulerJob, schedulerRuns } from '../schema';
 
 /** The run history stays short: a year of daily jobs, a week of the minute-by-minute expiry. */
 export async function pruneSchedulerRuns(db: Db | Tx): Promise<void> {

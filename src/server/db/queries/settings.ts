@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 
 // Raw SQL on purpose: the builder's jsonb would JSON.parse a string value a second time on
 // postgres.js (a setting "123" would come back as the number 123); the driver's value is final.

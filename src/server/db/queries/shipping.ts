@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 
 /**
  * An order's history rows of these statuses that carry a shipment event ("city|description"),

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { products, stockMovements, warehouses, warehouseStock } from '../schema';
 import { containsPattern } from '../like';
 import { toCount } from '../money';
+import { products, stockMovements, warehouseStock, warehouses } from '../schema';
 
 /** A place's stock: 0 where no stock row exists yet. */
 const qtyOrZero = sql<number>`coalesce(${warehouseStock.qty}, 0)`;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import type { Db } from '../client';
-import { orderDetails, orders, products } from '../schema';
-import { toCount, toRupiah } from '../money';
 import { INVOICED_STATUSES } from '../../../lib/order-status';
+import type { Db } from '../client';
+import { toCount, toRupiah } from '../money';
+import { orderDetails, orders, products } from '../schema';
 
 /** A stockist's invoiced orders whose invoice falls in [start, next month) of Asia/Jakarta. */
 function invoicedInMonth(memberId: number, start: string) {

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
-import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';
 import { toCount, toRupiah } from '../money';
+import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';
 import { npwpInEffect } from './npwp-in-effect';
 
 type Executor = Db | Tx;

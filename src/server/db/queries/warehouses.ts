@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { selectRows, type Db, type Tx } from '../client';
+import { type Db, selectRows, type Tx } from '../client';
 import { warehouses } from '../schema';
 
 /** A warehouse by its public id, with what decides whether it serves delivery or pickup. */
@@ -62,4 +62,36 @@ export async function warehousesServingCart(
       and (select count(*) from cart c join products p on p.public_id = c.public_id and p.is_active) = ${cart.length}
     order by w.id`,
   );
+}
+
+/** Every warehouse for the console's catalogue page, in their configured order. */
+export function listWarehousesAdmin(db: Db | Tx) {
+  return db
+    .select({
+      id: warehouses.id,
+      nama: warehouses.nama,
+      lokasi: warehouses.lokasi,
+      isOnline: warehouses.isOnline,
+      isPickup: warehouses.isPickup,
+    })
+    .from(warehouses)
+    .orderBy(asc(warehouses.id));
+}
+
+/** One warehouse, locked for the rest of the transaction. */
+export async function lockWarehouse(tx: Db | Tx, id: number) {
+  const [row] = await tx
+    .select({ nama: warehouses.nama, lokasi: warehouses.lokasi, isOnline: warehouses.isOnline, isPickup: warehouses.isPickup })
+    .from(warehouses)
+    .where(eq(warehouses.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateWarehouseFields(
+  tx: Db | Tx,
+  id: number,
+  fields: Pick<typeof warehouses.$inferInsert, 'nama' | 'lokasi' | 'isOnline' | 'isPickup'>,
+): Promise<void> {
+  await tx.update(warehouses).set(fields).where(eq(warehouses.id, id));
 }

@@ -1,5 +1,6 @@
 import { bigint, bigserial, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { members } from './members';
+import { operators } from './operators';
 
 /**
  * NPWP changes waiting for their e-mailed verification, or verified and waiting for the 1st of
@@ -22,4 +23,24 @@ export const npwpChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('npwp_changes_member_idx').on(t.memberId, t.status)],
+);
+
+/**
+ * A bank account, NPWP or NIK an operator refused in the KYC queue, with the reason the member
+ * sees. The number stays on file; the queue leaves it out until the member enters another.
+ */
+export const kycRejections = pgTable(
+  'kyc_rejections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    jenis: text('jenis', { enum: ['REKENING', 'NPWP', 'NIK'] }).notNull(),
+    nomor: text('nomor').notNull(),
+    alasan: text('alasan').notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_rejections_member_idx').on(t.memberId, t.jenis, t.nomor)],
 );

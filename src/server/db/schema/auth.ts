@@ -1,5 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './members';
+import { operators } from './operators';
 
 /** Server-side sessions; only a SHA-256 of the id is stored (DESIGN.md §4). */
 export const sessions = pgTable(
@@ -15,6 +16,8 @@ export const sessions = pgTable(
     /** The last request of the session: without Remember Me it ends after session_idle_minutes idle. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** Set on a "Lihat sebagai member" session: the operator looking, and every write is refused (ADR 0022). */
+    viewAsOperatorId: bigint('view_as_operator_id', { mode: 'number' }).references(() => operators.id, { onDelete: 'cascade' }),
   },
   (t) => [index('sessions_member_idx').on(t.memberId), index('sessions_expires_idx').on(t.expiresAt)],
 );

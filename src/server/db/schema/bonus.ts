@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -11,15 +12,14 @@ import {
   primaryKey,
   text,
   timestamp,
-  uuid,
   uniqueIndex,
-  type AnyPgColumn,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYOUT_STATUSES } from '../../domain/payout-status';
 import { members } from './members';
 import { payoutBatches } from './payout-batches';
-import { PAYOUT_STATUSES } from '../../domain/payout-status';
 
-export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL'] as const;
+export const BONUS_TYPES = ['SPONSOR', 'RO', 'RO-SPONSOR', 'PAIR', 'PASSUP', 'ANNUAL', 'ADJUSTMENT'] as const;
 
 /**
  * One bonus row per member, day and type (spec/000 §3, Bonus); `detail` holds that type's array
@@ -52,14 +52,18 @@ export const bonuses = pgTable(
   (t) => [
     index('bonuses_member_payout_idx').on(t.memberId, t.payoutId),
     uniqueIndex('bonuses_public_id_uq').on(t.publicId),
-    // One row per member, day and type; a reversal is one row per reversed bonus and day.
-    uniqueIndex('bonuses_member_day_type_uq').on(t.memberId, t.tanggal, t.jenisBonus, sql`coalesce(${t.reversesId}, 0)`),
+    // One row per member, day and type; a reversal is one row per reversed bonus and day; a
+    // manual adjustment (ADJUSTMENT) is one row per approved adjustment, however many in a day.
+    uniqueIndex('bonuses_member_day_type_uq')
+      .on(t.memberId, t.tanggal, t.jenisBonus, sql`coalesce(${t.reversesId}, 0)`)
+      .where(sql`${t.jenisBonus} <> 'ADJUSTMENT'`),
     index('bonuses_tanggal_idx').on(t.tanggal),
     index('bonuses_reverses_idx').on(t.reversesId),
     check(
       'bonuses_money_ck',
       sql`${t.bonusDibayar} = ${t.bonusBruto} - ${t.potPph} and (
-    (${t.reversesId} is null and ${t.bonusBruto} >= 0 and ${t.potPph} >= 0) or (${t.reversesId} is not null and ${t.bonusBruto} <= 0 and ${t.potPph} <= 0))`,
+    (${t.reversesId} is null and ${t.bonusBruto} >= 0 and ${t.potPph} >= 0) or (${t.reversesId} is not null and ${t.bonusBruto} <= 0 and ${t.potPph} <= 0)
+    or (${t.jenisBonus} = 'ADJUSTMENT' and ${t.reversesId} is null and ${t.bonusBruto} < 0 and ${t.potPph} <= 0))`,
     ),
   ],
 );

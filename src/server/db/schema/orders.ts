@@ -12,8 +12,8 @@ import {
   primaryKey,
   text,
   timestamp,
-  uuid,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { villages } from './regions';
@@ -169,6 +169,8 @@ export const orders = pgTable(
     index('orders_new_member_idx').on(t.newMemberId),
     uniqueIndex('orders_client_ref_uq').on(t.memberId, t.clientRef),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.statusOrder} = 'PENDING'`),
+    // The warehouse queue: one status, newest first, paged by keyset (issue #26; ADR 0026).
+    index('orders_queue_idx').on(t.statusOrder, t.createdAt, t.id),
     check('orders_money_ck', sql`${t.totalHarga} >= 0 and ${t.totalBayar} >= 0 and ${t.totalBv} >= 0`),
   ],
 );
@@ -288,5 +290,32 @@ export const orderRefundLines = pgTable(
     index('order_refund_lines_refund_idx').on(t.refundId),
     index('order_refund_lines_detail_idx').on(t.orderDetailId),
     check('order_refund_lines_ck', sql`${t.qty} > 0 and ${t.jumlah} >= 0 and ${t.bv} >= 0`),
+  ],
+);
+
+/**
+ * A product's price from a calendar day on (docs/decisions/0021-product-price-versions.md): the
+ * price in effect on day D is the version with the latest berlaku_mulai ≤ D, else the product's
+ * own harga/dpp/persen_ppn (its price before any version). Order lines copy the price they were
+ * made with, so a new version never changes an order already made.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    /** The Jakarta calendar day the price applies from. */
+    berlakuMulai: date('berlaku_mulai', { mode: 'string' }).notNull(),
+    harga: bigint('harga', { mode: 'number' }).notNull(),
+    dpp: bigint('dpp', { mode: 'number' }).notNull(),
+    persenPpn: integer('persen_ppn').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_prices_day_uq').on(t.productId, t.berlakuMulai),
+    check('product_prices_money_ck', sql`${t.harga} >= 0 and ${t.dpp} >= 0 and ${t.dpp} <= ${t.harga}`),
+    check('product_prices_ppn_ck', sql`${t.persenPpn} between 0 and 100`),
   ],
 );

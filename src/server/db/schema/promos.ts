@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -12,9 +13,8 @@ import {
   primaryKey,
   text,
   timestamp,
-  uuid,
   uniqueIndex,
-  type AnyPgColumn,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { orders } from './orders';

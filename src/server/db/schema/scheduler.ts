@@ -1,6 +1,6 @@
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const SCHEDULER_JOBS = ['closing', 'kedaluwarsa', 'bukti-potong', 'payout'] as const;
+export const SCHEDULER_JOBS = ['closing', 'kedaluwarsa', 'bukti-potong', 'payout', 'pengaturan'] as const;
 export type SchedulerJob = (typeof SCHEDULER_JOBS)[number];
 export const RUN_STATUSES = ['BERJALAN', 'BERHASIL', 'GAGAL'] as const;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bulkInsert } from '../bulk-insert';
-import { selectRows, type Db } from '../client';
+import { type Db, selectRows } from '../client';
 
 /** Price includes PPN 12% on a tax base of 11/12 (effective 11%): dpp = price / 1.11. */
 const dppOf = (harga: number): number => Math.round(harga / 1.11);

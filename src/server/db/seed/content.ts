@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { defaultSettings } from '../../domain/default-settings';
 import { bulkInsert } from '../bulk-insert';
 import type { Db } from '../client';
-import { defaultSettings } from '../../domain/default-settings';
 
 const newsItems: [string, string][] = [
   [

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../client';
 import { hashPassword } from '../../services/auth/password';
-import { seedRegions } from './regions';
-import { DEMO_PASSWORD, generateNetwork, insertNetwork } from './network';
-import { seedContent } from './content';
-import { seedCatalogue } from './catalogue';
-import { seedOrders } from './orders';
+import { rebuildAnnualCounters } from '../../services/bonus/annual-counters';
 import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
+import { type Db, selectRows } from '../client';
+import { seedCatalogue } from './catalogue';
+import { seedContent } from './content';
+import { DEMO_PASSWORD, generateNetwork, insertNetwork } from './network';
+import { seedOperators } from './operators';
+import { seedOrders } from './orders';
 import { seedPayouts } from './payouts';
 import { seedPromos } from './promos';
+import { seedRegions } from './regions';
 import { seedReturns } from './returns';
-import { seedOperators } from './operators';
-import { rebuildAnnualCounters } from '../../services/bonus/annual-counters';
 
 export interface SeedOptions {
   members: number;

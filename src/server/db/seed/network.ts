@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bulkInsert, type BulkColumn } from '../bulk-insert';
-import type { Db } from '../client';
 import { createRandom, type Random } from '../../domain/random';
+import { type BulkColumn, bulkInsert } from '../bulk-insert';
+import type { Db } from '../client';
 import { firstNames, lastNames } from './names';
 
 export type Posisi = 'BRONZE' | 'SILVER' | 'PLATINUM';

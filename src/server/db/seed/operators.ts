@@ -1,11 +1,13 @@
-import type { Db } from '../client';
-import { operators, type OperatorRole } from '../schema';
 import { hashPassword } from '../../services/auth/password';
+import type { Db } from '../client';
+import { type OperatorRole, operators } from '../schema';
 
 /** The README's demo operator logins, one per role, all with this password. */
 export const DEMO_OPERATOR_PASSWORD = 'operator12345';
 export const DEMO_OPERATORS: { username: string; nama: string; role: OperatorRole }[] = [
   { username: 'superadmin', nama: 'Sari Superadmin', role: 'SUPERADMIN' },
+  // The second SUPERADMIN approves the first one's settings changes (four-eyes, ADR 0023).
+  { username: 'superadmin2', nama: 'Sandi Superadmin', role: 'SUPERADMIN' },
   { username: 'gudang', nama: 'Gilang Gudang', role: 'GUDANG' },
   { username: 'keuangan', nama: 'Kartika Keuangan', role: 'KEUANGAN' },
   { username: 'konten', nama: 'Kevin Konten', role: 'KONTEN' },

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../client';
-import { bulkInsert, type BulkColumn } from '../bulk-insert';
-import type { Db } from '../client';
-import { createRandom } from '../../domain/random';
 import { paymentFee } from '../../../lib/order/fees';
+import { createRandom } from '../../domain/random';
+import { type BulkColumn, bulkInsert } from '../bulk-insert';
+import type { Db } from '../client';
+import { selectRows } from '../client';
 import type { CatalogueProduct } from './catalogue';
 import type { GeneratedMember, Posisi } from './network';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows, type Db } from '../client';
-import { SYSTEM_ACTOR, queuePayout, settlePayout } from '../../services/bonus/payouts';
-import { exportPayoutBatch } from '../../services/bonus/export-payout-batch';
 import { completePayoutBatch } from '../../services/bonus/complete-payout-batch';
+import { exportPayoutBatch } from '../../services/bonus/export-payout-batch';
 import { getPlan } from '../../services/bonus/get-plan';
+import { queuePayout, SYSTEM_ACTOR, settlePayout } from '../../services/bonus/payouts';
+import { type Db, inTransaction, selectRows } from '../client';
 
 /**
  * Payouts in every status for the demo: members with a verified bank and enough unpaid bonuses

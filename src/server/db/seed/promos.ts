@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { inTransaction, selectRows, type Db } from '../client';
-import { recordAllPromoOmsets } from '../../services/promo/record-promo-omsets';
 import { claimPromoIn } from '../../services/promo/claim-promo';
+import { recordAllPromoOmsets } from '../../services/promo/record-promo-omsets';
+import { type Db, inTransaction, selectRows } from '../client';
 
 const DAY = 86_400_000;
 

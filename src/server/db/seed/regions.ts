@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDistricts, getProvinces, getRegencies, getVillages } from 'idn-area-data';
 import { bulkInsert } from '../bulk-insert';
-import { selectRows, type Db } from '../client';
+import { type Db, selectRows } from '../client';
 
 /** Loads the Kemendagri region lists of idn-area-data once (38 provinces … 83k villages). */
 export async function seedRegions(db: Db): Promise<void> {

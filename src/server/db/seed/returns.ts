@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { deflateSync } from 'node:zlib';
-import { inTransaction, selectRows, type Db } from '../client';
+import { sql } from 'drizzle-orm';
 import { saveFile } from '../../integrations/files';
+import type { SessionMember } from '../../services/auth/session-member';
 import { RETUR_FILES_AREA } from '../../services/retur/create-return';
 import { settleReturn } from '../../services/retur/operate-return';
 import { submitReturnResi } from '../../services/retur/submit-resi';
-import type { SessionMember } from '../../services/auth/session-member';
+import { type Db, inTransaction, selectRows } from '../client';
 import type { ReturStatus } from '../schema/retur';
 
 const DAY = 86_400_000;

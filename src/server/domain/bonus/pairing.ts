@@ -1,7 +1,7 @@
 import { addDays } from '../../../lib/calendar';
 import type { Rank } from '../../../lib/rank';
-import type { BonusPlan } from './plan';
 import type { BonusEarning } from './earnings';
+import type { BonusPlan } from './plan';
 
 export interface PairingDay {
   carriedLeft: number;

@@ -1,6 +1,6 @@
-import type { BonusPlan } from './plan';
+import { type ClosingEvent, isPackageEvent, recruitOf } from './closing-event';
 import type { BonusEarning } from './earnings';
-import { isPackageEvent, recruitOf, type ClosingEvent } from './closing-event';
+import type { BonusPlan } from './plan';
 
 /**
  * PASSUP (COMP_PLAN.md): on the same registration or upgrade as SPONSOR, the sponsor's sponsor

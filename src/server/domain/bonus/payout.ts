@@ -1,5 +1,5 @@
-import type { BonusPlan } from './plan';
 import { rupiahText } from '../../../lib/money-format';
+import type { BonusPlan } from './plan';
 
 export const PAYOUT_MESSAGES = {
   unverified: 'Tidak bisa melakukan widthraw, rekening belum terverifikasi...',

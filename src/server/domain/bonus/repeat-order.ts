@@ -1,6 +1,6 @@
-import type { BonusPlan } from './plan';
-import type { BonusEarning } from './earnings';
 import type { ClosingEvent } from './closing-event';
+import type { BonusEarning } from './earnings';
+import type { BonusPlan } from './plan';
 
 const repeatOrders = (events: readonly ClosingEvent[]) => events.filter((e) => e.jenis_order === 'ro');
 

@@ -1,6 +1,6 @@
-import type { BonusPlan } from './plan';
+import { type ClosingEvent, isPackageEvent, recruitOf } from './closing-event';
 import type { BonusEarning } from './earnings';
-import { isPackageEvent, recruitOf, type ClosingEvent } from './closing-event';
+import type { BonusPlan } from './plan';
 
 /**
  * SPONSOR (COMP_PLAN.md): the sponsor of a member who registers or upgrades earns the plan's

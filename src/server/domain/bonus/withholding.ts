@@ -1,5 +1,5 @@
-import type { BonusPlan } from './plan';
 import type { EarnedRow } from './earnings';
+import type { BonusPlan } from './plan';
 import { withholdIncrement } from './pph21';
 
 /** The first day of the withholding period holding `tanggal`: the tax month, or the calendar year. */

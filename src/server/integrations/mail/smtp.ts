@@ -2,12 +2,12 @@ import type { Transporter } from 'nodemailer';
 import { config } from '../../config';
 import type { Mail } from './index';
 
-let transport: Transporter | undefined;
+let transport: { url: string; transporter: Transporter } | undefined;
 
 export async function sendBySmtp(url: string, mail: Mail): Promise<void> {
-  if (!transport) {
+  if (transport?.url !== url) {
     const nodemailer = await import('nodemailer');
-    transport = nodemailer.createTransport(url);
+    transport = { url, transporter: nodemailer.createTransport(url) };
   }
-  await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await transport.transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
 }

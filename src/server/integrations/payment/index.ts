@@ -1,7 +1,7 @@
+import { isProduction } from '../../mode';
 import { midtransGateway } from './midtrans';
 import { simulatorGateway } from './simulator';
 import type { PaymentGateway } from './types';
-import { isProduction } from '../../mode';
 
 /** Midtrans when MIDTRANS_SERVER_KEY and MIDTRANS_CLIENT_KEY are set, else the simulator (never in production). */
 export function paymentGateway(): PaymentGateway {

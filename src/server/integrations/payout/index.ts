@@ -1,4 +1,4 @@
-import { isProduction, payoutProblem, payoutProviderSetting, type PayoutProviderSetting } from '../../mode';
+import { isProduction, type PayoutProviderSetting, payoutProblem, payoutProviderSetting } from '../../mode';
 import { irisBaseUrl, irisProvider } from './iris';
 import { simulatorPayoutProvider } from './simulator';
 import type { PayoutProvider } from './types';

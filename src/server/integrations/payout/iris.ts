@@ -1,8 +1,8 @@
 import { toRupiah } from '../../db/money';
 import {
-  PROVIDER_PAYOUT_STATUSES,
-  PayoutProviderError,
   type PayoutProvider,
+  PayoutProviderError,
+  PROVIDER_PAYOUT_STATUSES,
   type ProviderPayout,
   type ProviderPayoutStatus,
 } from './types';

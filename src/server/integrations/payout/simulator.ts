@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getDb } from '../../db/client';
-import { settingOrInsert } from '../../db/queries/settings';
 import {
   insertSimulatorTransfers,
   markSimulatorTransfers,
+  type SimulatorTransfer,
   settleSimulatorTransfer,
   simulatorTransfer,
   simulatorTransfersOfKey,
-  type SimulatorTransfer,
 } from '../../db/queries/payout-simulator';
+import { settingOrInsert } from '../../db/queries/settings';
 import { BANKS } from '../../domain/banks';
 import { payoutSignature } from './signature';
-import { PayoutProviderError, type AccountValidation, type PayoutProvider, type ProviderPayout } from './types';
+import { type AccountValidation, type PayoutProvider, PayoutProviderError, type ProviderPayout } from './types';
 
 /**
  * The built-in disbursement simulator's deterministic table (README "Configuration"): no keys, no

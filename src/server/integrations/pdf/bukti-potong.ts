@@ -1,7 +1,7 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { TaxRow } from '../../services/bonus/tax-slips';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { tanggal } from '../../../lib/format';
 import { rupiahText } from '../../../lib/money-format';
+import type { TaxRow } from '../../services/bonus/tax-slips';
 
 const rp = rupiahText;
 

@@ -1,9 +1,11 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 export interface PrintOrder {
   no_order: string;
   no_invoice: string | null;
   status_order: string;
+  /** Refunded in full: printed with the REFUND mark, never packed or shipped. */
+  refunded: boolean;
   pickup_store: boolean;
   nama_kirim: string | null;
   phone_kirim: string | null;
@@ -22,6 +24,8 @@ export interface PrintOrder {
 
 /** The standard fonts speak WinAnsi only: anything else (emoji, other scripts) prints as '?'. */
 const safe = (text: string | null | undefined): string => (text ?? '').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/** The mark on every page of a refunded order (packing list, PDF label, label page). */
+export const REFUND_MARK = 'REFUND - JANGAN DIKEMAS / DIKIRIM';
 const courier = (ekspedisi: string | null) => (ekspedisi ?? '').split('|').filter(Boolean).join(' ').toUpperCase() || '-';
 
 /** A page writer with a cursor, word-wrapping to the page's width. */
@@ -60,18 +64,22 @@ function writer(page: PDFPage, font: PDFFont, bold: PDFFont, margin: number) {
   };
 }
 
-async function start(title: string) {
+async function start(title: string, orders: PrintOrder[]) {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
+  // The refunded orders of the batch are named in the document's subject too, beside the mark on their pages.
+  const refunded = orders.filter((o) => o.refunded).map((o) => o.no_order);
+  if (refunded.length) pdf.setSubject(`REFUND: ${refunded.join(', ')}`);
   return { pdf, font: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
 }
 
 /** Packing lists: one A4 page per order with its lines, for the warehouse to pick and check. */
 export async function packingListPdf(orders: PrintOrder[], company: string): Promise<Uint8Array> {
-  const { pdf, font, bold } = await start(`Daftar Kemas ${orders.map((o) => o.no_order).join(', ')}`);
+  const { pdf, font, bold } = await start(`Daftar Kemas ${orders.map((o) => o.no_order).join(', ')}`, orders);
   for (const order of orders) {
     const w = writer(pdf.addPage([595.28, 841.89]), font, bold, 50);
     w.text(company, { size: 9 });
+    if (order.refunded) w.text(REFUND_MARK, { size: 16, strong: true, gap: 6 });
     w.text('DAFTAR KEMAS', { size: 16, strong: true, gap: 6 });
     w.text(`No Order: ${order.no_order}    Invoice: ${order.no_invoice ?? '-'}    Status: ${order.status_order}`);
     w.text(`Member: ${order.id_member} - ${order.member_nama}`);
@@ -117,9 +125,10 @@ export async function packingListPdf(orders: PrintOrder[], company: string): Pro
 
 /** Shipping labels: one A6 page per order, recipient large, sender, courier and waybill. */
 export async function shippingLabelPdf(orders: PrintOrder[], company: string): Promise<Uint8Array> {
-  const { pdf, font, bold } = await start(`Label Kirim ${orders.map((o) => o.no_order).join(', ')}`);
+  const { pdf, font, bold } = await start(`Label Kirim ${orders.map((o) => o.no_order).join(', ')}`, orders);
   for (const order of orders) {
     const w = writer(pdf.addPage([297.64, 419.53]), font, bold, 20);
+    if (order.refunded) w.text(REFUND_MARK, { size: 12, strong: true, gap: 4 });
     w.text(order.pickup_store ? 'AMBIL DI GUDANG' : courier(order.ekspedisi), { size: 16, strong: true });
     w.text(`Resi: ${order.no_resi ?? '-'}`, { size: 12, strong: true });
     w.text(`No Order: ${order.no_order}`, { size: 9 });

@@ -1,6 +1,6 @@
+import type { ShippingService } from '../../../lib/order/shipping';
 import { getDb } from '../../db/client';
 import { villagePlaceNames } from '../../db/queries/regions';
-import type { ShippingService } from '../../../lib/order/shipping';
 import type { ShippingProvider } from './types';
 
 const BASE = 'https://rajaongkir.komerce.id/api/v1/';

@@ -1,5 +1,5 @@
 import { AutoWithdrawSchema, BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../../lib/schemas/account';
-import { fieldErrors, type FieldErrors } from '../../../lib/schemas/parse';
+import { type FieldErrors, fieldErrors } from '../../../lib/schemas/parse';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { resendBankVerification, resendNpwpVerification } from './resend-verification';

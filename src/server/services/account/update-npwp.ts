@@ -1,6 +1,6 @@
+import type { NpwpInput } from '../../../lib/schemas/account';
 import { inTransaction } from '../../db/client';
 import { cancelWaitingNpwpChanges, insertNpwpChange } from '../../db/queries/account';
-import type { NpwpInput } from '../../../lib/schemas/account';
 import type { SessionMember } from '../auth/session-member';
 import { assertOwnPublicId } from './own-member';
 import { sendVerification } from './send-verification';

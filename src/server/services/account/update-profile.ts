@@ -1,8 +1,8 @@
-import { inTransaction } from '../../db/client';
-import { regionsExist, updateMember, usernameTaken, type MemberChanges } from '../../db/queries/account';
-import { AppError } from '../../errors';
 import type { ProfileInput } from '../../../lib/schemas/account';
 import { accountMessages } from '../../../lib/schemas/account';
+import { inTransaction, type Tx } from '../../db/client';
+import { type MemberChanges, regionsExist, updateMember, usernameTaken } from '../../db/queries/account';
+import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import { isWithin } from '../regions/list-regions';
 import { assertOwnPublicId } from './own-member';
@@ -10,16 +10,19 @@ import { assertOwnPublicId } from './own-member';
 export const PROFILE_SAVED = 'Data member berhasil diperbarui';
 export const USERNAME_TAKEN = 'Username sudah digunakan member lain';
 
-/** Saves the Data Member form; fields left empty are not sent and so not changed (spec/000 §5). */
-export async function updateProfile(member: SessionMember, publicId: string | undefined, input: ProfileInput): Promise<string> {
-  assertOwnPublicId(member, publicId);
+/** The checks of the Data Member form that need no database: the regions belong together. */
+export function checkProfileRegions(input: ProfileInput): void {
   if (!isWithin(input.kota, input.propinsi) || !isWithin(input.kecamatan, input.kota)) {
     throw new AppError('BAD_INPUT', 'Kota/kecamatan tidak sesuai dengan propinsi yang dipilih');
   }
   if (!isWithin(input.kota_domisili, input.propinsi_domisili)) {
     throw new AppError('BAD_INPUT', accountMessages.kotaDomisili, { kota_domisili: accountMessages.kotaDomisili });
   }
-  const changes = Object.fromEntries(
+}
+
+/** The columns a Data Member form changes: fields left empty are not sent and so not changed (spec/000 §5). */
+export function profileChanges(input: ProfileInput): MemberChanges {
+  return Object.fromEntries(
     Object.entries({
       username: input.username,
       nama: input.nama,
@@ -38,10 +41,22 @@ export async function updateProfile(member: SessionMember, publicId: string | un
       kotaDomisili: input.kota_domisili,
     }).filter(([, value]) => value !== undefined),
   ) as MemberChanges;
+}
+
+/** The Data Member form's checks inside the saving transaction: a free username, known regions. */
+export async function checkProfileInTransaction(tx: Tx, memberId: number, input: ProfileInput): Promise<void> {
+  if (await usernameTaken(tx, input.username, memberId)) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  const known = await regionsExist(tx, { province: input.propinsi_domisili, regency: input.kota_domisili, district: input.kecamatan });
+  if (!known) throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak dikenal');
+}
+
+/** Saves the Data Member form; fields left empty are not sent and so not changed (spec/000 §5). */
+export async function updateProfile(member: SessionMember, publicId: string | undefined, input: ProfileInput): Promise<string> {
+  assertOwnPublicId(member, publicId);
+  checkProfileRegions(input);
+  const changes = profileChanges(input);
   await inTransaction(async (tx) => {
-    if (await usernameTaken(tx, input.username, member.id)) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
-    const known = await regionsExist(tx, { province: input.propinsi_domisili, regency: input.kota_domisili, district: input.kecamatan });
-    if (!known) throw new AppError('BAD_INPUT', 'Wilayah yang dipilih tidak dikenal');
+    await checkProfileInTransaction(tx, member.id, input);
     await updateMember(tx, member.id, changes);
   });
   return PROFILE_SAVED;

@@ -1,9 +1,9 @@
 import { inTransaction } from '../../db/client';
 import { applyNpwpChange, scheduleNpwpChange, waitingNpwpChange } from '../../db/queries/account';
 import { consumeToken } from '../auth/one-time-token';
+import { recordNpwpReplaced } from '../tax/npwp-status';
 import { isBonusAvailable } from './is-bonus-available';
 import { VERIFY_MESSAGES, type VerificationResult } from './verify-bank';
-import { recordNpwpReplaced } from '../tax/npwp-status';
 
 export const NPWP_NEXT_MONTH = 'NPWP berhasil diverifikasi dan berlaku mulai tanggal 1 bulan depan';
 

@@ -1,4 +1,4 @@
-import { getDb, type Db, type Tx } from '../../db/client';
+import { type Db, getDb, type Tx } from '../../db/client';
 import { memberAddress, memberAddresses, type ShippingAddress } from '../../db/queries/address';
 import type { SessionMember } from '../auth/session-member';
 

@@ -1,3 +1,4 @@
+import { type AddressInput, addressMessages } from '../../../lib/schemas/address';
 import { inTransaction, type Tx } from '../../db/client';
 import {
   countAddresses,
@@ -10,10 +11,9 @@ import {
 } from '../../db/queries/address';
 import { villagePostalCode } from '../../db/queries/regions';
 import { AppError } from '../../errors';
-import { addressMessages, type AddressInput } from '../../../lib/schemas/address';
 import type { SessionMember } from '../auth/session-member';
-import { findOwnAddress } from './list-addresses';
 import { postalCodeOf } from '../regions/postal-codes';
+import { findOwnAddress } from './list-addresses';
 
 export const ADDRESS_SAVED = 'Alamat berhasil disimpan';
 export const ADDRESS_NOT_FOUND = 'Alamat tidak ditemukan';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getDb, inTransaction, type Tx } from '../../db/client';
-import { insertToken, retireTokens, spendToken, validTokenMember, type TokenPurpose } from '../../db/queries/auth';
+import { insertToken, retireTokens, spendToken, type TokenPurpose, validTokenMember } from '../../db/queries/auth';
 
 export type { TokenPurpose };
 

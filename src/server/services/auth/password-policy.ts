@@ -1,5 +1,5 @@
+import { isCommonPassword, PASSWORD_TOO_COMMON } from '../../../lib/common-passwords';
 import { AppError } from '../../errors';
-import { PASSWORD_TOO_COMMON, isCommonPassword } from '../../../lib/common-passwords';
 
 export { PASSWORD_TOO_COMMON };
 export const PASSWORD_PERSONAL_MEMBER = 'Password tidak boleh memuat username, ID Member, nama atau e-mail Anda';

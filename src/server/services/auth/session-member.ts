@@ -12,4 +12,6 @@ export interface SessionMember {
   isSuspended: boolean;
   hasDomisili: boolean;
   kodeReferal: string;
+  /** A "Lihat sebagai member" session: the operator's name; every write is refused (ADR 0022). */
+  viewAs?: string | null;
 }

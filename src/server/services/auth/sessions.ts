@@ -1,6 +1,5 @@
-import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
-import { getDb } from '../../db/client';
+import { getDb, type Tx } from '../../db/client';
 import {
   deleteExpiredSessions,
   deleteMemberSessions,
@@ -9,6 +8,7 @@ import {
   sessionMemberByHash,
   touchSession,
 } from '../../db/queries/auth';
+import { isDatabaseUnavailable } from '../../unavailable';
 import { getSetting } from '../settings';
 import { sha256 } from './one-time-token';
 import { idleMinutes } from './session-idle';
@@ -25,6 +25,22 @@ export async function createSession(memberId: number, remember: boolean, userAge
   await insertSession(db, { idHash: sha256(token), memberId, remember, expiresAt, userAgent: userAgent?.slice(0, 300) });
   // Expired sessions are dropped now and then, not on every request.
   if (Math.random() < 0.05) await deleteExpiredSessions(db);
+  return { token, expiresAt };
+}
+
+/**
+ * A read-only session for an operator's "Lihat sebagai member" (ADR 0022): short, never
+ * remembered, marked with the operator so the middleware refuses every write through it.
+ */
+export async function createViewAsSession(
+  memberId: number,
+  operatorId: number,
+  minutes: number,
+  tx?: Tx,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
+  await insertSession(tx ?? (await getDb()), { idHash: sha256(token), memberId, remember: false, expiresAt, viewAsOperatorId: operatorId });
   return { token, expiresAt };
 }
 

@@ -1,9 +1,9 @@
-import { AppError } from '../../errors';
 import type { SignIn } from '../../../lib/schemas/auth';
+import { AppError } from '../../errors';
 import { findMemberByLogin } from './find-member';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { reserveAttempt, signInLocked, succeed } from './throttle';
 import { createSession, resolveSession } from './sessions';
+import { reserveAttempt, signInLocked, succeed } from './throttle';
 
 export const signInMessages = {
   wrong: 'ID Member/Username atau password salah',

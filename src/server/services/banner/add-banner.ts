@@ -1,11 +1,11 @@
+import { type BannerForm, BannerFormSchema } from '../../../lib/schemas/konten';
 import { inTransaction } from '../../db/client';
 import { insertBanner, lastBannerNumber } from '../../db/queries/banners';
-import { BannerFormSchema, type BannerForm } from '../../../lib/schemas/konten';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import { deleteFile, saveFile, sniffMedia } from '../../integrations/files';
 import { forgetDashboardContent } from '../dashboard/shared-content';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { BANNER_AREA, BANNER_URL_PREFIX, MAX_BANNER_BYTES, MEMBER_BANNER_GROUP } from './banner-images';
 

@@ -2,7 +2,7 @@ import { inTransaction } from '../../db/client';
 import { lockBanner, lockBannerGroup, setBannerAktif, setBannerNumber } from '../../db/queries/banners';
 import { AppError } from '../../errors';
 import { forgetDashboardContent } from '../dashboard/shared-content';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { MEMBER_BANNER_GROUP } from './banner-images';
 

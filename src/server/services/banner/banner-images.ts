@@ -5,5 +5,3 @@ export const BANNER_URL_PREFIX = '/banners/unggah/';
 export const MEMBER_BANNER_GROUP = 'banner-member';
 /** An image of at most 1 MB: the carousel is on every member's first page, on slow phones. */
 export const MAX_BANNER_BYTES = 1_000_000;
-
-export const BANNER_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };

@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client';
 import { addAnnualBv, addAnnualPairs, annualPeriodSetting, keepFirstUpgrade, paidPackageOrder } from '../../db/queries/annual-counters';
-import { ancestorPaths } from '../../domain/network-path';
-import { annualPeriodsUntil, type AnnualPeriod } from '../../domain/bonus/annual-period';
+import { type AnnualPeriod, annualPeriodsUntil } from '../../domain/bonus/annual-period';
 import { defaultSettings } from '../../domain/default-settings';
+import { ancestorPaths } from '../../domain/network-path';
 
 /** The set-based recount lives with the other annual-counter queries; re-exported for the seed, the bench and the tests. */
 export { REBUILD_ANNUAL_COUNTERS, REBUILD_UPGRADE_DATES, rebuildAnnualCounters } from '../../db/queries/annual-counters';

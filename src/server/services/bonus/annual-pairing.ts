@@ -1,12 +1,12 @@
-import { getDb, type Db } from '../../db/client';
-import { annualPeriodCounters } from '../../db/queries/bonus-closing-calendar';
-import { annualRank } from '../../domain/bonus/pairing';
-import { getPlan } from './get-plan';
-import { getSetting } from '../settings';
-import type { SessionMember } from '../auth/session-member';
-import type { BonusPlan } from '../../domain/bonus/plan';
-import { annualPeriodsUntil, type AnnualPeriod } from '../../domain/bonus/annual-period';
 import { today } from '../../../lib/calendar';
+import { type Db, getDb } from '../../db/client';
+import { annualPeriodCounters } from '../../db/queries/bonus-closing-calendar';
+import { type AnnualPeriod, annualPeriodsUntil } from '../../domain/bonus/annual-period';
+import { annualRank } from '../../domain/bonus/pairing';
+import type { BonusPlan } from '../../domain/bonus/plan';
+import type { SessionMember } from '../auth/session-member';
+import { getSetting } from '../settings';
+import { getPlan } from './get-plan';
 
 type Period = AnnualPeriod;
 

@@ -2,10 +2,10 @@ import { inTransaction } from '../../db/client';
 import { lockProviderBatch, providerBatchPayouts, setPayoutBatchStatus } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import { payoutProvider } from '../../integrations/payout';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
-import { BATCH_MESSAGES } from './export-payout-batch';
 import { applyPayoutAnswer } from './apply-payout-answer';
+import { BATCH_MESSAGES } from './export-payout-batch';
 import { SEND_MESSAGES } from './send-payout-batch';
 
 export const APPROVE_MESSAGES = {

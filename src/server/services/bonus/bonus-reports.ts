@@ -1,4 +1,4 @@
-import { onReadDb, type Db } from '../../db/client';
+import { type Db, onReadDb } from '../../db/client';
 import {
   bonusesOfPayouts,
   completedPayoutsIn,

@@ -1,7 +1,7 @@
-import type { SessionMember } from '../auth/session-member';
-import { findTaxRow } from './tax-slips';
 import { buktiPotongPdf } from '../../integrations/pdf/bukti-potong';
+import type { SessionMember } from '../auth/session-member';
 import { withholder } from '../tax/issue-tax-slips';
+import { findTaxRow } from './tax-slips';
 
 /** The member's own tax slip as a PDF attachment named by timestamp (the API and the PPh page). */
 export async function buktiPotongDownload(member: Pick<SessionMember, 'id'>, id: string): Promise<Response> {

@@ -14,22 +14,22 @@ import {
   storePairingCounters,
   takeIntake,
 } from '../../db/queries/bonus-closing';
-import type { BonusPlan } from '../../domain/bonus/plan';
-import { getPlan } from './get-plan';
+import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
+import { type ClosingEvent, isPackageEvent } from '../../domain/bonus/closing-event';
+import { type BonusEarning, collectEarnings } from '../../domain/bonus/earnings';
 import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
-import { isPackageEvent, type ClosingEvent } from '../../domain/bonus/closing-event';
-import { collectEarnings, type BonusEarning } from '../../domain/bonus/earnings';
-import { sponsorBonuses } from '../../domain/bonus/sponsor';
 import { passupBonuses } from '../../domain/bonus/passup';
+import type { BonusPlan } from '../../domain/bonus/plan';
 import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } from '../../domain/bonus/repeat-order';
-import { withholdRows, withholdingPeriodStart } from '../../domain/bonus/withholding';
+import { sponsorBonuses } from '../../domain/bonus/sponsor';
+import { withholdingPeriodStart, withholdRows } from '../../domain/bonus/withholding';
+import { type AuditActor, recordAudit } from '../operator/record-audit';
+import { getSetting } from '../settings';
+import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
+import { countAnnualPairs } from './annual-counters';
+import { getPlanOn } from './get-plan';
 import { queueAutoWithdrawals } from './payouts';
 import { reverseRefunds } from './reverse-refunds';
-import { issueDueSlips, withholder } from '../tax/issue-tax-slips';
-import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
-import { getSetting } from '../settings';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
-import { countAnnualPairs } from './annual-counters';
 
 export interface CloseResult {
   tanggal: string;
@@ -49,7 +49,7 @@ export interface CloseResult {
  */
 /** `actor`: who asked (an operator in the console, a command); the day's audit row is written in its transaction. */
 export async function closeDay(tanggal: string, planOverride?: BonusPlan, actor?: AuditActor): Promise<CloseResult> {
-  const plan = planOverride ?? (await getPlan());
+  const plan = planOverride ?? (await getPlanOn(tanggal));
   const annualPeriod = annualPeriodEndingOn(await getSetting('annual_pairing_period'), tanggal);
   const by = await withholder();
   return inTransaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { addDays, jakartaDate } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
 import {
   firstClosedDay,
@@ -6,9 +7,8 @@ import {
   lastClosedDay as lastClosedDayOf,
 } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
-import { addDays, jakartaDate } from '../../../lib/calendar';
-import { closeDay, type CloseResult } from './close-day';
 import type { AuditActor } from '../operator/record-audit';
+import { type CloseResult, closeDay } from './close-day';
 
 const dayAfter = (d: string, n = 1) => addDays(d, n);
 

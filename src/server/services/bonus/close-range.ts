@@ -1,7 +1,7 @@
+import { addDays } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
 import { firstPaidDay as firstPaidDayOf } from '../../db/queries/bonus-closing-calendar';
-import { addDays } from '../../../lib/calendar';
-import { closeDay, type CloseResult } from './close-day';
+import { type CloseResult, closeDay } from './close-day';
 
 /** Closes every day from `from` to `to` in order (each its own transaction); closed days are skipped. */
 export async function closeRange(from: string, to: string, onDay?: (result: CloseResult) => void): Promise<CloseResult[]> {

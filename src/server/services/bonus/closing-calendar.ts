@@ -1,12 +1,12 @@
+import { addDays, jakartaDate, monthEnd, monthStart } from '../../../lib/calendar';
 import { parseMonth } from '../../../lib/calendar-params';
 import { getDb } from '../../db/client';
 import { closedDaysBetween, openDaysBefore } from '../../db/queries/bonus-closing-calendar';
 import { AppError } from '../../errors';
-import { addDays, jakartaDate, monthEnd, monthStart } from '../../../lib/calendar';
-import { closeMissingDays } from './close-days';
+import { type Actor, assertRole } from '../operator/assert-role';
 import type { CloseResult } from './close-day';
-import { reconcileDays, type ReconciliationDay } from './reconcile-days';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { closeMissingDays } from './close-days';
+import { type ReconciliationDay, reconcileDays } from './reconcile-days';
 
 export type DayState = 'ditutup' | 'terbuka' | 'hari-ini' | 'mendatang';
 export interface CalendarDay {

@@ -1,8 +1,8 @@
 import { inTransaction } from '../../db/client';
 import { lockBatchPayouts, lockPayoutBatch, markPayoutBatchCompleted } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { tryMovePayout } from './move-payout';
 

@@ -1,11 +1,11 @@
-import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
-import { batchPayouts, insertPayoutBatch, lockPayoutsForBatch, payoutBatchIdByNo, payoutBatchNo } from '../../db/queries/payouts';
-import { AppError } from '../../errors';
-import { bankCodeOf } from '../../domain/banks';
-import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { toCsv } from '../../csv';
+import { type Db, getDb, inTransaction, type Tx } from '../../db/client';
+import { batchPayouts, insertPayoutBatch, lockPayoutsForBatch, payoutBatchIdByNo, payoutBatchNo } from '../../db/queries/payouts';
+import { bankCodeOf } from '../../domain/banks';
 import { batchExclusion, type PayoutStatus } from '../../domain/payout-status';
+import { AppError } from '../../errors';
+import { type Actor, assertRole } from '../operator/assert-role';
+import { recordAudit } from '../operator/record-audit';
 import { movePayout } from './move-payout';
 
 export const BATCH_MESSAGES = {
@@ -59,6 +59,7 @@ export async function exportPayoutBatch(chosen: string[] | 'ALL_PROCESSED', by: 
           status: r.status,
           batchNo: r.batchId === null ? null : String(r.batchId),
           memberSuspended: r.isSuspended,
+          held: r.ditahan,
         }) ?? (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening ? 'data rekening tidak lengkap' : undefined);
       if (alasan) dilewati.push({ no: r.no, alasan });
       else taken.push(r.no);

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { payoutProvider, type ProviderPayout } from '../../integrations/payout';
+import { type ProviderPayout, payoutProvider } from '../../integrations/payout';
 import { irisPayout } from '../../integrations/payout/iris';
 import { isPayoutSignatureValid } from '../../integrations/payout/signature';
 import { applyPayoutAnswer, type PayoutAnswerOutcome } from './apply-payout-answer';

@@ -1,6 +1,6 @@
-import { getDb } from '../../db/client';
-import { memberBonusSummary, memberBonusTotals, memberBonusesPage } from '../../db/queries/bonus-reports';
 import type { BonusQuery } from '../../../lib/schemas/bonus';
+import { getDb } from '../../db/client';
+import { memberBonusesPage, memberBonusSummary, memberBonusTotals } from '../../db/queries/bonus-reports';
 import type { SessionMember } from '../auth/session-member';
 
 export interface BonusRow {
@@ -14,6 +14,8 @@ export interface BonusRow {
   bonus_dibayar: number;
   detail: unknown[];
   payout_status: string | null;
+  /** The reason KEUANGAN holds this unpaid bonus (shown as "Ditahan"); null when not held. */
+  ditahan: string | null;
 }
 
 /** spec/000 §3: each bonus type's detail array under its own name; the other four are empty. */
@@ -52,6 +54,7 @@ export async function listBonuses(member: SessionMember, q: BonusQuery) {
         bonus_dibayar: r.bonusDibayar,
         detail: r.detail,
         payout_status: r.payoutStatus,
+        ditahan: r.ditahan,
       }),
     ),
     total_count: summary.n,

@@ -1,15 +1,15 @@
 import type { Tx } from '../../db/client';
 import { lockPayoutForMove, payPayoutBonuses, releasePayoutBonuses, writePayoutStatus } from '../../db/queries/payouts';
-import { AppError } from '../../errors';
 import {
   PAYOUT_ACTION_TARGETS,
   PAYOUT_EFFECTS,
-  payoutMoveRefusal,
   type PayoutRefusal,
   type PayoutStatus,
+  payoutMoveRefusal,
 } from '../../domain/payout-status';
+import { AppError } from '../../errors';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 
 const ACTION_OF = Object.fromEntries(Object.entries(PAYOUT_ACTION_TARGETS).map(([action, to]) => [to, action])) as Partial<
   Record<PayoutStatus, string>

@@ -1,29 +1,28 @@
 import { getDb, inTransaction, type Tx } from '../../db/client';
 import {
   autoWithdrawCandidates,
+  bankValidations,
   claimBonuses,
   insertQueuedPayout,
   lockUnpaidBonuses,
   memberBonusesByPublicIds,
   memberPayoutsPage,
   payoutAccountOf,
-  bankValidations,
   payoutStatusCounts,
   unpaidBonusCount,
   unpaidBonuses,
   unpaidReversalIds,
 } from '../../db/queries/payouts';
-
-import { AppError } from '../../errors';
 import { bankCodeOf, bankName } from '../../domain/banks';
-import type { BonusPlan } from '../../domain/bonus/plan';
-import { getPlan } from './get-plan';
 import { planPayout } from '../../domain/bonus/payout';
-import { PAYOUT_ACTION_TARGETS, PAYOUT_STATUS_MESSAGES, payoutMoveRefusal, type PayoutAction } from '../../domain/payout-status';
-import { movePayout } from './move-payout';
+import type { BonusPlan } from '../../domain/bonus/plan';
+import { PAYOUT_ACTION_TARGETS, PAYOUT_STATUS_MESSAGES, type PayoutAction, payoutMoveRefusal } from '../../domain/payout-status';
+import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
-import type { AuditActor } from '../operator/record-audit';
 import type { Actor } from '../operator/assert-role';
+import type { AuditActor } from '../operator/record-audit';
+import { getPlan } from './get-plan';
+import { movePayout } from './move-payout';
 
 export const PAYOUT_REQUESTED = 'Permintaan withdraw berhasil dibuat';
 export const BONUS_TAKEN = 'Sebagian bonus sudah diproses atau tidak ditemukan. Muat ulang halaman.';
@@ -38,6 +37,8 @@ export async function listUnpaidBonuses(member: SessionMember) {
     bonus_bruto: r.bonusBruto,
     pot_pph: r.potPph,
     bonus_dibayar: r.bonusDibayar,
+    /** The reason KEUANGAN holds it (COMP_PLAN.md "Commission control"); null: it may be withdrawn. */
+    ditahan: r.ditahan,
   }));
 }
 

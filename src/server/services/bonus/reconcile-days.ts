@@ -1,9 +1,9 @@
+import { addDays, daysBetween } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
 import { bonusBvByDay, closedDayDates, paidOrdersForReconciliation, refundedBvByDay } from '../../db/queries/bonus-closing-calendar';
-import { AppError } from '../../errors';
 import type { BonusPlan } from '../../domain/bonus/plan';
+import { AppError } from '../../errors';
 import { getPlan } from './get-plan';
-import { addDays, daysBetween } from '../../../lib/calendar';
 
 /**
  * One day of the reconciliation (COMP_PLAN.md): the paid orders and BV the closing took in

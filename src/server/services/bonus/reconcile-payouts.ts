@@ -2,7 +2,7 @@ import { getDb, inTransaction } from '../../db/client';
 import { providerPayoutsInFlight, sendingPayoutBatches } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import { payoutProvider } from '../../integrations/payout';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { applyPayoutAnswer } from './apply-payout-answer';
 import { deliverPayoutBatch } from './send-payout-batch';

@@ -3,20 +3,20 @@ import { getDb, inTransaction } from '../../db/client';
 import {
   insertPayoutBatch,
   lockPayoutsForBatch,
-  payoutBatchNo,
   lockProviderBatch,
+  payoutBatchNo,
   providerBatchPayouts,
   recordPayoutReferences,
   setPayoutBatchStatus,
 } from '../../db/queries/payouts';
-import { AppError } from '../../errors';
+import { bankCodeOf } from '../../domain/banks';
 import { batchExclusion } from '../../domain/payout-status';
-import { PayoutProviderError, payoutProvider, type PayoutProvider } from '../../integrations/payout';
+import { AppError } from '../../errors';
+import { type PayoutProvider, PayoutProviderError, payoutProvider } from '../../integrations/payout';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { movePayout, tryMovePayout } from './move-payout';
-import { bankCodeOf } from '../../domain/banks';
 import { payoutAccountKey, validatePayoutAccounts } from './validate-payout-accounts';
 
 export const SEND_MESSAGES = {
@@ -63,6 +63,7 @@ export async function sendPayoutBatch(chosen: string[], by: Actor): Promise<Sent
           status: r.status,
           batchNo: r.batchId === null ? null : String(r.batchId),
           memberSuspended: r.isSuspended,
+          held: r.ditahan,
         }),
     ),
     by,
@@ -80,6 +81,7 @@ export async function sendPayoutBatch(chosen: string[], by: Actor): Promise<Sent
           status: r.status,
           batchNo: r.batchId === null ? null : String(r.batchId),
           memberSuspended: r.isSuspended,
+          held: r.ditahan,
         }) ??
         (!bankCodeOf(r.bankNama) || !r.noRekening || !r.namaRekening || !account ? 'data rekening tidak lengkap' : undefined) ??
         (validity.has(account!) ? validity.get(account!) : 'rekening belum divalidasi');

@@ -2,8 +2,8 @@ import { getDb, inTransaction } from '../../db/client';
 import { bankValidations, upsertBankValidation } from '../../db/queries/payouts';
 import { bankCodeOf } from '../../domain/banks';
 import type { PayoutProvider } from '../../integrations/payout';
-import { recordAudit } from '../operator/record-audit';
 import type { Actor } from '../operator/assert-role';
+import { recordAudit } from '../operator/record-audit';
 
 export interface PayoutAccount {
   bankNama: string | null;

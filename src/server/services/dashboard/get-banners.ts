@@ -1,6 +1,6 @@
+import { safeLink } from '../../../lib/safe-redirect';
 import { getDb } from '../../db/client';
 import { activeBanners } from '../../db/queries/dashboard';
-import { safeLink } from '../../../lib/safe-redirect';
 
 /**
  * Banner items of a group that are switched on, ordered by number (spec/000 §2 carousel). A link

@@ -1,11 +1,11 @@
 import { onReadDb } from '../../db/client';
 import { dashboardMemberRow } from '../../db/queries/dashboard';
 import type { SessionMember } from '../auth/session-member';
+import { currentAnnualPairing } from '../bonus/annual-pairing';
+import { getBonusTotals } from '../bonus/list-bonuses';
 import { pairingCardOf } from '../network/get-pairing-card';
 import { recentlySponsored } from '../network/recently-sponsored';
-import { getBonusTotals } from '../bonus/list-bonuses';
 import { getOrderStats } from './get-order-stats';
-import { currentAnnualPairing } from '../bonus/annual-pairing';
 
 /**
  * Everything the dashboard page shows about the member (spec/000 §3), read once per request:

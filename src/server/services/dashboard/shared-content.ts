@@ -1,5 +1,5 @@
-import { getBanners } from './get-banners';
 import { listNews } from '../news/list-news';
+import { getBanners } from './get-banners';
 
 /**
  * What the dashboard shows every member alike (the carousel banners and the 5 newest news,

@@ -1,12 +1,12 @@
+import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { getDb } from '../../db/client';
 import { auditOfObject } from '../../db/queries/audit';
 import { memberFileProfile, memberFileRecords, sponsorOf } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
-import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { getTree } from '../network/get-tree';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { memberObject } from './member-object';
 
 const RECENT = 20;

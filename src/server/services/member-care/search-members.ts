@@ -1,10 +1,10 @@
+import { memberSearchSchema } from '../../../lib/schemas/member-care';
 import { getDb } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { searchMemberRows, type MemberHit, type MemberSearch } from '../../db/queries/member-care';
-import { memberSearchSchema } from '../../../lib/schemas/member-care';
+import { type MemberHit, type MemberSearch, searchMemberRows } from '../../db/queries/member-care';
 import { parseWith } from '../../http';
-import { requireRole } from '../operator/require-role';
 import type { SessionOperator } from '../operator/operator-sessions';
+import { requireRole } from '../operator/require-role';
 
 export type { MemberHit };
 

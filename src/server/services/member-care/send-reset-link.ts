@@ -1,14 +1,14 @@
+import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { inTransaction } from '../../db/client';
 import { memberContact } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
-import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { issueToken } from '../auth/one-time-token';
 import { mailResetLink } from '../auth/request-password-reset';
 import { refund, reserveAttempt } from '../auth/throttle';
-import { getSetting } from '../settings';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
+import { getSetting } from '../settings';
 import { memberObject } from './member-object';
 
 export const RESET_LINK_SENT = 'Link reset password telah dikirim ke alamat email member';

@@ -1,11 +1,11 @@
+import { memberCareMessages, suspensionSchema } from '../../../lib/schemas/member-care';
 import { inTransaction } from '../../db/client';
 import { lockMemberSuspension, setMemberSuspended } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { memberCareMessages, suspensionSchema } from '../../../lib/schemas/member-care';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { memberObject } from './member-object';
 
 export const SUSPENDED_DONE = 'Akun member ditangguhkan';

@@ -1,11 +1,11 @@
+import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { inTransaction } from '../../db/client';
 import { lockMemberBank, setBankVerified } from '../../db/queries/member-care';
 import { AppError } from '../../errors';
-import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { VERIFY_MESSAGES } from '../account/verify-bank';
+import type { SessionOperator } from '../operator/operator-sessions';
 import { recordAudit } from '../operator/record-audit';
 import { requireRole } from '../operator/require-role';
-import type { SessionOperator } from '../operator/operator-sessions';
 import { memberObject } from './member-object';
 
 /** CS marks the bank account on file verified (the member's e-mailed link does the same). */

@@ -1,8 +1,8 @@
-import { parseWith } from '../../http';
 import { taxNumberKindSchema } from '../../../lib/schemas/member-care';
-import { verifyTaxNumber } from '../tax/npwp-status';
-import { requireRole } from '../operator/require-role';
+import { parseWith } from '../../http';
 import type { SessionOperator } from '../operator/operator-sessions';
+import { requireRole } from '../operator/require-role';
+import { verifyTaxNumber } from '../tax/npwp-status';
 
 /**
  * CS marks the member's NPWP, or their NIK as an active tax number, verified: the same dated

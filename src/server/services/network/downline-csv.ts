@@ -1,5 +1,5 @@
 import type { Rank } from '../../../lib/rank';
-import { csvStream, type CsvCell } from '../../csv';
+import { type CsvCell, csvStream } from '../../csv';
 import type { SessionMember } from '../auth/session-member';
 import { exportDownline } from './get-downline-report';
 

@@ -1,16 +1,16 @@
+import { RANK_BV, RANKS, type Rank } from '../../../lib/rank';
 import { getDb, onReadDb } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import {
+  type DownlineFilter,
+  type DownlineSlice,
   downlineCountCapped,
   downlineCounters,
   downlineCounterTotal,
   downlinePage,
   memberPosition,
   sponsoredPerRank,
-  type DownlineFilter,
-  type DownlineSlice,
 } from '../../db/queries/network';
-import { containsPattern } from '../../db/like';
-import { RANKS, RANK_BV, type Rank } from '../../../lib/rank';
 import type { SessionMember } from '../auth/session-member';
 
 export interface DownlineQuery {

@@ -1,6 +1,6 @@
+import type { OmsetQuery } from '../../../lib/schemas/omset';
 import { onReadDb } from '../../db/client';
 import { personalInvoices, sponsoredTurnover, turnoverByKind } from '../../db/queries/network';
-import type { OmsetQuery } from '../../../lib/schemas/omset';
 import type { SessionMember } from '../auth/session-member';
 
 /**

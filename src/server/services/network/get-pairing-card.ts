@@ -1,7 +1,7 @@
+import { RANK_BV } from '../../../lib/rank';
 import { getDb } from '../../db/client';
 import { toCount } from '../../db/money';
-import { pairingRow, type PairingRow } from '../../db/queries/network';
-import { RANK_BV } from '../../../lib/rank';
+import { type PairingRow, pairingRow } from '../../db/queries/network';
 import type { SessionMember } from '../auth/session-member';
 
 // The dashboard reads the same columns within its own members row.

@@ -1,5 +1,5 @@
 import { onReadDb } from '../../db/client';
-import { memberPosition, treeNodesAt, type TreeRow } from '../../db/queries/network';
+import { memberPosition, type TreeRow, treeNodesAt } from '../../db/queries/network';
 import { MAX_TREE_LEVELS, pathsBelow } from '../../domain/tree-paths';
 import type { SessionMember } from '../auth/session-member';
 import { findDownlineMember } from './find-downline-member';

@@ -1,3 +1,4 @@
+import type { Rank } from '../../../lib/rank';
 import type { Tx } from '../../db/client';
 import {
   addToAncestorCounters,
@@ -7,9 +8,8 @@ import {
   memberAtPath,
   memberPosition,
 } from '../../db/queries/network';
-import { AppError } from '../../errors';
 import { ancestorPaths } from '../../domain/network-path';
-import type { Rank } from '../../../lib/rank';
+import { AppError } from '../../errors';
 
 export interface Placement {
   uplineId: number;

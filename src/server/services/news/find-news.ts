@@ -1,4 +1,4 @@
-import { getDb, type Db, type Tx } from '../../db/client';
+import { type Db, getDb, type Tx } from '../../db/client';
 import { findNewsByPublicId } from '../../db/queries/news';
 import { AppError } from '../../errors';
 

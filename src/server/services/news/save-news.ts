@@ -1,10 +1,10 @@
+import { type NewsForm, NewsFormSchema } from '../../../lib/schemas/konten';
 import { inTransaction } from '../../db/client';
 import { insertNews, updateNews, updateNewsStatus } from '../../db/queries/news';
-import { NewsFormSchema, type NewsForm } from '../../../lib/schemas/konten';
-import { parseWith } from '../../http';
 import { AppError } from '../../errors';
+import { parseWith } from '../../http';
 import { forgetDashboardContent } from '../dashboard/shared-content';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { findNews } from './find-news';
 import { sanitizeNews } from './sanitize-news';

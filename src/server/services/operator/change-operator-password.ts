@@ -1,7 +1,7 @@
+import { ChangeOperatorPasswordSchema } from '../../../lib/schemas/operator-account';
 import { inTransaction } from '../../db/client';
 import { lockOperatorPasswordHash, setOperatorPassword } from '../../db/queries/operators';
 import { AppError } from '../../errors';
-import { ChangeOperatorPasswordSchema } from '../../../lib/schemas/operator-account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertStrongPassword, operatorPasswordOwner } from '../auth/password-policy';
 import { endOperatorSessions, type SessionOperator } from './operator-sessions';

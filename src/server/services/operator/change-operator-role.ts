@@ -1,9 +1,9 @@
+import { OperatorRoleSchema } from '../../../lib/schemas/operator-account';
 import { inTransaction } from '../../db/client';
 import { setOperatorRole } from '../../db/queries/operators';
 import type { OperatorRole } from '../../db/schema';
 import { AppError } from '../../errors';
-import { OperatorRoleSchema } from '../../../lib/schemas/operator-account';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 import { lockOperator } from './find-operator';
 import { recordAudit } from './record-audit';
 

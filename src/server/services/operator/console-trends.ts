@@ -1,7 +1,7 @@
-import { getDb } from '../../db/client';
-import { consoleTrends as trendsOf, type ConsoleDay } from '../../db/queries/console-trends';
-import type { OperatorRole } from '../../db/schema';
 import { addDays, today } from '../../../lib/calendar';
+import { getDb } from '../../db/client';
+import { type ConsoleDay, consoleTrends as trendsOf } from '../../db/queries/console-trends';
+import type { OperatorRole } from '../../db/schema';
 import type { SessionOperator } from './operator-sessions';
 
 /** Days the overview's charts cover, today included. */

@@ -1,10 +1,10 @@
+import { type CreateOperator, CreateOperatorSchema } from '../../../lib/schemas/operator-account';
 import { inTransaction } from '../../db/client';
 import { insertOperator } from '../../db/queries/operators';
 import { AppError } from '../../errors';
-import { CreateOperatorSchema, type CreateOperator } from '../../../lib/schemas/operator-account';
 import { hashPassword } from '../auth/password';
 import { assertStrongPassword, operatorPasswordOwner } from '../auth/password-policy';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 import { recordAudit } from './record-audit';
 
 export type { CreateOperator };

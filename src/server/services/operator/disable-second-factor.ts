@@ -1,7 +1,7 @@
 import { inTransaction } from '../../db/client';
 import { lockSecondFactor, removeSecondFactor } from '../../db/queries/operators';
-import { AppError } from '../../errors';
 import { isSecondFactorRequired } from '../../domain/operator-second-factor';
+import { AppError } from '../../errors';
 import { isProduction } from '../../mode';
 import type { SessionOperator } from './operator-sessions';
 import { recordAudit } from './record-audit';

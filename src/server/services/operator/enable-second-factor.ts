@@ -1,7 +1,7 @@
+import { TotpCodeSchema } from '../../../lib/schemas/operator-account';
 import { inTransaction } from '../../db/client';
 import { confirmSecondFactor, lockSecondFactor } from '../../db/queries/operators';
 import { AppError } from '../../errors';
-import { TotpCodeSchema } from '../../../lib/schemas/operator-account';
 import type { SessionOperator } from './operator-sessions';
 import { recordAudit } from './record-audit';
 import { acceptSecondFactorCode } from './second-factor-code';

@@ -1,8 +1,8 @@
-import { csvStream, type CsvCell } from '../../csv';
+import { tanggalJam } from '../../../lib/format';
+import { type CsvCell, csvStream } from '../../csv';
 import { getDb } from '../../db/client';
 import { eachAudit } from '../../db/queries/audit';
-import { tanggalJam } from '../../../lib/format';
-import { auditQueryOf, type AuditFilter } from './list-audit';
+import { type AuditFilter, auditQueryOf } from './list-audit';
 import type { SessionOperator } from './operator-sessions';
 import { requireRole } from './require-role';
 

@@ -1,11 +1,11 @@
 import { getDb } from '../../db/client';
-import { orderDetailLines, orderDetailRow, orderHistoryRows } from '../../db/queries/order-view';
 import { orderIdByNumber, refundsOfOrder } from '../../db/queries/order-refunds';
+import { orderDetailLines, orderDetailRow, orderHistoryRows } from '../../db/queries/order-view';
 import { decideOrder } from '../../domain/order-status';
 import { AppError } from '../../errors';
-import { OPERATOR_ACTIONS, type OperatorAction } from '../order/operate-order';
 import { historyActor, ORDER_NOT_FOUND } from '../order/get-order-detail';
-import { assertRole, type Actor } from './assert-role';
+import { OPERATOR_ACTIONS, type OperatorAction } from '../order/operate-order';
+import { type Actor, assertRole } from './assert-role';
 
 /**
  * One order as the warehouse sees it at /admin/orders/<no_order> (issue #26): the order, its

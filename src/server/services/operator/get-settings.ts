@@ -1,17 +1,17 @@
+import type { CourierSettings, PlanSettings } from '../../../lib/schemas/settings';
 import { getDb } from '../../db/client';
-import type { PlanSettings } from '../../../lib/schemas/settings';
+import type { SessionOperator } from './operator-sessions';
+import { requireRole } from './require-role';
 import {
   GROUP_KEYS,
-  SETTING_GROUPS,
   groupForm,
-  readSettingValues,
-  settingHistory,
   type PaymentForm,
   type RatesForm,
+  readSettingValues,
+  SETTING_GROUPS,
   type SubsidyForm,
+  settingHistory,
 } from './setting-groups';
-import { requireRole } from './require-role';
-import type { SessionOperator } from './operator-sessions';
 
 /** /admin/settings: every group's current values and the who/when history of each of its keys (SUPERADMIN). */
 export async function getSettings(operator: SessionOperator) {
@@ -24,6 +24,7 @@ export async function getSettings(operator: SessionOperator) {
     pembayaran: groupForm('pembayaran', values) as PaymentForm,
     ongkir: groupForm('ongkir', values) as RatesForm,
     subsidi: groupForm('subsidi', values) as SubsidyForm,
+    kurir: groupForm('kurir', values) as CourierSettings,
     history: await settingHistory(db, keys),
   };
 }

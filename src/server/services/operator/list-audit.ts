@@ -1,6 +1,6 @@
-import { getDb } from '../../db/client';
-import { searchAudit, type AuditQuery } from '../../db/queries/audit';
 import { parseDate } from '../../../lib/calendar-params';
+import { getDb } from '../../db/client';
+import { type AuditQuery, searchAudit } from '../../db/queries/audit';
 import type { SessionOperator } from './operator-sessions';
 import { requireRole } from './require-role';
 

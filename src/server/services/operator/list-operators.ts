@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { listOperatorAccounts } from '../../db/queries/operators';
 import type { OperatorRole } from '../../db/schema';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 
 export interface OperatorRow {
   username: string;

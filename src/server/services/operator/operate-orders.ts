@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
-import { OPERATOR_ACTIONS, operateOrder, type OperatorAction } from '../order/operate-order';
-import { assertRole, type Actor } from './assert-role';
+import { OPERATOR_ACTIONS, type OperatorAction, operateOrder } from '../order/operate-order';
+import { type Actor, assertRole } from './assert-role';
 
 export const MAX_BATCH = 200;
 

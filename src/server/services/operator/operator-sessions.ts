@@ -1,4 +1,3 @@
-import { isDatabaseUnavailable } from '../../unavailable';
 import { randomBytes } from 'node:crypto';
 import { getDb, type Tx } from '../../db/client';
 import {
@@ -9,6 +8,7 @@ import {
   touchOperatorSession,
 } from '../../db/queries/operators';
 import type { OperatorRole } from '../../db/schema';
+import { isDatabaseUnavailable } from '../../unavailable';
 import { sha256 } from '../auth/one-time-token';
 import { isStale, seenRecently } from '../auth/session-idle';
 

@@ -1,10 +1,10 @@
+import { OperatorPasswordSchema } from '../../../lib/schemas/operator-account';
 import { inTransaction } from '../../db/client';
 import { setOperatorPassword } from '../../db/queries/operators';
 import { AppError } from '../../errors';
-import { OperatorPasswordSchema } from '../../../lib/schemas/operator-account';
 import { hashPassword } from '../auth/password';
 import { assertStrongPassword, operatorPasswordOwner } from '../auth/password-policy';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 import { lockOperator } from './find-operator';
 import { endOperatorSessions } from './operator-sessions';
 import { recordAudit } from './record-audit';

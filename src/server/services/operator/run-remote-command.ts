@@ -1,13 +1,13 @@
-import { AppError } from '../../errors';
-import { inTransaction } from '../../db/client';
-import type { OperatorRole } from '../../db/schema';
+import { closeCommand } from '../../commands/close';
 import { orderCommand } from '../../commands/order';
 import { payoutCommand } from '../../commands/payout';
 import { returCommand } from '../../commands/retur';
-import { closeCommand } from '../../commands/close';
-import { recordAudit } from './record-audit';
+import { inTransaction } from '../../db/client';
+import type { OperatorRole } from '../../db/schema';
+import { AppError } from '../../errors';
 import type { Actor } from './assert-role';
 import type { SessionOperator } from './operator-sessions';
+import { recordAudit } from './record-audit';
 
 type Area = (action: string, args: string[], by: Actor) => Promise<string>;
 

@@ -1,6 +1,6 @@
 import { inTransaction } from '../../db/client';
 import { setOperatorActive as setActive } from '../../db/queries/operators';
-import { assertRole, type Actor } from './assert-role';
+import { type Actor, assertRole } from './assert-role';
 import { lockOperator } from './find-operator';
 import { endOperatorSessions } from './operator-sessions';
 import { recordAudit } from './record-audit';

@@ -1,20 +1,22 @@
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { auditOfObject } from '../../db/queries/audit';
-import { settingRows } from '../../db/queries/operators';
-import { defaultSettings, type SettingKey } from '../../domain/default-settings';
-import { defaultPlan } from '../../domain/bonus/plan';
 import {
+  type CourierSettings,
+  courierSettingsSchema,
+  type PlanSettings,
   paymentSettingsSchema,
   planSettingsSchema,
   shippingRateSettingsSchema,
   subsidySettingsSchema,
-  type PlanSettings,
 } from '../../../lib/schemas/settings';
-import { settingChanges, type SettingChange } from '../../../lib/setting-diff';
+import { type SettingChange, settingChanges } from '../../../lib/setting-diff';
+import type { Db, Tx } from '../../db/client';
+import { auditOfObject } from '../../db/queries/audit';
+import { settingRows } from '../../db/queries/operators';
+import { defaultPlan } from '../../domain/bonus/plan';
+import { defaultSettings, type SettingKey } from '../../domain/default-settings';
 
 /** The forms of /admin/settings (SUPERADMIN): each writes the setting keys of its group. */
-export const SETTING_GROUPS = ['rencana', 'pembayaran', 'ongkir', 'subsidi'] as const;
+export const SETTING_GROUPS = ['rencana', 'pembayaran', 'ongkir', 'subsidi', 'kurir'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
@@ -22,6 +24,7 @@ export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
   pembayaran: 'Metode & Biaya Pembayaran',
   ongkir: 'Tarif Ongkir',
   subsidi: 'Subsidi Ongkir',
+  kurir: 'Kurir',
 };
 
 export const GROUP_KEYS = {
@@ -29,6 +32,7 @@ export const GROUP_KEYS = {
   pembayaran: ['payment_methods', 'payment_methods_off'],
   ongkir: ['shipping_rates'],
   subsidi: ['shipping_subsidies'],
+  kurir: ['couriers'],
 } as const satisfies Record<SettingGroup, SettingKey[]>;
 
 export const GROUP_SCHEMAS: Record<SettingGroup, z.ZodType> = {
@@ -36,6 +40,7 @@ export const GROUP_SCHEMAS: Record<SettingGroup, z.ZodType> = {
   pembayaran: paymentSettingsSchema,
   ongkir: shippingRateSettingsSchema,
   subsidi: subsidySettingsSchema,
+  kurir: courierSettingsSchema,
 };
 
 /** Blank tier rows offered under each subsidy, so a tier can be added without JavaScript. */
@@ -64,8 +69,12 @@ export async function readSettingValues(db: Db | Tx, keys: readonly SettingKey[]
 }
 
 /** The form view of a group's values: what the inputs show and what the schema checks. */
-export function groupForm(group: SettingGroup, values: SettingValues): PlanSettings | PaymentForm | RatesForm | SubsidyForm {
+export function groupForm(
+  group: SettingGroup,
+  values: SettingValues,
+): PlanSettings | PaymentForm | RatesForm | SubsidyForm | CourierSettings {
   if (group === 'rencana') return values.bonus_plan as PlanSettings;
+  if (group === 'kurir') return { couriers: (values.couriers as CourierSettings['couriers']).map((c) => ({ ...c })) };
   if (group === 'pembayaran') {
     const off = new Set(values.payment_methods_off as string[]);
     const methods = values.payment_methods as (typeof defaultSettings)['payment_methods'];
@@ -116,7 +125,8 @@ function fromFields(template: unknown, fields: Record<string, string>, path: str
 /** The candidate a posted form makes from the current values (unknown fields are ignored). */
 export function candidateFrom(group: SettingGroup, values: SettingValues, fields: Record<string, string>): unknown {
   const form = groupForm(group, values);
-  if (group !== 'subsidi') return fromFields(form, fields, '', new Set(['pphBasis']));
+  // A courier's name is typed; other groups' texts (codes, labels) stay as they are.
+  if (group !== 'subsidi') return fromFields(form, fields, '', new Set(group === 'kurir' ? ['nama'] : ['pphBasis']));
   const { subsidies } = form as SubsidyForm;
   return {
     subsidies: subsidies.map((s, i) => ({
@@ -155,6 +165,15 @@ export function valuesFrom(group: SettingGroup, parsed: unknown, values: Setting
         ...r,
         perKg: rates[i]!.perKg,
       })),
+    };
+  }
+  if (group === 'kurir') {
+    const { couriers } = parsed as CourierSettings;
+    return {
+      couriers: (values.couriers as CourierSettings['couriers']).map((c, i) => {
+        const { nama, asuransi_fix, asuransi_persen, wajib_asuransi } = couriers[i]!;
+        return { ...c, nama, asuransi_fix, asuransi_persen, wajib_asuransi };
+      }),
     };
   }
   const { subsidies } = parsed as { subsidies: { jenis: 'PERSENTASE' | 'NOMINAL'; tiers: { bv: number; value: number }[] }[] };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connection, migrationsFolder } from '../../db/client';
 import { lastAppliedMigration, pingDatabase } from '../../db/queries/ops';
-import { maxReplicaLag, replicaStatus, type ReplicaStatus } from '../../db/replica';
+import { maxReplicaLag, type ReplicaStatus, replicaStatus } from '../../db/replica';
 
 /** The replica lag /readyz accepts is the one reads accept (READ_REPLICA_MAX_LAG_SECONDS, default 30). */
 export { maxReplicaLag };

@@ -1,12 +1,12 @@
+import { rupiahText } from '../../../lib/money-format';
 import { inTransaction } from '../../db/client';
 import { lockRefund, refundOrderId, settleRefund } from '../../db/queries/order-refunds';
+import { type RefundChoice, refundTake } from '../../domain/refund';
 import { AppError } from '../../errors';
-import { refundTake, type RefundChoice } from '../../domain/refund';
+import { type Actor, assertRole } from '../operator/assert-role';
+import { recordAudit } from '../operator/record-audit';
 import { lockOrder } from './mark-order-paid';
 import { REFUND_MESSAGES, readRefundState, takeBack } from './refund-order';
-import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
-import { rupiahText } from '../../../lib/money-format';
 
 /**
  * KEUANGAN assigns a provider's partial refund (money already returned, waiting with no BV) to

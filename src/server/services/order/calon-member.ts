@@ -1,8 +1,8 @@
+import { type MemberStep, MemberStepSchema } from '../../../lib/schemas/order-member';
 import type { Tx } from '../../db/client';
 import { registrationRegionsKnown } from '../../db/queries/order-regions';
 import { countEmailHolders, countUsernameHolders, lockRegistrationIdentity } from '../../db/queries/registrations';
 import { AppError } from '../../errors';
-import { MemberStepSchema, type MemberStep } from '../../../lib/schemas/order-member';
 import { parseWith } from '../../http';
 
 /** The prospective member as the order stores it: the member step's own normalized payload. */

@@ -1,9 +1,9 @@
+import { suggestService } from '../../../lib/order/shipping';
+import type { CekOngkirQuery } from '../../../lib/schemas/cek-ongkir';
 import { getDb } from '../../db/client';
 import { listOnlineWarehouses } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
 import { isWithin, listCities, listDistricts, listProvinces, listVillages } from '../regions/list-regions';
-import { suggestService } from '../../../lib/order/shipping';
-import type { CekOngkirQuery } from '../../../lib/schemas/cek-ongkir';
 import { quoteShipping } from './quote-shipping';
 
 /**

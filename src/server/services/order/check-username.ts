@@ -1,6 +1,6 @@
+import { usernameError } from '../../../lib/username';
 import { getDb } from '../../db/client';
 import { takenUsernames } from '../../db/queries/registrations';
-import { usernameError } from '../../../lib/username';
 import { USERNAME_TAKEN } from './calon-member';
 
 async function takenAmong(candidates: string[]): Promise<Set<string>> {

@@ -1,4 +1,8 @@
-import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
+import { jakartaDate } from '../../../lib/calendar';
+import { JENIS_ORDER, jenisFromFlags, upgradeTarget } from '../../../lib/order/bv';
+import type { Rank } from '../../../lib/rank';
+import { type CreateOrderInput, orderMessages, type ShipTo } from '../../../lib/schemas/order';
+import { type Db, getDb, inTransaction, type Tx } from '../../db/client';
 import {
   findOrderByClientRef,
   findSavedShipTo,
@@ -9,13 +13,9 @@ import {
   reserveStock,
 } from '../../db/queries/orders-create';
 import { AppError } from '../../errors';
-import { jenisFromFlags, JENIS_ORDER, upgradeTarget } from '../../../lib/order/bv';
-import { assertOrderLimits } from './order-limits';
-import { orderMessages, type CreateOrderInput, type ShipTo } from '../../../lib/schemas/order';
-import type { Rank } from '../../../lib/rank';
-import { jakartaDate } from '../../../lib/calendar';
 import { getSetting } from '../settings';
 import { checkCalonMember, parseCalonMember } from './calon-member';
+import { assertOrderLimits } from './order-limits';
 import { priceOrder } from './price-order';
 
 export interface Buyer {

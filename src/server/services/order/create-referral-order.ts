@@ -1,5 +1,5 @@
-import { AppError } from '../../errors';
 import type { ReferralOrderInput } from '../../../lib/schemas/order';
+import { AppError } from '../../errors';
 import { refund, reserveAttempt } from '../auth/throttle';
 import { createOrder } from './create-order';
 import { findReferrer } from './find-referrer';

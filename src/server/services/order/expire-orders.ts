@@ -1,8 +1,8 @@
 import { getDb, inTransaction } from '../../db/client';
 import { dueUnpaidOrderIds } from '../../db/queries/orders';
+import { decideOrder } from '../../domain/order-status';
 import { closeUnpaidOrder } from './handle-payment-notification';
 import { lockOrder } from './mark-order-paid';
-import { decideOrder } from '../../domain/order-status';
 
 /**
  * Unpaid orders past their expiry become EXPIRED by 'System' and give their stock back

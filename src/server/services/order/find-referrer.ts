@@ -1,7 +1,7 @@
+import type { Rank } from '../../../lib/rank';
 import { getDb } from '../../db/client';
 import { findActiveMemberByReferralCode } from '../../db/queries/registrations';
 import { AppError } from '../../errors';
-import type { Rank } from '../../../lib/rank';
 
 export const REFERRAL_UNKNOWN = 'Link referal tidak valid. Minta link pendaftaran yang benar kepada sponsor Anda.';
 

@@ -1,8 +1,8 @@
 import { getDb } from '../../db/client';
 import { orderIdByNumber, waitingRefundsOf } from '../../db/queries/order-refunds';
 import { AppError } from '../../errors';
-import { REFUND_MESSAGES, readRefundState, type RefundState } from './refund-order';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
+import { REFUND_MESSAGES, type RefundState, readRefundState } from './refund-order';
 
 export interface RefundableOrderView {
   no_order: string;

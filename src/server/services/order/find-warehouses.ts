@@ -1,6 +1,6 @@
-import { getDb } from '../../db/client';
-import { warehousesServingCart, type CartWarehouse } from '../../db/queries/warehouses';
 import type { CartLine } from '../../../lib/schemas/order';
+import { getDb } from '../../db/client';
+import { type CartWarehouse, warehousesServingCart } from '../../db/queries/warehouses';
 
 export type WarehouseDto = CartWarehouse;
 

@@ -1,12 +1,12 @@
-import { getDb, type Db, type Tx } from '../../db/client';
-import { orderDetailLines, orderDetailRow, orderHistoryRows, type OrderRow } from '../../db/queries/order-view';
-import { ownOrderState } from '../../db/queries/orders';
-import { AppError } from '../../errors';
 import { autoOpensPayment, canPayNow, isInvoiced, paymentLabel, TRACKABLE_STATUSES } from '../../../lib/order-status';
 import { isUuid } from '../../../lib/schemas/order-list';
-import { getSetting } from '../settings';
-import type { SessionMember } from '../auth/session-member';
+import { type Db, getDb, type Tx } from '../../db/client';
+import { type OrderRow, orderDetailLines, orderDetailRow, orderHistoryRows } from '../../db/queries/order-view';
+import { ownOrderState } from '../../db/queries/orders';
 import { decideOrder } from '../../domain/order-status';
+import { AppError } from '../../errors';
+import type { SessionMember } from '../auth/session-member';
+import { getSetting } from '../settings';
 
 export const ORDER_NOT_FOUND = 'Order tidak ditemukan';
 /** Days a pickup order may wait at the warehouse after its invoice date (spec/001 §4, §9). */

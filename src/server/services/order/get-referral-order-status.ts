@@ -1,7 +1,7 @@
+import { canPayNow, paymentLabel } from '../../../lib/order-status';
 import { getDb } from '../../db/client';
 import { referralOrderState } from '../../db/queries/orders';
 import { AppError } from '../../errors';
-import { canPayNow, paymentLabel } from '../../../lib/order-status';
 
 export interface ReferralOrderStatus {
   no_order: string;

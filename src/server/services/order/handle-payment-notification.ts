@@ -1,14 +1,14 @@
 import { inTransaction, type Tx } from '../../db/client';
 import { insertPaymentNotification, mergeOrderPembayaran } from '../../db/queries/orders';
-import { AppError } from '../../errors';
-import { paymentGateway, type PaymentNotification } from '../../integrations/payment';
-import { isSignatureValid } from '../../integrations/payment/signature';
-import { lockOrder, markOrderPaid, type LockedOrder, type PaidEffects } from './mark-order-paid';
-import { moveOrder } from './move-order';
 import { decideOrder, paidTimeOf } from '../../domain/order-status';
-import { sendWelcomeMail } from './send-welcome-mail';
+import { AppError } from '../../errors';
+import { type PaymentNotification, paymentGateway } from '../../integrations/payment';
+import { isSignatureValid } from '../../integrations/payment/signature';
+import { type LockedOrder, lockOrder, markOrderPaid, type PaidEffects } from './mark-order-paid';
+import { moveOrder } from './move-order';
 import { confirmedNotification, isPaidStatus, isUnboundNotification } from './payment-status';
-import { REFUND_STATUSES, applyRefundNotification } from './refund-order';
+import { applyRefundNotification, REFUND_STATUSES } from './refund-order';
+import { sendWelcomeMail } from './send-welcome-mail';
 
 export type NotificationOutcome = 'PAID' | 'PENDING' | 'EXPIRED' | 'CANCEL' | 'REFUND' | 'IGNORED';
 

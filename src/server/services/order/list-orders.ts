@@ -1,6 +1,6 @@
+import type { OrderListQuery } from '../../../lib/schemas/order-list';
 import { getDb } from '../../db/client';
 import { memberOrderPage } from '../../db/queries/order-view';
-import type { OrderListQuery } from '../../../lib/schemas/order-list';
 import type { SessionMember } from '../auth/session-member';
 
 /** The members offered by the member filter: at most this many, newest first. */

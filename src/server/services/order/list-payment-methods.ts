@@ -1,5 +1,5 @@
-import { getSetting } from '../settings';
 import { paymentFee } from '../../../lib/order/fees';
+import { getSetting } from '../settings';
 
 export interface PaymentMethodDto {
   name: string;

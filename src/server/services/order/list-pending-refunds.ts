@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
 import { waitingRefunds } from '../../db/queries/order-refunds';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 
 export interface PendingRefund {
   id: number;

@@ -1,17 +1,17 @@
-import type { Tx } from '../../db/client';
-import { lockOrder, setOrderInvoiced, setOrderNewMember, type LockedOrder } from '../../db/queries/orders';
-import { fillMemberFromCalon, isUsernameTaken, lockMemberRank, setMemberRank } from '../../db/queries/order-payment';
+import { jakartaDate } from '../../../lib/calendar';
 import { RANKS } from '../../../lib/rank';
 import { looksLikeIdMember } from '../../../lib/username';
-import { jakartaDate } from '../../../lib/calendar';
+import type { Tx } from '../../db/client';
+import { fillMemberFromCalon, isUsernameTaken, lockMemberRank, setMemberRank } from '../../db/queries/order-payment';
+import { type LockedOrder, lockOrder, setOrderInvoiced, setOrderNewMember } from '../../db/queries/orders';
+import { countAnnualBv } from '../bonus/annual-counters';
 import { addMemberToNetwork, countRankChange } from '../network/place-member';
 import { recordPromoOmsets } from '../promo/record-promo-omsets';
-import { countAnnualBv } from '../bonus/annual-counters';
 import { orderNumber } from './create-order';
 import { moveOrder } from './move-order';
 
 /** The order row a status change reads, locked (the webhook, operators, expiry). */
-export { lockOrder, type LockedOrder };
+export { type LockedOrder, lockOrder };
 
 /** A password nobody can type: the new member sets one through the welcome e-mail's link. */
 const NO_PASSWORD_YET = '!belum-diatur';

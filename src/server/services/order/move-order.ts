@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client';
 import { insertOrderHistory, releaseOrderStock, setOrderStatus } from '../../db/queries/orders';
-import { AppError } from '../../errors';
-import { decideOrder, type OrderEvent } from '../../domain/order-status';
 import type { OrderStatus } from '../../db/schema/orders';
+import { decideOrder, type OrderEvent } from '../../domain/order-status';
+import { AppError } from '../../errors';
 
 /** What moveOrder needs of the order, read with its row locked (lockOrder). */
 export interface OrderToMove {

@@ -1,8 +1,8 @@
 import { inTransaction } from '../../db/client';
 import { lockOrderForOperator, setOrderReceived, setOrderResi } from '../../db/queries/orders';
+import { decideOrder, ORDER_TRANSITIONS, type OrderEvent } from '../../domain/order-status';
 import { AppError } from '../../errors';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
-import { ORDER_TRANSITIONS, decideOrder, type OrderEvent } from '../../domain/order-status';
+import { type AuditActor, recordAudit } from '../operator/record-audit';
 import { moveOrder } from './move-order';
 
 /** The order transitions an operator makes (console and `npm run ops -- order:*`). */

@@ -1,7 +1,7 @@
+import { rupiah } from '../../../lib/format';
 import type { Tx } from '../../db/client';
 import { countPendingOrders, lockMember } from '../../db/queries/orders-create';
 import { AppError } from '../../errors';
-import { rupiah } from '../../../lib/format';
 import { getSetting } from '../settings';
 import type { PricedOrder } from './price-order';
 

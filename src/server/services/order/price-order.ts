@@ -1,12 +1,13 @@
+import { today } from '../../../lib/calendar';
+import { checkItemStep, type OrderJenis } from '../../../lib/order/bv';
+import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../../lib/order/fees';
+import { effectiveInsurance, shippingSubsidy } from '../../../lib/order/shipping';
+import type { Rank } from '../../../lib/rank';
+import { type CartLine, orderMessages } from '../../../lib/schemas/order';
 import type { Db } from '../../db/client';
 import { findActiveProducts } from '../../db/queries/products';
 import { findWarehouse } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
-import { checkItemStep, type OrderJenis } from '../../../lib/order/bv';
-import { feeBase, insuranceCost, orderTotals, paymentFee, taxBlock } from '../../../lib/order/fees';
-import { effectiveInsurance, shippingSubsidy } from '../../../lib/order/shipping';
-import { orderMessages, type CartLine } from '../../../lib/schemas/order';
-import type { Rank } from '../../../lib/rank';
 import { getSetting } from '../settings';
 import { mergeCart } from './find-warehouses';
 import { findPaymentMethod } from './list-payment-methods';
@@ -66,10 +67,12 @@ export const GUDANG_UNAVAILABLE = 'Paket/Item yang Anda pilih tidak tersedia, Pi
 export async function priceOrder(tx: Db, req: PriceRequest): Promise<PricedOrder> {
   const cart = mergeCart(req.details);
   const kategori = req.jenis === 'repeat-order' ? 'PRODUK' : 'PAKET';
+  // The price in effect on the day the order is made; its lines keep it whatever changes later.
   const products = await findActiveProducts(
     tx,
     cart.map((l) => l.id),
     kategori,
+    today(),
   );
   const lines = cart.map((l) => {
     const p = products.find((x) => x.publicId === l.id);

@@ -1,9 +1,9 @@
+import type { CourierConfig, ShippingService, Subsidy } from '../../../lib/order/shipping';
 import { getDb } from '../../db/client';
 import { villageExists } from '../../db/queries/order-regions';
 import { findWarehouse } from '../../db/queries/warehouses';
 import { AppError } from '../../errors';
 import { shippingProvider } from '../../integrations/shipping';
-import type { CourierConfig, ShippingService, Subsidy } from '../../../lib/order/shipping';
 import { getSetting } from '../settings';
 
 export const NO_SERVICE = 'Layanan pengiriman ke alamat ini tidak tersedia';

@@ -1,6 +1,5 @@
-import { countAnnualBv } from '../bonus/annual-counters';
-import { inTransaction, type Db, type Tx } from '../../db/client';
-import { insertOrderHistory } from '../../db/queries/orders';
+import { rupiahText } from '../../../lib/money-format';
+import { type Db, inTransaction, type Tx } from '../../db/client';
 import {
   insertRefund,
   insertRefundLine,
@@ -9,21 +8,22 @@ import {
   refundOrderTotals,
   settleWaitingRefunds,
 } from '../../db/queries/order-refunds';
-import { AppError } from '../../errors';
+import { insertOrderHistory } from '../../db/queries/orders';
 import {
   REFUND_RULE_MESSAGES,
-  refundByAmountRefusal,
-  refundTake,
-  type RefundChoice,
-  type RefundTake,
   type RefundableLine,
   type RefundableOrder,
+  type RefundChoice,
+  type RefundTake,
+  refundByAmountRefusal,
+  refundTake,
 } from '../../domain/refund';
+import { AppError } from '../../errors';
+import { countAnnualBv } from '../bonus/annual-counters';
+import { type Actor, assertRole } from '../operator/assert-role';
+import { recordAudit } from '../operator/record-audit';
 import { lockOrder } from './mark-order-paid';
 import { moveOrder } from './move-order';
-import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
-import { rupiahText } from '../../../lib/money-format';
 
 export type RefundType = 'refund' | 'partial_refund' | 'chargeback' | 'operator';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { getDb } from '../../db/client';
 import { simulatorOrderByToken } from '../../db/queries/orders';
 import { AppError } from '../../errors';
-import { simulatorGateway } from '../../integrations/payment/simulator';
 import { notificationSignature } from '../../integrations/payment/signature';
+import { simulatorGateway } from '../../integrations/payment/simulator';
 import { handlePaymentNotification, type NotificationOutcome } from './handle-payment-notification';
 
 export type SimulatedResult = 'success' | 'pending' | 'error';

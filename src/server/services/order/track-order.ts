@@ -1,6 +1,6 @@
+import { TRACKABLE_STATUSES } from '../../../lib/order-status';
 import { getDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { TRACKABLE_STATUSES } from '../../../lib/order-status';
 import { trackShipment } from '../../integrations/shipping/tracking';
 import type { SessionMember } from '../auth/session-member';
 import { findOwnOrder, ORDER_NOT_FOUND } from './get-order-detail';

@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { editedPages, pageBySlug } from '../../db/queries/pages';
+import { DEFAULT_PAGES, isPageSlug, PAGE_SLUGS, type PageSlug } from '../../domain/default-pages';
 import { AppError } from '../../errors';
-import { DEFAULT_PAGES, PAGE_SLUGS, isPageSlug, type PageSlug } from '../../domain/default-pages';
 import { sanitizeNews } from '../news/sanitize-news';
 
 export interface PublicPage {

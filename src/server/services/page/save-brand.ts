@@ -1,8 +1,8 @@
+import { type BrandForm, BrandFormSchema } from '../../../lib/schemas/konten';
 import { inTransaction } from '../../db/client';
 import { upsertSetting } from '../../db/queries/operators';
 import { parseWith } from '../../http';
-import { BrandFormSchema, type BrandForm } from '../../../lib/schemas/konten';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { readSettingValues } from '../operator/setting-groups';
 import { forgetSettingsCache } from '../settings';

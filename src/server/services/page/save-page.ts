@@ -1,11 +1,11 @@
+import { type PageForm, PageFormSchema } from '../../../lib/schemas/konten';
 import { inTransaction } from '../../db/client';
 import { lockPage, upsertPage } from '../../db/queries/pages';
+import { DEFAULT_PAGES, isPageSlug } from '../../domain/default-pages';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { DEFAULT_PAGES, isPageSlug } from '../../domain/default-pages';
-import { PageFormSchema, type PageForm } from '../../../lib/schemas/konten';
 import { sanitizeNews } from '../news/sanitize-news';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
+import { type AuditActor, recordAudit } from '../operator/record-audit';
 
 /** KONTEN's edit of a public page: sanitised before it is stored, audited with the text before and after. */
 export async function savePage(slug: string, input: PageForm, by: AuditActor): Promise<string> {

@@ -1,8 +1,8 @@
+import { canClaim, PROMO_MESSAGES } from '../../../lib/promo-claim';
 import { inTransaction, type Tx } from '../../db/client';
 import { countMemberClaims, insertPromoClaim, lockUnclaimedOmsets, takeOmsetPart } from '../../db/queries/promos';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
-import { canClaim, PROMO_MESSAGES } from '../../../lib/promo-claim';
 import { eligibility, findPromo, memberStanding, thresholdOf } from './promo-access';
 
 /**

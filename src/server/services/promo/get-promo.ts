@@ -1,7 +1,7 @@
+import { canClaim, claimableTimes, remainderTowardNext } from '../../../lib/promo-claim';
 import { getDb } from '../../db/client';
 import { claimedOmsetParts, memberOmsetRows, memberOmsetSums, memberPromoClaims, type PromoClaimRow } from '../../db/queries/promos';
 import type { SessionMember } from '../auth/session-member';
-import { canClaim, claimableTimes, remainderTowardNext } from '../../../lib/promo-claim';
 import { eligibility, findPromo, memberStanding, thresholdOf } from './promo-access';
 
 /** Detail rows shown on the page (the totals come from the whole set, in SQL). */

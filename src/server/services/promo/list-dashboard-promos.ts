@@ -1,7 +1,7 @@
+import { canClaim, dashboardState } from '../../../lib/promo-claim';
 import { getDb } from '../../db/client';
 import { claimablePromosOf } from '../../db/queries/promos';
 import type { SessionMember } from '../auth/session-member';
-import { canClaim, dashboardState } from '../../../lib/promo-claim';
 import { eligibility, memberStanding, thresholdOf } from './promo-access';
 
 /**

@@ -1,5 +1,5 @@
 import { getDb } from '../../db/client';
-import { promoOptions, type PeriodeStatus } from '../../db/queries/promos';
+import { type PeriodeStatus, promoOptions } from '../../db/queries/promos';
 import type { SessionMember } from '../auth/session-member';
 
 export type { PeriodeStatus };

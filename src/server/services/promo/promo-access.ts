@@ -1,9 +1,10 @@
+import { isQualified, memberBisaKlaim, PROMO_MESSAGES, periodeStatus } from '../../../lib/promo-claim';
 import type { Db, Tx } from '../../db/client';
 import { findVisiblePromo, memberPromoStanding, type PromoRow } from '../../db/queries/promos';
 import { AppError } from '../../errors';
-import { isQualified, memberBisaKlaim, periodeStatus, PROMO_MESSAGES } from '../../../lib/promo-claim';
 
 type Rank = 'BRONZE' | 'SILVER' | 'PLATINUM';
+
 export type { PromoRow };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,10 +1,10 @@
-import { getDb, inTransaction, type Db, type Tx } from '../../db/client';
+import { PROMO_MESSAGES } from '../../../lib/promo-claim';
+import { type PromoForm, PromoFormSchema } from '../../../lib/schemas/promo-form';
+import { type Db, getDb, inTransaction, type Tx } from '../../db/client';
 import { countPromoClaims, deletePromoOmsets, findPromoByPublicId, insertPromo, lockPromo, updatePromoRow } from '../../db/queries/promos';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
-import { PromoFormSchema, type PromoForm } from '../../../lib/schemas/promo-form';
-import { PROMO_MESSAGES } from '../../../lib/promo-claim';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { recordAllPromoOmsets } from './record-promo-omsets';
 

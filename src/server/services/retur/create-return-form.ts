@@ -1,6 +1,6 @@
+import { ReturCreateSchema } from '../../../lib/schemas/retur';
 import { parseWith } from '../../http';
 import type { MultipartBody } from '../../multipart';
-import { ReturCreateSchema } from '../../../lib/schemas/retur';
 import type { SessionMember } from '../auth/session-member';
 import { createReturn } from './create-return';
 

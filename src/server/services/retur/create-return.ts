@@ -1,3 +1,4 @@
+import { fileSizeError, RETUR_FILE_COUNT, type ReturCreateInput, returMessages } from '../../../lib/schemas/retur';
 import { inTransaction } from '../../db/client';
 import {
   insertReturn,
@@ -8,11 +9,10 @@ import {
   remainingDetails,
 } from '../../db/queries/returns';
 import { AppError } from '../../errors';
-import { deleteFile, saveFile, sniffMedia, type SniffedMedia } from '../../integrations/files';
-import { RETUR_FILE_COUNT, fileSizeError, returMessages, type ReturCreateInput } from '../../../lib/schemas/retur';
+import { deleteFile, type SniffedMedia, saveFile, sniffMedia } from '../../integrations/files';
 import { findOwnAddress } from '../address/list-addresses';
-import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
+import { getSetting } from '../settings';
 
 export const RETUR_CREATED = 'Retur berhasil dibuat';
 export const RETUR_FILES_AREA = 'retur';

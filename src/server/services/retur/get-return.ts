@@ -1,17 +1,17 @@
+import { tanggal } from '../../../lib/format';
+import type { ReturListQuery } from '../../../lib/schemas/retur';
 import { getDb } from '../../db/client';
 import {
   memberReturnFile,
   memberReturnHead,
   memberReturnsPage,
+  type ReturnHead,
   returnFileByPublicId,
   returnHeadByNo,
   returnParts,
-  type ReturnHead,
 } from '../../db/queries/returns';
 import { AppError } from '../../errors';
 import { readStoredFile } from '../../integrations/files';
-import { tanggal } from '../../../lib/format';
-import type { ReturListQuery } from '../../../lib/schemas/retur';
 import type { SessionMember } from '../auth/session-member';
 import { RETUR_FILES_AREA } from './create-return';
 

@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { type ReturnableOrderRow, remainingDetails, returnableOrders } from '../../db/queries/returns';
-import { getSetting } from '../settings';
 import type { SessionMember } from '../auth/session-member';
+import { getSetting } from '../settings';
 
 export interface ReturnableDetail {
   public_id: string;

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
-import { insertReturnHistory, setReturnStatus, type ReturnFields } from '../../db/queries/returns';
-import { AppError } from '../../errors';
+import { insertReturnHistory, type ReturnFields, setReturnStatus } from '../../db/queries/returns';
 import { decideReturn, type ReturnEvent, type ReturStatus } from '../../domain/return-status';
+import { AppError } from '../../errors';
 
 export interface ReturnToMove {
   id: number;

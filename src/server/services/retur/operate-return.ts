@@ -1,10 +1,10 @@
 import { inTransaction } from '../../db/client';
 import { insertReplacementOrder, lockReturnByNo, type ReturnFields } from '../../db/queries/returns';
+import { decideReturn, RETURN_TRANSITIONS, type ReturnEvent } from '../../domain/return-status';
 import { AppError } from '../../errors';
-import { getSetting } from '../settings';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { RETURN_TRANSITIONS, decideReturn, type ReturnEvent } from '../../domain/return-status';
+import { getSetting } from '../settings';
 import { moveReturn } from './move-return';
 
 /** The return transitions an operator makes (console and `npm run ops -- retur:*`). */

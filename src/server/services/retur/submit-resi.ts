@@ -1,7 +1,7 @@
+import { RETUR_COURIERS } from '../../../lib/schemas/retur';
 import { inTransaction } from '../../db/client';
 import { lockMemberReturn } from '../../db/queries/returns';
 import { AppError } from '../../errors';
-import { RETUR_COURIERS } from '../../../lib/schemas/retur';
 import type { SessionMember } from '../auth/session-member';
 import { RETUR_NOT_FOUND } from './get-return';
 import { moveReturn } from './move-return';

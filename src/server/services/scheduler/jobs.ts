@@ -1,11 +1,12 @@
+import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from '../../../lib/calendar';
 import { getDb } from '../../db/client';
 import { firstClosedDay, lastRunTimes, pruneSchedulerRuns } from '../../db/queries/scheduler';
 import type { SchedulerJob } from '../../db/schema';
-import { addDays, jakartaDate, jakartaMoment, monthStart, nextMonthStart } from '../../../lib/calendar';
 import { closeMissingDays } from '../bonus/close-days';
+import { reconcilePayouts } from '../bonus/reconcile-payouts';
+import { applySettingProposals } from '../operator/apply-setting-proposals';
 import { expireOrders } from '../order/expire-orders';
 import { issueTaxSlips } from '../tax/issue-tax-slips';
-import { reconcilePayouts } from '../bonus/reconcile-payouts';
 
 /** The last run and the last successful run of a job (start times), and how the last one ended. */
 export interface LastRuns {
@@ -112,6 +113,14 @@ export const JOBS: JobDefinition[] = [
     schedule: 'Setiap 5 menit (PAYOUT_PROVIDER simulator/iris)',
     next: (now, last) => (last.startedAt ? new Date(last.startedAt.getTime() + 5 * MINUTE) : now),
     work: () => reconcilePayouts(),
+  },
+  {
+    // Approved settings changes dated today go live (the closing reads each day's version itself).
+    job: 'pengaturan',
+    label: 'Perubahan pengaturan yang disetujui mulai berlaku',
+    schedule: 'Setiap hari 00:30 WIB',
+    next: slotted(dailySlot, nextDay),
+    work: applySettingProposals,
   },
 ];
 

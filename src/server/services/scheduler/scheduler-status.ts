@@ -1,5 +1,5 @@
 import { getDb } from '../../db/client';
-import { schedulerRunOverview, type RunRow } from '../../db/queries/scheduler';
+import { type RunRow, schedulerRunOverview } from '../../db/queries/scheduler';
 import type { SchedulerJob } from '../../db/schema';
 import { JOBS, lastRuns } from './jobs';
 import { schedulerEnabled } from './start-scheduler';

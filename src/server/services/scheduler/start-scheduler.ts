@@ -1,6 +1,6 @@
 import type { SchedulerJob } from '../../db/schema';
 import { JOBS, lastRuns } from './jobs';
-import { runJob, type RunOutcome } from './run-job';
+import { type RunOutcome, runJob } from './run-job';
 
 /** SCHEDULER=0 turns the scheduler off in this process (extra web processes, tests). */
 export const schedulerEnabled = (): boolean => process.env.SCHEDULER !== '0';

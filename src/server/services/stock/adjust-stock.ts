@@ -1,9 +1,9 @@
+import { type AdjustStock, adjustStockSchema } from '../../../lib/schemas/stock';
 import { inTransaction } from '../../db/client';
 import { insertStockMovement, lockStockQty, setStockQty, stockPlace } from '../../db/queries/stock';
 import { AppError } from '../../errors';
-import { adjustStockSchema, type AdjustStock } from '../../../lib/schemas/stock';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 
 /**
  * An operator corrects the stock of one product in one warehouse by a signed amount, with a reason:

@@ -1,8 +1,8 @@
+import { monthEnd, monthKey, monthStart } from '../../../lib/calendar';
+import type { StokisReportQuery } from '../../../lib/schemas/stokis';
 import { getDb } from '../../db/client';
 import { stokisInvoiceLines, stokisMonthInvoices, stokisMonthSummary } from '../../db/queries/stokis';
 import { AppError } from '../../errors';
-import { monthEnd, monthKey, monthStart } from '../../../lib/calendar';
-import type { StokisReportQuery } from '../../../lib/schemas/stokis';
 import type { SessionMember } from '../auth/session-member';
 
 export const STOKIS_ONLY = 'Laporan stokis hanya untuk member stokis';

@@ -1,11 +1,11 @@
+import { monthKey } from '../../../lib/calendar';
+import { WithholderSchema } from '../../../lib/schemas/withholder';
 import { getDb, inTransaction } from '../../db/client';
 import { taxMonthExportRows } from '../../db/queries/tax';
 import { AppError } from '../../errors';
-import { monthKey } from '../../../lib/calendar';
-import { WithholderSchema } from '../../../lib/schemas/withholder';
-import { buildBp21Bulk, CORETAX_MESSAGES, coretaxTax, slipProblems, type CoretaxSlip } from '../../integrations/tax/coretax-bp21';
+import { buildBp21Bulk, CORETAX_MESSAGES, type CoretaxSlip, coretaxTax, slipProblems } from '../../integrations/tax/coretax-bp21';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { getWithholder } from './get-withholder';
 import { TAX_SLIP_MESSAGES } from './issue-tax-slips';
 

@@ -1,8 +1,8 @@
+import { toCsv } from '../../csv';
 import { getDb } from '../../db/client';
 import { taxMonthExportRows } from '../../db/queries/tax';
 import { AppError } from '../../errors';
 import { TAX_SLIP_MESSAGES } from './issue-tax-slips';
-import { toCsv } from '../../csv';
 
 export interface TaxMonthExport {
   tahun: number;

@@ -1,8 +1,8 @@
 import { getDb } from '../../db/client';
 import { defaultSettings } from '../../domain/default-settings';
-import { getSetting } from '../settings';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { settingHistory } from '../operator/setting-groups';
+import { getSetting } from '../settings';
 
 export type Withholder = (typeof defaultSettings)['pemotong'];
 

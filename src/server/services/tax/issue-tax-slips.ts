@@ -1,3 +1,4 @@
+import { nextMonthStart as followingMonth, jakartaDate, monthEnd, monthKey, monthStart as startOf } from '../../../lib/calendar';
 import { inTransaction, type Tx } from '../../db/client';
 import {
   insertTaxSlip,
@@ -8,12 +9,11 @@ import {
   reversedMonthsWithSlips,
   taxSlipCountOfYear,
 } from '../../db/queries/tax';
-import { AppError } from '../../errors';
 import { statutoryRate } from '../../domain/bonus/pph21';
-import { jakartaDate, monthEnd, monthKey, nextMonthStart as followingMonth, monthStart as startOf } from '../../../lib/calendar';
-import { getWithholder } from './get-withholder';
+import { AppError } from '../../errors';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
+import { getWithholder } from './get-withholder';
 
 export const KODE_OBJEK_PAJAK = '21-100-04';
 

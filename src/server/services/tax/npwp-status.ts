@@ -1,9 +1,9 @@
+import { jakartaDate, nextMonthStart, monthStart as startOfMonth } from '../../../lib/calendar';
 import { inTransaction, type Tx } from '../../db/client';
 import { insertNpwpStatus, latestNpwpStatus, lockMemberTaxNumbers, markNpwpVerified, memberBonusCountIn } from '../../db/queries/tax';
 import { AppError } from '../../errors';
-import { jakartaDate, monthStart as startOfMonth, nextMonthStart } from '../../../lib/calendar';
-import { recordAudit, type AuditActor } from '../operator/record-audit';
 import { memberObject } from '../member-care/member-object';
+import { type AuditActor, recordAudit } from '../operator/record-audit';
 
 // The closing reads the tax status in effect through this fragment (it lives in the data layer).
 export { npwpInEffect } from '../../db/queries/tax';

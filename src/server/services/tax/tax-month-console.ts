@@ -1,10 +1,10 @@
+import { addMonths, jakartaMonth, monthKey } from '../../../lib/calendar';
 import { getDb, inTransaction } from '../../db/client';
 import { taxMonthConsoleRows, taxSlipByNomor } from '../../db/queries/tax';
 import { AppError } from '../../errors';
-import { addMonths, jakartaMonth, monthKey } from '../../../lib/calendar';
 import { buktiPotongDownload } from '../bonus/bukti-potong-download';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { exportTaxMonth, type TaxMonthExport } from './export-tax-month';
 
 /** The tax month the console opens on: the last finished month (Asia/Jakarta). */

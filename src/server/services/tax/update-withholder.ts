@@ -1,11 +1,11 @@
+import { type WithholderInput, WithholderSchema } from '../../../lib/schemas/withholder';
 import { inTransaction } from '../../db/client';
 import { upsertSetting } from '../../db/queries/operators';
 import { parseWith } from '../../http';
-import { WithholderSchema, type WithholderInput } from '../../../lib/schemas/withholder';
-import { forgetSettingsCache } from '../settings';
+import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
-import { assertRole, type Actor } from '../operator/assert-role';
 import { readSettingValues } from '../operator/setting-groups';
+import { forgetSettingsCache } from '../settings';
 
 export const WITHHOLDER_SAVED = 'Data pemotong pajak disimpan';
 export const WITHHOLDER_UNCHANGED = 'Tidak ada perubahan';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { payoutBatchFile } from '../../../../server/services/bonus/export-payout-batch';
 import { AppError } from '../../../../server/errors';
+import { payoutBatchFile } from '../../../../server/services/bonus/export-payout-batch';
 
 /** The bank bulk-transfer CSV of one exported batch (KEUANGAN; the middleware checks the role). */
 export const GET: APIRoute = async ({ params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { exportCoretaxXml } from '../../../../server/services/tax/export-coretax-xml';
-import { AppError } from '../../../../server/errors';
 import { parseMonthNumber, parseYear } from '../../../../lib/calendar-params';
+import { AppError } from '../../../../server/errors';
+import { exportCoretaxXml } from '../../../../server/services/tax/export-coretax-xml';
 
 /** A finished month's BP21 slips as Coretax's bulk-import XML (`?tahun=&masa=`), as `npm run ops -- pajak:ekspor … --format xml`. */
 export const GET: APIRoute = async ({ url, locals }) => {

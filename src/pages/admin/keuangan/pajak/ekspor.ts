@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { exportTaxMonthAudited } from '../../../../server/services/tax/tax-month-console';
-import { AppError } from '../../../../server/errors';
 import { parseMonthNumber, parseYear } from '../../../../lib/calendar-params';
+import { AppError } from '../../../../server/errors';
+import { exportTaxMonthAudited } from '../../../../server/services/tax/tax-month-console';
 
 /** The withholder's CSV of one tax month (`?tahun=&masa=`), as `npm run ops -- pajak:ekspor`. */
 export const GET: APIRoute = async ({ url, locals }) => {

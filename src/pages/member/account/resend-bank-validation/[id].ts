@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint, assertNotCrossSite, requireMember } from '../../../../server/http';
+import { answer, assertNotCrossSite, endpoint, requireMember } from '../../../../server/http';
 import { resendBankVerification } from '../../../../server/services/account/resend-verification';
 
 export const GET = endpoint(async (ctx) => {

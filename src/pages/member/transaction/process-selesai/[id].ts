@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { MarkDoneSchema } from '../../../../lib/schemas/order-list';
-import { answer, endpoint, parseWith, assertNotCrossSite, requireMember } from '../../../../server/http';
+import { answer, assertNotCrossSite, endpoint, parseWith, requireMember } from '../../../../server/http';
 import { markOrderDone } from '../../../../server/services/order/mark-order-done';
 
 /**

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
+import { defaultRange } from '../../../../lib/report-range';
+import { RETUR_PAGE_SIZE, ReturListQuerySchema } from '../../../../lib/schemas/retur';
 import { answer, endpoint, parseWith, requireMember } from '../../../../server/http';
 import { readMultipart } from '../../../../server/multipart';
-import { rangeFromFilter, jsonParam } from '../../../../server/range-filter';
-import { ReturListQuerySchema, RETUR_PAGE_SIZE } from '../../../../lib/schemas/retur';
-import { defaultRange } from '../../../../lib/report-range';
-import { listReturns } from '../../../../server/services/retur/get-return';
+import { jsonParam, rangeFromFilter } from '../../../../server/range-filter';
 import { createReturnFromForm } from '../../../../server/services/retur/create-return-form';
+import { listReturns } from '../../../../server/services/retur/get-return';
 
 /** GET /member/transaction/retur: page_size, page, sort {orderby, order}, filter {tanggal: {between: [from, to]}}. */
 export const GET = endpoint(async (ctx) => {

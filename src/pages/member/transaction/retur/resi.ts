@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { answer, endpoint, parseWith, readBody, requireMember } from '../../../../server/http';
 import { ReturResiSchema } from '../../../../lib/schemas/retur';
+import { answer, endpoint, parseWith, readBody, requireMember } from '../../../../server/http';
 import { submitReturnResi } from '../../../../server/services/retur/submit-resi';
 
 /** POST /member/transaction/retur/resi: public_id, ekspedisi, resi of an APPROVED return. */

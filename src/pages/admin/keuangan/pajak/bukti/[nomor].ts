@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { taxSlipPdfByNomor } from '../../../../../server/services/tax/tax-month-console';
 import { AppError } from '../../../../../server/errors';
+import { taxSlipPdfByNomor } from '../../../../../server/services/tax/tax-month-console';
 
 /** One BP21 slip as the member downloads it. */
 export const GET: APIRoute = async ({ params }) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_queue_idx" ON "orders" USING btree ("status_order","created_at","id");
