@@ -13,14 +13,17 @@ import { jakartaDay, noonOf } from './ledger-helpers';
  * (reference/closing-volume.ts) and swapped in here for the engine's loader, so the same closing
  * runs once with each from the same state and the ledgers they write are compared whole.
  */
-const engine = vi.hoisted(() => ({ reference: false }));
+const engine = vi.hoisted(() => ({ reference: false, referenceCalls: 0 }));
 vi.mock('../../src/server/db/queries/bonus-closing', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/server/db/queries/bonus-closing')>();
   const { referencePairingUplines } = await import('./reference/closing-volume');
   return {
     ...actual,
-    pairingUplines: (...args: Parameters<typeof actual.pairingUplines>) =>
-      engine.reference ? referencePairingUplines(...args) : actual.pairingUplines(...args),
+    pairingUplines: (...args: Parameters<typeof actual.pairingUplines>) => {
+      if (!engine.reference) return actual.pairingUplines(...args);
+      engine.referenceCalls++;
+      return referencePairingUplines(...args);
+    },
   };
 });
 
@@ -76,13 +79,19 @@ async function saveLedger(from: string): Promise<() => Promise<void>> {
 /** Runs `close` from the same state (`prepare` makes it) with each engine; returns both ledgers. */
 async function withBothEngines(prepare: () => Promise<void>, close: () => Promise<unknown>) {
   const results = [];
-  for (const reference of [true, false]) {
-    await prepare();
-    engine.reference = reference;
-    await close();
-    results.push(await ledger());
+  const calls = engine.referenceCalls;
+  try {
+    for (const reference of [true, false]) {
+      await prepare();
+      engine.reference = reference;
+      await close();
+      results.push(await ledger());
+    }
+  } finally {
+    engine.reference = false;
   }
-  engine.reference = false;
+  // The swap really happened (a module loaded before the mock would compare the engine with itself).
+  expect(engine.referenceCalls).toBeGreaterThan(calls);
   return { reference: results[0]!, setBased: results[1]! };
 }
 
