@@ -6,7 +6,8 @@
  * and repeat-order bonuses of that history, and the real closing of the last two days — on
  * PostgreSQL (database portal_scale_<N>, server of BENCH_DATABASE_URL) or PGlite
  * (./bench-data/scale-<N>). Then it serves the build on BENCH_PORT (default 4708), signs in as
- * the root (demoplatinum) and a member mid-tree, and prints p50/p95 of every signed-in page and
+ * the root (demoplatinum) and a member mid-tree (a build prints its steps' times, and each of its two
+ * closings with the day's orders by type and its wall time), and prints p50/p95 of every signed-in page and
  * GET /member call (sequential requests after two warm-ups). `--json`: one JSON object on the
  * last line, { "<who> <call>": { "p50": ms, "p95": ms } }. `--only TEXT`: only the pages and calls
  * whose address contains TEXT. BENCH_DB_SUFFIX=x: database portal_scale_<N>_x (bench-data/scale-<N>-x),
@@ -159,7 +160,7 @@ async function addOrderHistory(db: import('../src/server/db/client').Db): Promis
 
 async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   if (kind === 'postgres') {
-    const name = `portal_scale_${N}`;
+    const name = new URL(databaseEnv('postgres').DATABASE_URL!).pathname.slice(1);
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     if ((await admin`select 1 from pg_database where datname = ${name}`).length === 0) await admin.unsafe(`create database ${name}`);
     await admin.end();
@@ -189,12 +190,25 @@ async function build(kind: 'pglite' | 'postgres'): Promise<void> {
   if (o === 0) {
     const t = Date.now();
     await addOrderHistory(db);
+    log(`[${kind}]   orders and bonuses of the year in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    const counters = Date.now();
     await rebuildAnnualCounters(db);
+    log(`[${kind}]   annual counters rebuilt (set-based) in ${((Date.now() - counters) / 1000).toFixed(0)} s`);
     // Fresh statistics first: the closing's plans on tables the planner still thinks empty take hours.
     await db.execute(sql`analyze`);
     for (const day of [2, 1]) {
       const [{ d }] = await client.selectRows<{ d: string }>(db, sql`select (current_date - ${day}::int)::text as d`);
-      await closeDay(d);
+      const started = Date.now();
+      const closed = await closeDay(d);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const [day_] = await client.selectRows<{ reg: number; upg: number; ro: number }>(
+        db,
+        sql`select count(*) filter (where jenis_order = 'reg')::int as reg, count(*) filter (where jenis_order = 'upg')::int as upg,
+          count(*) filter (where jenis_order = 'ro')::int as ro from orders where tanggal_bonus = ${d}::date`,
+      );
+      log(
+        `[${kind}] closing of ${d}: ${day_!.reg} registrations, ${day_!.upg} upgrades, ${day_!.ro} repeat orders → ${closed.bonusCount} bonus rows in ${seconds} s`,
+      );
     }
     // vacuum too: the visibility map lets the report order's index answer alone (index-only scans), as autovacuum would by now.
     await db.execute(sql`vacuum analyze`);

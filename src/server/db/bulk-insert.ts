@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 
 export interface BulkColumn {
@@ -22,6 +22,11 @@ export async function bulkInsert(db: Db | Tx, table: string, columns: BulkColumn
     );
     await db.execute(sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${unnestArgs})`);
   }
+}
+
+/** Many values as ONE array parameter (`= any(${sqlArray(ids, 'int8')})`): a statement with thousands of `$n` costs more to send and plan than its work. */
+export function sqlArray(values: readonly unknown[], type: string): SQL {
+  return sql`${sql.param(arrayLiteral([...values]))}::${sql.raw(type)}[]`;
 }
 
 /** A PostgreSQL array literal, so both drivers send one untyped text parameter per column. */

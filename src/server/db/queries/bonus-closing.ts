@@ -4,24 +4,26 @@ import type { EventSubject } from '../../domain/bonus/closing-event';
 import type { PairingCounters, PairingUpline } from '../../domain/bonus/pairing';
 import type { RepeatOrderActivity } from '../../domain/bonus/repeat-order';
 import type { ClosingStatus } from '../../domain/closing-status';
-import { bulkInsert } from '../bulk-insert';
+import { bulkInsert, sqlArray } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { npwpInEffect } from './npwp-in-effect';
 
 /** The statuses of an order that was never (or is no longer) a sale: never counted by a closing. */
 const NOT_SOLD = sql`('PENDING', 'CANCEL', 'EXPIRED')`;
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+const idArray = (values: readonly number[]) => sqlArray(values, 'int8');
 /** The first instant after a Jakarta day. */
 const dayEnd = (tanggal: string) => sql`(${tanggal}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
 
-/** Serializes closings: one day at a time, whoever asks (the command, the scheduler, the console). */
+/**
+ * Serializes closings: one day at a time, whoever asks (the command, the scheduler, the console).
+ * The closing's statements touch tens of thousands of rows once: compiling them (JIT) costs more
+ * than running them, and their sorts and hashes fit in memory.
+ */
 export async function lockClosing(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7310002)`);
+  await tx.execute(sql`set local jit = off`);
+  await tx.execute(sql`set local work_mem = '64MB'`);
 }
 
 export async function isDayClosed(db: Db | Tx, tanggal: string): Promise<boolean> {
@@ -50,19 +52,18 @@ export async function takeIntake(tx: Tx, tanggal: string): Promise<IntakeOrder[]
   const rows = await selectRows<IntakeOrder>(
     tx,
     sql`
-    select o.id::int as id, o.no_order, o.jenis_order, o.total_bv, coalesce(o.new_member_id, o.member_id)::int as subject_id,
-      o.posisi as posisi_order, o.posisi_pembeli, (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari_bayar
-    from orders o
-    where o.tanggal_bonus is null and o.paid_at is not null
-      and o.paid_at < ${dayEnd(tanggal)}
-      and o.status_order not in ${NOT_SOLD}
-    order by o.paid_at, o.id
-    for update`,
+    with taken as (
+      update orders o set tanggal_bonus = ${tanggal}::date
+      where o.tanggal_bonus is null and o.paid_at is not null
+        and o.paid_at < ${dayEnd(tanggal)}
+        and o.status_order not in ${NOT_SOLD}
+      returning o.id, o.no_order, o.jenis_order, o.total_bv, o.new_member_id, o.member_id, o.posisi, o.posisi_pembeli, o.paid_at
+    )
+    select id::int as id, no_order, jenis_order, total_bv, coalesce(new_member_id, member_id)::int as subject_id,
+      posisi as posisi_order, posisi_pembeli, (paid_at at time zone 'Asia/Jakarta')::date::text as hari_bayar
+    from taken order by paid_at, id`,
   );
-  const intake = rows.map((r) => ({ ...r, id: toCount(r.id), total_bv: toCount(r.total_bv), subject_id: toCount(r.subject_id) }));
-  if (intake.length)
-    await tx.execute(sql`update orders set tanggal_bonus = ${tanggal}::date where id in (${idList(intake.map((e) => e.id))})`);
-  return intake;
+  return rows.map((r) => ({ ...r, id: toCount(r.id), total_bv: toCount(r.total_bv), subject_id: toCount(r.subject_id) }));
 }
 
 /** The members the day's orders are about, with their sponsor and the sponsor's sponsor. */
@@ -74,7 +75,7 @@ export async function eventSubjects(tx: Tx, ids: readonly number[]): Promise<Map
     sql`
     select m.id::int as id, m.id_member, m.nama, m.posisi, m.path, m.sponsor_id::int as sponsor_id, s.sponsor_id::int as grand_sponsor_id
     from members m left join members s on s.id = m.sponsor_id
-    where m.id in (${idList(unique)})`,
+    where m.id = any(${idArray(unique)})`,
   );
   return new Map(
     rows.map((r) => {
@@ -94,7 +95,7 @@ export async function startPairingClocks(tx: Tx, memberIds: readonly number[], d
   await tx.execute(sql`
     insert into member_pairing (member_id, tanggal_expired)
     select m.id, m.tgl_join + ${daysAtJoin}::int from members m
-    where m.id in (${idList([0, ...memberIds])})
+    where m.id = any(${idArray(memberIds)})
     on conflict (member_id) do nothing`);
 }
 
@@ -103,9 +104,12 @@ export async function moveRepeatOrderClocks(tx: Tx, buyers: ReadonlyMap<number, 
   if (buyers.size === 0) return;
   await tx.execute(sql`
     update member_pairing p set tanggal_expired = greatest(p.tanggal_expired, v.hari::date) + v.orders * ${daysPerRo}::int
-    from (values ${sql.join(
-      [...buyers].map(([id, b]) => sql`(${id}::int8, ${b.hari}::text, ${b.orders}::int)`),
-      sql`, `,
+    from unnest(${idArray([...buyers.keys()])}, ${sqlArray(
+      [...buyers.values()].map((b) => b.hari),
+      'text',
+    )}, ${sqlArray(
+      [...buyers.values()].map((b) => b.orders),
+      'int4',
     )}) as v(member_id, hari, orders)
     where p.member_id = v.member_id`);
 }
@@ -124,56 +128,67 @@ function rankOnDay(tanggal: string) {
     m.posisi)`;
 }
 
-/** The uplines at these paths with their rank on the day and their pairing counters (null before their first closing). */
-export async function pairingUplines(tx: Tx, tanggal: string, paths: readonly string[]): Promise<PairingUpline[]> {
-  if (paths.length === 0) return [];
-  const rows = await selectRows<PairingUpline>(
+/**
+ * The day's pairing volume, set-based (COMP_PLAN.md, Volume): every package event's BV joined to
+ * each ancestor of its subject's path (a prefix of it, as the counters' rebuild does), on the side
+ * the subject sits under that ancestor ('0' left, '1' right), summed per upline; each upline with
+ * its rank on the day and its pairing counters (null before its first closing). The uplines are a
+ * few percent of the network: each is looked up by its path (the lateral `limit 1` keeps the planner
+ * from scanning the whole members table to hash-join them).
+ */
+export async function pairingUplines(tx: Tx, tanggal: string, events: readonly { path: string; bv: number }[]): Promise<PairingUpline[]> {
+  if (events.length === 0) return [];
+  await tx.execute(sql`create temp table if not exists closing_volume (path text collate "C", bv int8) on commit drop`);
+  await tx.execute(sql`delete from closing_volume`);
+  await bulkInsert(
+    tx,
+    'closing_volume',
+    [
+      { name: 'path', type: 'text' },
+      { name: 'bv', type: 'int8' },
+    ],
+    events.map((e) => [e.path, e.bv]),
+  );
+  const rows = await selectRows<Omit<PairingUpline, 'volume'> & { kiri: unknown; kanan: unknown }>(
     tx,
     sql`
+    with subjects as (select path, sum(bv) as bv from closing_volume group by path),
+    volume as (
+      select left(s.path, k) as upline,
+        coalesce(sum(s.bv) filter (where substr(s.path, k + 1, 1) = '0'), 0) as kiri,
+        coalesce(sum(s.bv) filter (where substr(s.path, k + 1, 1) <> '0'), 0) as kanan
+      from subjects s, generate_series(0, length(s.path) - 1) as k
+      group by 1
+    )
     select m.id::int as id, m.path, ${rankOnDay(tanggal)} as posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
-      p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired
-    from members m left join member_pairing p on p.member_id = m.id
-    where m.path in (${sql.join(
-      paths.map((p) => sql`${p}`),
-      sql`, `,
-    )})`,
+      p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired, v.kiri, v.kanan
+    from volume v
+      cross join lateral (select * from members m where m.path = v.upline limit 1) m
+      left join lateral (select * from member_pairing p where p.member_id = m.id limit 1) p on true`,
   );
   const count = (v: unknown) => (v === null ? null : toCount(v));
-  return rows.map((r) => ({
+  return rows.map(({ kiri, kanan, ...r }) => ({
     ...r,
     id: toCount(r.id),
     sisa_bv_kiri: count(r.sisa_bv_kiri),
     sisa_bv_kanan: count(r.sisa_bv_kanan),
     hutang_bv_kiri: count(r.hutang_bv_kiri),
     hutang_bv_kanan: count(r.hutang_bv_kanan),
+    volume: { left: toCount(kiri), right: toCount(kanan) },
   }));
 }
 
-/** Stores the day's pairing: carried and owed BV replaced, the day's pairs and new volume added to the totals (set-based). */
+/** Stores the day's pairing: carried and owed BV replaced, the day's pairs and new volume added to the totals (one set-based upsert). */
 export async function storePairingCounters(tx: Tx, counters: readonly PairingCounters[]): Promise<void> {
   if (counters.length === 0) return;
-  await tx.execute(
-    sql`create temp table if not exists pairing_update (member_id int8, kiri int4, kanan int4, expired date, paid int4, new_l int4, new_r int4, owed_l int4, owed_r int4) on commit drop`,
-  );
-  await bulkInsert(
-    tx,
-    'pairing_update',
-    [
-      { name: 'member_id', type: 'int8' },
-      { name: 'kiri', type: 'int4' },
-      { name: 'kanan', type: 'int4' },
-      { name: 'expired', type: 'date' },
-      { name: 'paid', type: 'int4' },
-      { name: 'new_l', type: 'int4' },
-      { name: 'new_r', type: 'int4' },
-      { name: 'owed_l', type: 'int4' },
-      { name: 'owed_r', type: 'int4' },
-    ],
-    counters.map((c) => [c.memberId, c.carryLeft, c.carryRight, c.expiry, c.paidPairs, c.newLeft, c.newRight, c.owedLeft, c.owedRight]),
-  );
+  const column = (pick: (c: PairingCounters) => unknown, type: string) => sqlArray(counters.map(pick), type);
   await tx.execute(sql`
     insert into member_pairing (member_id, sisa_bv_kiri, sisa_bv_kanan, tanggal_expired, jumlah_pair, jumlah_pair_bv, jumlah_bv_kiri, jumlah_bv_kanan, hutang_bv_kiri, hutang_bv_kanan)
-    select member_id, kiri, kanan, expired, paid, paid, new_l, new_r, owed_l, owed_r from pairing_update
+    select member_id, kiri, kanan, expired, paid, paid, new_l, new_r, owed_l, owed_r
+    from unnest(${column((c) => c.memberId, 'int8')}, ${column((c) => c.carryLeft, 'int4')}, ${column((c) => c.carryRight, 'int4')},
+      ${column((c) => c.expiry, 'date')}, ${column((c) => c.paidPairs, 'int4')}, ${column((c) => c.newLeft, 'int4')},
+      ${column((c) => c.newRight, 'int4')}, ${column((c) => c.owedLeft, 'int4')}, ${column((c) => c.owedRight, 'int4')})
+      as u(member_id, kiri, kanan, expired, paid, new_l, new_r, owed_l, owed_r)
     on conflict (member_id) do update set sisa_bv_kiri = excluded.sisa_bv_kiri, sisa_bv_kanan = excluded.sisa_bv_kanan,
       hutang_bv_kiri = excluded.hutang_bv_kiri, hutang_bv_kanan = excluded.hutang_bv_kanan,
       jumlah_pair = member_pairing.jumlah_pair + excluded.jumlah_pair, jumlah_pair_bv = member_pairing.jumlah_pair_bv + excluded.jumlah_pair_bv,
@@ -198,7 +213,7 @@ export async function npwpOnDay(tx: Tx, memberIds: readonly number[], tanggal: s
     tx,
     sql`
     select m.id, ${npwpInEffect(sql`m.id`, sql`${tanggal}::date`)} as has_npwp
-    from members m where m.id in (${idList(unique)})`,
+    from members m where m.id = any(${idArray(unique)})`,
   );
   return new Map(rows.map((s) => [toCount(s.id), s.has_npwp]));
 }
@@ -216,7 +231,7 @@ export async function grossBefore(
     tx,
     sql`
     select member_id, sum(bonus_bruto) as gross from bonuses
-    where tanggal >= ${periodStart}::date and tanggal < ${tanggal}::date and member_id in (${idList(unique)})
+    where tanggal >= ${periodStart}::date and tanggal < ${tanggal}::date and member_id = any(${idArray(unique)})
     group by member_id`,
   );
   return new Map(rows.map((b) => [toCount(b.member_id), toRupiah(b.gross)]));

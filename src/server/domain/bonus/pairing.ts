@@ -65,7 +65,7 @@ export function annualRank(pairBv: number, plan: BonusPlan): { level: number; ni
   return reached ? { level: reached.level, nilai_bonus: reached.nilai_bonus } : { level: 0, nilai_bonus: 0 };
 }
 
-/** An upline with new volume, as the closing loaded it: its rank on the day and its pairing counters. */
+/** An upline with new volume, as the closing loaded it: the day's new BV per side, its rank on the day and its pairing counters. */
 export interface PairingUpline {
   id: number;
   path: string;
@@ -78,6 +78,8 @@ export interface PairingUpline {
   hutang_bv_kanan: number | null;
   /** null before the member's first closing: the clock starts at join + pairingDaysAtJoin. */
   tanggal_expired: string | null;
+  /** The day's new BV from the registrations and upgrades below it, by side. */
+  volume: { left: number; right: number };
 }
 
 /** What one upline's pairing day leaves in its counters (added to the running totals by the store). */
@@ -100,14 +102,12 @@ export interface PairingCounters {
 export function pairUplines(
   tanggal: string,
   uplines: readonly PairingUpline[],
-  volume: ReadonlyMap<string, { left: number; right: number }>,
   plan: BonusPlan,
 ): { counters: PairingCounters[]; earnings: BonusEarning[] } {
   const counters: PairingCounters[] = [];
   const earnings: BonusEarning[] = [];
   for (const u of uplines) {
-    const v = volume.get(u.path);
-    if (!v) continue;
+    const v = u.volume;
     const expiry = u.tanggal_expired ?? addDays(u.tgl_join, plan.pairingDaysAtJoin);
     const result = pairDay(
       {

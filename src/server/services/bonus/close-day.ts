@@ -16,14 +16,13 @@ import {
 } from '../../db/queries/bonus-closing';
 import { saveAnnualUndo, savePairingUndo } from '../../db/queries/closing-drafts';
 import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
-import type { ClosingEvent } from '../../domain/bonus/closing-event';
+import { type ClosingEvent, isPackageEvent } from '../../domain/bonus/closing-event';
 import { type BonusEarning, collectEarnings } from '../../domain/bonus/earnings';
 import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
 import { passupBonuses } from '../../domain/bonus/passup';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } from '../../domain/bonus/repeat-order';
 import { sponsorBonuses } from '../../domain/bonus/sponsor';
-import { dayVolume } from '../../domain/bonus/volume';
 import { withholdingPeriodStart, withholdRows } from '../../domain/bonus/withholding';
 import { type ClosingStatus, closingMoveRefusal } from '../../domain/closing-status';
 import { AppError } from '../../errors';
@@ -115,9 +114,13 @@ export async function closeDay(
     );
     await moveRepeatOrderClocks(tx, repeatOrderActivity(events, plan), plan.pairingDaysPerRo);
 
-    const volume = dayVolume(events);
-    if (volume.size) {
-      const pairing = pairUplines(tanggal, await pairingUplines(tx, tanggal, [...volume.keys()]), volume, plan);
+    const uplines = await pairingUplines(
+      tx,
+      tanggal,
+      events.filter(isPackageEvent).map((e) => ({ path: e.subject.path, bv: e.total_bv })),
+    );
+    if (uplines.length) {
+      const pairing = pairUplines(tanggal, uplines, plan);
       await storePairingCounters(tx, pairing.counters);
       earnings.push(...pairing.earnings);
       const added = await countAnnualPairs(
