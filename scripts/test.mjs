@@ -1,9 +1,9 @@
-// `npm test`: types, unit and integration tests (Vitest, on the real database), then browser tests
-// (Playwright driving Debian's Chromium). Prints one closing line: "N passed, N failed".
+// `npm test`: types, then unit and integration tests (Vitest, on the real database) and browser tests
+// (Playwright driving Debian's Chromium headless shell) side by side. Prints one closing line:
+// "N passed, N failed".
 // With DATABASE_URL set, everything runs against that PostgreSQL server instead of PGlite.
 // With ALSO_DATABASE_URL set (CI), the integration suite runs a second time against that
-// PostgreSQL database, alongside the browser tests (which leave most of the two cores idle), and
-// its counts join the closing line.
+// PostgreSQL database at the same time, and its counts join the closing line.
 // One part only: `node scripts/test.mjs unit` (Vitest project unit: no database, no types),
 // `integration` (Vitest project integration), `e2e` (Playwright). docs/decisions/0011-test-loop.md
 import { spawn, spawnSync } from 'node:child_process';
@@ -49,69 +49,97 @@ if (!only) {
   }
 }
 
-if (only !== 'e2e') {
-  const project = only ? ['--project', only] : [];
-  const status = run(bin('vitest'), ['run', ...project, '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
-  const report = readJson('test-results/vitest.json');
+/** Starts a part in the background with its output in `dir`/output.log; resolves to its exit status. */
+function background(command, args, dir, env = {}) {
+  fs.mkdirSync(path.join(root, dir), { recursive: true });
+  const log = fs.openSync(path.join(root, dir, 'output.log'), 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+const printLog = (dir) => process.stdout.write(fs.readFileSync(path.join(root, dir, 'output.log'), 'utf8'));
+
+/** Counts a Vitest JSON report; a run that failed outside any test (a file that does not load) counts as one failure. */
+function countVitest(file, status) {
+  const report = readJson(file);
   passed += report?.numPassedTests ?? 0;
-  // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
   failed += Math.max(report?.numFailedTests ?? 0, status ? 1 : 0);
   skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
   if (status) exit = 1;
 }
 
-/** The PostgreSQL integration pass, started in the background (ALSO_DATABASE_URL); resolves to its exit status. */
-let postgresPass;
-if (!only && process.env.ALSO_DATABASE_URL) {
-  // Built once here: the through-server tests and the browser tests' server would otherwise both build.
-  buildIfNeeded();
-  // Its own folder: Playwright empties test-results/ when it starts.
-  fs.mkdirSync(path.join(root, 'test-results-postgres'), { recursive: true });
-  const log = fs.openSync(path.join(root, 'test-results-postgres', 'output.log'), 'w');
-  console.log('[test] PostgreSQL (ALSO_DATABASE_URL): integration tests in the background, one worker, output after the browser tests');
-  const child = spawn(
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      'integration',
-      '--maxWorkers=1',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile=test-results-postgres/vitest.json',
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', log, log],
-      env: { ...process.env, DATABASE_URL: process.env.ALSO_DATABASE_URL, FORCE_COLOR: '0' },
-    },
-  );
-  postgresPass = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-}
-
-if (!only || only === 'e2e') {
-  process.env.CHROMIUM_PATH = ensureChromium('tests');
-  const status = run(bin('playwright'), ['test']);
+/** Counts the Playwright JSON report; a run that failed before any test (its server, a port) counts as one failure. */
+function countPlaywright(status) {
   const report = readJson('test-results/e2e.json');
   passed += report?.stats?.expected ?? 0;
   const failures = (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
   failed += failures;
   skipped += report?.stats?.skipped ?? 0;
-  // A run that failed before any test (its server did not start, a port was taken) counts as one failure.
   if (status && failures === 0) failed += 1;
   if (status) exit = 1;
+}
+
+// The whole suite runs its three parts side by side (docs/decisions/0011-test-loop.md): the
+// integration files on PostgreSQL (ALSO_DATABASE_URL) and the browser tests wait on the network
+// and the database most of the time, so they fill the cores the PGlite run leaves idle.
+let postgresPass;
+let browserPass;
+if (!only) {
+  // Built once here: the through-server tests and the browser tests' server would otherwise both build.
+  buildIfNeeded();
+  if (process.env.ALSO_DATABASE_URL) {
+    console.log('[test] PostgreSQL (ALSO_DATABASE_URL): integration tests in the background, output at the end');
+    postgresPass = background(
+      bin('vitest'),
+      [
+        'run',
+        '--project',
+        'integration',
+        '--maxWorkers=2',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile=test-results-postgres/vitest.json',
+      ],
+      'test-results-postgres',
+      // Its servers listen on ports of their own (tests/setup/ports.ts).
+      { DATABASE_URL: process.env.ALSO_DATABASE_URL, TEST_PORT_OFFSET: '100' },
+    );
+  }
+  process.env.CHROMIUM_PATH = ensureChromium('tests');
+  console.log('[test] browser tests in the background, output at the end');
+  // Playwright empties test-results/ when it starts, so Vitest writes its report elsewhere.
+  browserPass = background(bin('playwright'), ['test'], 'test-results-browser');
+}
+
+if (only !== 'e2e') {
+  const project = only ? ['--project', only] : [];
+  fs.mkdirSync(path.join(root, 'test-results-vitest'), { recursive: true });
+  const status = run(bin('vitest'), [
+    'run',
+    ...project,
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=test-results-vitest/vitest.json',
+  ]);
+  countVitest('test-results-vitest/vitest.json', status);
+}
+
+if (only === 'e2e') {
+  process.env.CHROMIUM_PATH = ensureChromium('tests');
+  countPlaywright(run(bin('playwright'), ['test']));
+}
+
+if (browserPass) {
+  const status = await browserPass;
+  console.log('\n[test] browser tests:');
+  printLog('test-results-browser');
+  countPlaywright(status);
 }
 
 if (postgresPass) {
   const status = await postgresPass;
   console.log('\n[test] PostgreSQL integration pass:');
-  process.stdout.write(fs.readFileSync(path.join(root, 'test-results-postgres', 'output.log'), 'utf8'));
-  const report = readJson('test-results-postgres/vitest.json');
-  passed += report?.numPassedTests ?? 0;
-  // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
-  failed += Math.max(report?.numFailedTests ?? 0, status ? 1 : 0);
-  skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
-  if (status) exit = 1;
+  printLog('test-results-postgres');
+  countVitest('test-results-postgres/vitest.json', status);
 }
 
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -7,13 +7,14 @@ import { closeDb } from '../../src/server/db/client';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { cli, postJson, request, type ServerProcess, spawnServer, untilServing } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 /**
  * Issue #26: `npm run backup` left out the uploaded files (banners, return evidence under
  * FILES_DIR): after a restore the banners were 404. The backup holds them now; the restore is
  * checked table by table (a hash of every row of every table) and file by file (a hash of each).
  */
-const PORT = Number(process.env.PORT_BACKUP_FILES ?? 4819);
+const PORT = testPort(Number(process.env.PORT_BACKUP_FILES ?? 4819));
 // No folder at all on PostgreSQL, where every test here is skipped (and no hook would remove it).
 const work = usePostgres() ? '' : tempDir('portal-backupfiles-');
 

@@ -1,11 +1,7 @@
 // @template year — replays the demo year's closings with the set-based volume and with the reference
 
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
-import { getDb, selectRows } from '../../src/server/db/client';
-import { closeDay } from '../../src/server/services/bonus/close-day';
-import { closeRange, firstPaidDay } from '../../src/server/services/bonus/close-range';
-import { jakartaDay, noonOf } from './ledger-helpers';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * The closing's volume propagation became set-based SQL (issue #24). The engine before it — the
@@ -13,8 +9,11 @@ import { jakartaDay, noonOf } from './ledger-helpers';
  * (reference/closing-volume.ts) and swapped in here for the engine's loader, so the same closing
  * runs once with each from the same state and the ledgers they write are compared whole.
  */
-const engine = vi.hoisted(() => ({ reference: false, referenceCalls: 0 }));
-vi.mock('../../src/server/db/queries/bonus-closing', async (importOriginal) => {
+const engine = { reference: false, referenceCalls: 0 };
+// Files share their worker's loaded modules (vitest.config.ts), so the engine's loader is swapped in
+// a fresh module registry of this file's own, and the registry is dropped again when it ends.
+vi.resetModules();
+vi.doMock('../../src/server/db/queries/bonus-closing', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/server/db/queries/bonus-closing')>();
   const { referencePairingUplines } = await import('./reference/closing-volume');
   return {
@@ -25,6 +24,15 @@ vi.mock('../../src/server/db/queries/bonus-closing', async (importOriginal) => {
       return referencePairingUplines(...args);
     },
   };
+});
+const { closeDb, getDb, selectRows } = await import('../../src/server/db/client');
+const { closeDay } = await import('../../src/server/services/bonus/close-day');
+const { closeRange, firstPaidDay } = await import('../../src/server/services/bonus/close-range');
+const { jakartaDay, noonOf } = await import('./ledger-helpers');
+afterAll(async () => {
+  await closeDb(); // this registry's connection: per-file.ts closes the next registry's
+  vi.doUnmock('../../src/server/db/queries/bonus-closing');
+  vi.resetModules();
 });
 
 /** Everything a closing writes: bonus rows, pairing counters, annual pair counters, closed days. */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/unavailable';
 import { tempDir, usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 /**
  * `npm start` with a data folder it cannot write (issue #8): one clear line naming the folder and
@@ -48,7 +49,7 @@ afterAll(() => {
 });
 
 function start(dataDir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '4629' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(testPort(4629)) };
   delete env.DATABASE_URL;
   return spawnSync(process.execPath, ['scripts/start.mjs'], { env, encoding: 'utf8', timeout: 60_000 });
 }

@@ -8,6 +8,7 @@ import { resolveSession, SESSION_COOKIE } from '../../src/server/services/auth/s
 import { signIn } from '../../src/server/services/auth/sign-in';
 import { SERVICE_UNAVAILABLE } from '../../src/server/unavailable';
 import { usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 import { createContainer } from './container';
 
 /**
@@ -15,7 +16,7 @@ import { createContainer } from './container';
  * go through a TCP proxy this test owns; cutting it drops every open connection and refuses new
  * ones. Requests then go through the real middleware, dashboard page and /member endpoint.
  */
-const PROXY_PORT = 4621;
+const PROXY_PORT = testPort(4621);
 const ORIGIN = 'http://portal.test';
 
 class TcpProxy {

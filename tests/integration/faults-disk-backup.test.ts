@@ -18,6 +18,7 @@ import {
   untilServing,
 } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 /**
  * Issue #26: `npm run backup` against a running PGlite server whose disk is full. Before the fix
@@ -26,7 +27,7 @@ import { tempDir, usePostgres } from '../setup/databases';
  * 'Layanan sedang tidak tersedia…') and writes work again by themselves once there is space.
  * The full disk is a real one: a tmpfs just big enough for the data folder, filled to the last block.
  */
-const PORT = Number(process.env.PORT_DISK_BACKUP ?? 4817);
+const PORT = testPort(Number(process.env.PORT_DISK_BACKUP ?? 4817));
 // No folder at all on PostgreSQL, where every test here is skipped (and no hook would remove it).
 const scratch = usePostgres() ? '' : tempDir('portal-diskbackup-');
 const disk = usePostgres()

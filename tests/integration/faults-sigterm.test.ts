@@ -9,6 +9,7 @@ import { listProducts } from '../../src/server/services/order/list-products';
 import { forgetSettingsCache } from '../../src/server/services/settings';
 import { postJson, type ServerProcess, spawnServer, untilServing } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 /**
  * Issue #26: a normal SIGTERM stop was treated as a crash: the process died at once, PGlite was
@@ -17,7 +18,7 @@ import { tempDir, usePostgres } from '../setup/databases';
  * signal comes are all answered, the database is closed cleanly, the process exits 0, and the
  * first order after the restart follows the last one before it.
  */
-const PORT = Number(process.env.PORT_SIGTERM ?? 4821);
+const PORT = testPort(Number(process.env.PORT_SIGTERM ?? 4821));
 const work = tempDir('portal-sigterm-');
 
 describe('SIGTERM under load: a graceful stop', { timeout: 300_000 }, () => {

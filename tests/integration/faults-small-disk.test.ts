@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mountTmpfs, NO_MOUNT, request, type ServerProcess, spawnServer, unmount } from '../faults/server-process';
 import { tempDir, usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 /**
  * Issue #26: the first start on a disk too small for a new database answered every request with
@@ -12,7 +13,7 @@ import { tempDir, usePostgres } from '../setup/databases';
  * answers a 503 page that names the cause, logs it, and opens the database by itself once the
  * disk has room (no restart).
  */
-const PORT = Number(process.env.PORT_SMALL_DISK ?? 4823);
+const PORT = testPort(Number(process.env.PORT_SMALL_DISK ?? 4823));
 // No folder at all on PostgreSQL, where every test here is skipped (and no hook would remove it).
 const scratch = usePostgres() ? '' : tempDir('portal-smalldisk-');
 const disk = usePostgres() ? undefined : mountTmpfs(path.join(scratch, 'disk'), 30);

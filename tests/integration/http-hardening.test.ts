@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 /**
  * Issue #21 (second outside test): the portal as it runs (scripts/server.mjs over the build) on a
@@ -16,7 +17,7 @@ import { usePostgres } from '../setup/databases';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.PORT_HTTP_HARDENING ?? 4806);
+const PORT = testPort(Number(process.env.PORT_HTTP_HARDENING ?? 4806));
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Answer {

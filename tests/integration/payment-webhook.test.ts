@@ -127,7 +127,7 @@ describe('with Midtrans keys the status is confirmed with the Get Status API', (
       const answer = answers.get(orderId) ?? { status: 404, body: { status_code: '404', status_message: "Transaction doesn't exist." } };
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
-    await new Promise<void>((resolve) => server.listen(Number(process.env.MIDTRANS_STANDIN_PORT ?? 4511), '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -16,9 +16,10 @@ import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-
 import { exportCoretaxXml } from '../../src/server/services/tax/export-coretax-xml';
 import { validateBp21Bulk } from '../coretax-xsd';
 import { usePostgres } from '../setup/databases';
+import { testPort } from '../setup/ports';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.PORT_THROUGH_SERVER ?? 4805);
+const PORT = testPort(Number(process.env.PORT_THROUGH_SERVER ?? 4805));
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /**
