@@ -67,7 +67,8 @@ for (const size of sizes) {
       // Filter bars: every date field is whole on screen and wide enough for its date (a filter folded
       // behind its "Filter" disclosure on a phone is opened first, as the member would).
       for (const fold of await page.locator('main details:not([open])').all()) {
-        if (await fold.locator('input[type="date"], input[type="month"]').count()) await fold.locator('summary').click();
+        const summary = fold.locator(':scope > summary');
+        if ((await fold.locator('input[type="date"], input[type="month"]').count()) && (await summary.isVisible())) await summary.click();
       }
       for (const input of await page.locator('main input[type="date"], main input[type="month"]').all()) {
         const box = await input.boundingBox();
