@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PayoutStatus } from '../../domain/payout-status';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
@@ -22,17 +22,14 @@ type Executor = Db | Tx;
  * a day whose closing is still a DRAFT stays out of requests, auto-withdrawals and batches. Rows of
  * no closing (adjustments) and of approved days pass.
  */
-const outsideDraftClosing = (tanggal: SQL | typeof bonuses.tanggal) =>
+const outsideDraftClosing = (tanggal: typeof bonuses.tanggal) =>
   sql`not exists (select 1 from closed_days cd where cd.tanggal = ${tanggal} and cd.status = 'DRAFT')`;
 
-/** A bonus not yet in a live payout (free to be requested). */
-const unpaid = (memberId: number) =>
-  and(
-    eq(bonuses.memberId, memberId),
-    isNull(bonuses.payoutId),
-    eq(bonuses.statusTransfer, 'PENDING'),
-    outsideDraftClosing(bonuses.tanggal),
-  );
+/** A bonus not yet in a live payout (free to be requested), of an approved closing. */
+const unpaidRow = and(isNull(bonuses.payoutId), eq(bonuses.statusTransfer, 'PENDING'), outsideDraftClosing(bonuses.tanggal));
+
+/** The member's bonuses not yet in a live payout. */
+const unpaid = (memberId: number) => and(eq(bonuses.memberId, memberId), unpaidRow);
 
 /**
  * Not held by KEUANGAN (COMP_PLAN.md "Commission control"). A negative row (reversal, debit) is
@@ -40,8 +37,9 @@ const unpaid = (memberId: number) =>
  */
 const notHeld = sql`(${bonuses.bonusDibayar} < 0 or not ${heldBonus(bonuses.memberId, bonuses.id)})`;
 
-/** A bonus a payout may claim: unpaid and not held. */
-const payable = (memberId: number) => and(unpaid(memberId), notHeld);
+/** A bonus a payout may claim: unpaid and not held (the one rule requests, auto-withdrawals and batches use). */
+const payableRow = and(unpaidRow, notHeld);
+const payable = (memberId: number) => and(eq(bonuses.memberId, memberId), payableRow);
 
 /** The member's unpaid bonuses, newest first (at most 1000), each with the reason of a live hold (null: payable). */
 export async function unpaidBonuses(db: Executor, memberId: number) {
@@ -165,12 +163,10 @@ export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPa
   const rows = await selectRows<{ member_id: unknown; ids: string[] }>(
     tx,
     sql`
-    select b.member_id, array_agg(b.public_id::text order by b.id) as ids
-    from bonuses b join members m on m.id = b.member_id
-    where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and b.payout_id is null and b.status_transfer = 'PENDING'
-      and (b.bonus_dibayar < 0 or not ${heldBonus(sql`b.member_id`, sql`b.id`)})
-      and ${outsideDraftClosing(sql`b.tanggal`)}
-    group by b.member_id having sum(b.bonus_dibayar) - ${adminFee} >= ${minimumPayout}`,
+    select ${bonuses.memberId} as member_id, array_agg(${bonuses.publicId}::text order by ${bonuses.id}) as ids
+    from ${bonuses} join members m on m.id = ${bonuses.memberId}
+    where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and ${payableRow}
+    group by ${bonuses.memberId} having sum(${bonuses.bonusDibayar}) - ${adminFee} >= ${minimumPayout}`,
   );
   return rows.map((r) => ({ memberId: toCount(r.member_id), ids: r.ids }));
 }
