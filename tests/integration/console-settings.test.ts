@@ -2,31 +2,18 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db/client';
 import { auditLog, settings } from '../../src/server/db/schema';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { getPlan } from '../../src/server/services/bonus/get-plan';
 import { decideSettingProposal } from '../../src/server/services/operator/decide-setting-proposal';
 import { getSettings } from '../../src/server/services/operator/get-settings';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
+import type { SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import { formNumber, type SettingGroup } from '../../src/server/services/operator/setting-groups';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { SETTINGS_PROPOSED, SETTINGS_UNCHANGED, updateSettingGroup } from '../../src/server/services/operator/update-setting-group';
 import { listPaymentMethods } from '../../src/server/services/order/list-payment-methods';
 import { getSetting } from '../../src/server/services/settings';
+import { demoOperator, fieldsOf } from './settings-form';
 
-const operator = async (username: string): Promise<SessionOperator> => {
-  const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `set-test-${username}` });
-  return (await resolveOperatorSession(token))!;
-};
+const operator = (username: string): Promise<SessionOperator> => demoOperator(username, 'set-test-');
 
-/** The fields a browser posts for a form showing `view` (numbers as typed, ticked boxes as "on"). */
-function fieldsOf(view: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
-  if (typeof view === 'boolean') {
-    if (view) out[prefix] = 'on';
-  } else if (typeof view === 'number' || typeof view === 'string') out[prefix] = String(view);
-  else if (Array.isArray(view)) for (const [i, item] of view.entries()) fieldsOf(item, `${prefix}.${i}`, out);
-  else if (view && typeof view === 'object') for (const [k, v] of Object.entries(view)) fieldsOf(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
 const formOf = async (group: SettingGroup) => fieldsOf((await getSettings(await operator('superadmin')))[group]);
 const settingAudit = async (key: string) =>
   (await getDb())

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, jakartaDate, jakartaMoment } from '../../src/lib/calendar';
 import { getDb, selectRows } from '../../src/server/db/client';
-import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { PROPOSAL_MESSAGES } from '../../src/server/domain/setting-proposal-status';
 import { getPlan, getPlanOn } from '../../src/server/services/bonus/get-plan';
 import { applySettingProposals } from '../../src/server/services/operator/apply-setting-proposals';
@@ -14,8 +13,7 @@ import {
 } from '../../src/server/services/operator/decide-setting-proposal';
 import { getSettings } from '../../src/server/services/operator/get-settings';
 import { listSettingProposals } from '../../src/server/services/operator/list-setting-proposals';
-import { resolveOperatorSession, type SessionOperator } from '../../src/server/services/operator/operator-sessions';
-import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
+import type { SessionOperator } from '../../src/server/services/operator/operator-sessions';
 import {
   SETTINGS_DATE_INVALID,
   SETTINGS_OPEN,
@@ -23,19 +21,9 @@ import {
   updateSettingGroup,
 } from '../../src/server/services/operator/update-setting-group';
 import { getSetting } from '../../src/server/services/settings';
+import { demoOperator, fieldsOf } from './settings-form';
 
-const operator = async (username: string): Promise<SessionOperator> => {
-  const { token } = await signInOperator({ username, password: DEMO_OPERATOR_PASSWORD }, { address: `approval-${username}` });
-  return (await resolveOperatorSession(token))!;
-};
-function fieldsOf(view: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
-  if (typeof view === 'boolean') {
-    if (view) out[prefix] = 'on';
-  } else if (typeof view === 'number' || typeof view === 'string') out[prefix] = String(view);
-  else if (Array.isArray(view)) for (const [i, item] of view.entries()) fieldsOf(item, `${prefix}.${i}`, out);
-  else if (view && typeof view === 'object') for (const [k, v] of Object.entries(view)) fieldsOf(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
+const operator = (username: string): Promise<SessionOperator> => demoOperator(username, 'approval-');
 const alfamartFee = async () => (await getSetting('payment_methods')).find((m) => m.name === 'alfamart')!.fix_charge;
 const audits = async (action: string) =>
   selectRows<{ operator_nama: string; object: string }>(
