@@ -3,6 +3,7 @@
  * Loaded by retur.ts only when the member opens the form, so the list page ships the layout script only.
  */
 import { returMessages as msg } from '../lib/retur-rules';
+import './file-pick';
 
 export function enhanceReturForm(form: HTMLFormElement): void {
   const invoice = form.querySelector<HTMLSelectElement>('#retur-invoice')!;
@@ -146,11 +147,7 @@ export function enhanceReturForm(form: HTMLFormElement): void {
   form.addEventListener('change', (event) => {
     const el = event.target as HTMLInputElement;
     if (el.name === 'same_address') touched.add('address');
-    if (el === files) {
-      touched.add('files');
-      const names = form.querySelector('[data-file-names]');
-      if (names) names.textContent = files.files?.length ? [...files.files].map((f) => f.name).join(', ') : 'Belum ada file dipilih';
-    }
+    if (el === files) touched.add('files');
     check();
   });
   form.addEventListener('submit', (event) => {
