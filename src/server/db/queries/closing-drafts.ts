@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ClosingStatus } from '../../domain/closing-status';
+import { sqlArray } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 
@@ -99,12 +100,35 @@ export async function previousClosedDay(db: Db, tanggal: string) {
   return row ? { tanggal: row.tanggal, totalBruto: toRupiah(row.total_bruto), bonusCount: toCount(row.bonus_count) } : undefined;
 }
 
-/** Keeps every pairing counter as it is before a draft closing changes them (the draft's undo). */
-export async function savePairingUndo(tx: Tx, tanggal: string): Promise<void> {
+/** Opens a draft closing's undo: nothing kept yet (the pairing counters are kept member by member as the closing touches them). */
+export async function openClosingUndo(tx: Tx, tanggal: string): Promise<void> {
+  await tx.execute(sql`delete from closing_undo_pairing where tanggal = ${tanggal}::date`);
   await tx.execute(sql`
-    insert into closing_undo (tanggal, pairing)
-    select ${tanggal}::date, coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from member_pairing p
-    on conflict (tanggal) do update set pairing = excluded.pairing, annual = null`);
+    insert into closing_undo (tanggal, pairing) values (${tanggal}::date, null)
+    on conflict (tanggal) do update set pairing = null, annual = null`);
+}
+
+/**
+ * Keeps the pairing counters of these members as they are now, before the draft closing changes
+ * them (null: no row yet); a member already kept keeps the first copy, the one before the closing.
+ */
+export async function keepPairingUndo(tx: Tx, tanggal: string, memberIds: readonly number[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  await tx.execute(sql`
+    insert into closing_undo_pairing (tanggal, member_id, before)
+    select ${tanggal}::date, v.id, to_jsonb(p) from unnest(${sqlArray([...new Set(memberIds)], 'int8')}) as v(id)
+      left join member_pairing p on p.member_id = v.id
+    on conflict do nothing`);
+}
+
+/** keepPairingUndo for the members at these network paths. */
+export async function keepPairingUndoAt(tx: Tx, tanggal: string, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  await tx.execute(sql`
+    insert into closing_undo_pairing (tanggal, member_id, before)
+    select ${tanggal}::date, m.id, to_jsonb(p) from members m left join member_pairing p on p.member_id = m.id
+    where m.path = any(${sqlArray([...new Set(paths)], 'text')})
+    on conflict do nothing`);
 }
 
 /** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
@@ -116,6 +140,7 @@ export async function saveAnnualUndo(tx: Tx, tanggal: string, periodeMulai: stri
 
 /** An approved day's undo is no longer needed. */
 export async function dropClosingUndo(tx: Tx, tanggal: string): Promise<void> {
+  await tx.execute(sql`delete from closing_undo_pairing where tanggal = ${tanggal}::date`);
   await tx.execute(sql`delete from closing_undo where tanggal = ${tanggal}::date`);
 }
 
@@ -136,18 +161,14 @@ export async function slipsSinceClosing(tx: Tx, tanggal: string): Promise<number
 
 /**
  * Takes a draft closing back, in the caller's transaction: its bonus rows (reversals included)
- * deleted, its orders and refunds uncounted, the pairing counters restored as they were and the
+ * deleted, its orders and refunds uncounted, the pairing counters it touched restored as they were and the
  * pair-BV it added to the annual counters subtracted, and the day no longer closed.
  */
 export async function discardDraftClosing(tx: Tx, tanggal: string): Promise<{ bonuses: number }> {
   const deleted = await selectRows<{ id: unknown }>(tx, sql`delete from bonuses where tanggal = ${tanggal}::date returning id`);
   await tx.execute(sql`update orders set tanggal_bonus = null where tanggal_bonus = ${tanggal}::date`);
   await tx.execute(sql`update order_refunds set tanggal_bonus = null where tanggal_bonus = ${tanggal}::date`);
-  await tx.execute(sql`delete from member_pairing`);
-  await tx.execute(sql`
-    insert into member_pairing
-    select r.* from closing_undo u cross join lateral jsonb_populate_recordset(null::member_pairing, u.pairing) r
-    where u.tanggal = ${tanggal}::date`);
+  await restorePairing(tx, tanggal);
   await tx.execute(sql`
     update member_annual a set pair_bv = a.pair_bv - (v ->> 1)::int8
     from closing_undo u cross join lateral jsonb_array_elements(u.annual -> 'pairs') v
@@ -155,4 +176,29 @@ export async function discardDraftClosing(tx: Tx, tanggal: string): Promise<{ bo
   await dropClosingUndo(tx, tanggal);
   await tx.execute(sql`delete from closed_days where tanggal = ${tanggal}::date and status = 'DRAFT'`);
   return { bonuses: deleted.length };
+}
+
+/**
+ * Puts back the pairing counters a draft changed: each member it touched gets their row as it was
+ * (removed when they had none). A draft made before migration 0027 kept the whole table instead.
+ */
+async function restorePairing(tx: Tx, tanggal: string): Promise<void> {
+  const [whole] = await selectRows<{ n: unknown }>(
+    tx,
+    sql`select count(*) as n from closing_undo where tanggal = ${tanggal}::date and pairing is not null`,
+  );
+  if (toCount(whole?.n) > 0) {
+    await tx.execute(sql`delete from member_pairing`);
+    await tx.execute(sql`
+      insert into member_pairing
+      select r.* from closing_undo u cross join lateral jsonb_populate_recordset(null::member_pairing, u.pairing) r
+      where u.tanggal = ${tanggal}::date`);
+    return;
+  }
+  await tx.execute(sql`
+    delete from member_pairing p using closing_undo_pairing u where u.tanggal = ${tanggal}::date and p.member_id = u.member_id`);
+  await tx.execute(sql`
+    insert into member_pairing
+    select r.* from closing_undo_pairing u cross join lateral jsonb_populate_record(null::member_pairing, u.before) r
+    where u.tanggal = ${tanggal}::date and u.before is not null`);
 }

@@ -140,16 +140,33 @@ export const closedDays = pgTable('closed_days', {
 
 /**
  * What a draft closing changed that its bonus rows do not show, kept until it is approved so the
- * draft can be discarded and computed anew: every pairing counter as it was before the closing
- * (only closings write them) and the pair-BV the closing added to the annual counters.
+ * draft can be discarded and computed anew: the pairing counters of the members it touched as
+ * they were before it (closingUndoPairing; only closings write them) and the pair-BV the closing
+ * added to the annual counters.
  */
 export const closingUndo = pgTable('closing_undo', {
   // No reference to closed_days: the row is written before the closing records its day.
   tanggal: date('tanggal', { mode: 'string' }).primaryKey(),
-  pairing: jsonb('pairing').notNull(),
+  /** Drafts made before migration 0027 only: the whole member_pairing table (newer ones: null, see closingUndoPairing). */
+  pairing: jsonb('pairing'),
   /** `{ periodeMulai, pairs: [memberId, pairBv][] }` or null when the day added none. */
   annual: jsonb('annual'),
 });
+
+/**
+ * One member whose pairing counters a draft closing changed, as they were before it first changed
+ * them: the member_pairing row as jsonb, or null when the member had none (the closing created it).
+ * Deleted with the day's closing_undo row (no foreign keys: a closing writes tens of thousands).
+ */
+export const closingUndoPairing = pgTable(
+  'closing_undo_pairing',
+  {
+    tanggal: date('tanggal', { mode: 'string' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    before: jsonb('before'),
+  },
+  (t) => [primaryKey({ columns: [t.tanggal, t.memberId] })],
+);
 
 // The statuses and their transitions have one home: src/server/domain/payout-status.ts.
 export { PAYOUT_STATUSES };
