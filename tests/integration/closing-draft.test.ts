@@ -272,4 +272,17 @@ describe('the day’s closing as a draft (four-eyes)', () => {
     );
     expect(left!.n).toBe(0);
   });
+
+  it('a draft closing’s auto-withdraw leaves the day’s own bonuses alone', async () => {
+    const db = await getDb();
+    const day = addDays(today, 31);
+    const [gold] = await selectRows<{ id: number }>(db, sql`select id::int as id from members where username = 'demostokis'`);
+    await db.execute(sql`update members set auto_widraw = true, status_rekening = 'VERIFIED' where id = ${gold!.id}`);
+    await paidRegistration('demostokis', 'ujiotomatis', new Date().toISOString());
+    await closeDay(day);
+    expect(await closedDay(day)).toMatchObject({ status: 'DRAFT' });
+    const bonus = (await sponsorBonusOf('demostokis', day))!;
+    expect(Number(bonus.bonus_bruto)).toBeGreaterThan(0);
+    expect(bonus.payout_id).toBeNull();
+  });
 });

@@ -163,7 +163,6 @@ export async function closeDay(
     );
     const reversed = await reverseRefunds(tx, tanggal, plan, undo);
     await issueDueSlips(tx, tanggal, by);
-    await queueAutoWithdrawals(tx, plan);
     const result = { tanggal, alreadyClosed: false, bonusCount: withheld.length + reversed.count, totalBruto: totalBruto + reversed.bruto };
     await recordClosedDay(tx, {
       tanggal,
@@ -174,6 +173,8 @@ export async function closeDay(
       status,
       dibuatOleh: actor?.id ?? null,
     });
+    // After the day is recorded: a draft's own bonuses are not payable, so not withdrawn.
+    await queueAutoWithdrawals(tx, plan);
     if (actor)
       await recordAudit(
         tx,
