@@ -99,19 +99,23 @@ export async function startPairingClocks(tx: Tx, memberIds: readonly number[], d
     on conflict (member_id) do nothing`);
 }
 
-/** Each repeat order moves the clock to max(current, order date) + `daysPerRo`: k orders of a day add k × daysPerRo. */
+/**
+ * Each repeat order moves the clock to max(current, order date) + `daysPerRo`: k orders of a day add
+ * k × daysPerRo. The buyers' rows are found by their key (`= any`), not by hashing the whole table.
+ */
 export async function moveRepeatOrderClocks(tx: Tx, buyers: ReadonlyMap<number, RepeatOrderActivity>, daysPerRo: number): Promise<void> {
   if (buyers.size === 0) return;
+  const ids = idArray([...buyers.keys()]);
   await tx.execute(sql`
     update member_pairing p set tanggal_expired = greatest(p.tanggal_expired, v.hari::date) + v.orders * ${daysPerRo}::int
-    from unnest(${idArray([...buyers.keys()])}, ${sqlArray(
+    from unnest(${ids}, ${sqlArray(
       [...buyers.values()].map((b) => b.hari),
       'text',
     )}, ${sqlArray(
       [...buyers.values()].map((b) => b.orders),
       'int4',
     )}) as v(member_id, hari, orders)
-    where p.member_id = v.member_id`);
+    where p.member_id = v.member_id and p.member_id = any(${ids})`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ClosingStatus } from '../../domain/closing-status';
 import { sqlArray } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
@@ -110,25 +110,30 @@ export async function openClosingUndo(tx: Tx, tanggal: string): Promise<void> {
 
 /**
  * Keeps the pairing counters of these members as they are now, before the draft closing changes
- * them (null: no row yet); a member already kept keeps the first copy, the one before the closing.
+ * them: one step of the undo (the rows that exist, the members without one). A member kept by an
+ * earlier step is restored from that one. Each row is looked up by its key (the lateral `limit 1`):
+ * a hash join would read the whole table.
  */
 export async function keepPairingUndo(tx: Tx, tanggal: string, memberIds: readonly number[]): Promise<void> {
   if (memberIds.length === 0) return;
-  await tx.execute(sql`
-    insert into closing_undo_pairing (tanggal, member_id, before)
-    select ${tanggal}::date, v.id, to_jsonb(p) from unnest(${sqlArray([...new Set(memberIds)], 'int8')}) as v(id)
-      left join member_pairing p on p.member_id = v.id
-    on conflict do nothing`);
+  await keepStep(tx, tanggal, sql`unnest(${sqlArray([...new Set(memberIds)], 'int8')}) as v(id)`);
 }
 
 /** keepPairingUndo for the members at these network paths. */
 export async function keepPairingUndoAt(tx: Tx, tanggal: string, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
+  await keepStep(tx, tanggal, sql`(select id from members where path = any(${sqlArray([...new Set(paths)], 'text')})) as v`);
+}
+
+/** `members`: a from-clause naming the members `v` (their id `v.id`). */
+async function keepStep(tx: Tx, tanggal: string, members: SQL): Promise<void> {
   await tx.execute(sql`
-    insert into closing_undo_pairing (tanggal, member_id, before)
-    select ${tanggal}::date, m.id, to_jsonb(p) from members m left join member_pairing p on p.member_id = m.id
-    where m.path = any(${sqlArray([...new Set(paths)], 'text')})
-    on conflict do nothing`);
+    insert into closing_undo_pairing (tanggal, step, rows, absent)
+    select ${tanggal}::date, coalesce((select max(step) from closing_undo_pairing where tanggal = ${tanggal}::date), 0) + 1,
+      coalesce(jsonb_agg(p.before) filter (where p.before is not null), '[]'::jsonb),
+      coalesce(array_agg(v.id) filter (where p.before is null), '{}')
+    from ${members}
+      left join lateral (select to_jsonb(p) as before from member_pairing p where p.member_id = v.id limit 1) p on true`);
 }
 
 /** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
@@ -179,8 +184,9 @@ export async function discardDraftClosing(tx: Tx, tanggal: string): Promise<{ bo
 }
 
 /**
- * Puts back the pairing counters a draft changed: each member it touched gets their row as it was
- * (removed when they had none). A draft made before migration 0027 kept the whole table instead.
+ * Puts back the pairing counters a draft changed: each member it touched gets their row as the
+ * first step that kept them saw it (removed when they had none). A draft made before migration
+ * 0027 kept the whole table instead.
  */
 async function restorePairing(tx: Tx, tanggal: string): Promise<void> {
   const [whole] = await selectRows<{ n: unknown }>(
@@ -195,10 +201,15 @@ async function restorePairing(tx: Tx, tanggal: string): Promise<void> {
       where u.tanggal = ${tanggal}::date`);
     return;
   }
-  await tx.execute(sql`
-    delete from member_pairing p using closing_undo_pairing u where u.tanggal = ${tanggal}::date and p.member_id = u.member_id`);
+  const kept = sql`
+    select step, (r ->> 'member_id')::int8 as member_id, r as before
+    from closing_undo_pairing u cross join lateral jsonb_array_elements(u.rows) r where u.tanggal = ${tanggal}::date
+    union all
+    select step, a, null from closing_undo_pairing u cross join lateral unnest(u.absent) a where u.tanggal = ${tanggal}::date`;
+  await tx.execute(sql`delete from member_pairing p using (${kept}) k where p.member_id = k.member_id`);
   await tx.execute(sql`
     insert into member_pairing
-    select r.* from closing_undo_pairing u cross join lateral jsonb_populate_record(null::member_pairing, u.before) r
-    where u.tanggal = ${tanggal}::date and u.before is not null`);
+    select r.* from (select distinct on (member_id) member_id, before from (${kept}) k order by member_id, step) earliest
+      cross join lateral jsonb_populate_record(null::member_pairing, earliest.before) r
+    where earliest.before is not null`);
 }

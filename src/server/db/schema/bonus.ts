@@ -154,18 +154,21 @@ export const closingUndo = pgTable('closing_undo', {
 });
 
 /**
- * One member whose pairing counters a draft closing changed, as they were before it first changed
- * them: the member_pairing row as jsonb, or null when the member had none (the closing created it).
- * Deleted with the day's closing_undo row (no foreign keys: a closing writes tens of thousands).
+ * The pairing counters a draft closing was about to change, one row per step of the closing that
+ * writes them (clocks, the day's pairing, refunds): the members' member_pairing rows as they were
+ * (`rows`, a jsonb array) and the members who had none yet (`absent`). A member kept by two steps
+ * is restored from the first. A few rows per day instead of one per member: a closing at a million
+ * members touches tens of thousands. Deleted with the day's closing_undo row.
  */
 export const closingUndoPairing = pgTable(
   'closing_undo_pairing',
   {
     tanggal: date('tanggal', { mode: 'string' }).notNull(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    before: jsonb('before'),
+    step: integer('step').notNull(),
+    rows: jsonb('rows').notNull(),
+    absent: bigint('absent', { mode: 'number' }).array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tanggal, t.memberId] })],
+  (t) => [primaryKey({ columns: [t.tanggal, t.step] })],
 );
 
 // The statuses and their transitions have one home: src/server/domain/payout-status.ts.
