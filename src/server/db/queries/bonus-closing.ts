@@ -18,12 +18,14 @@ const dayEnd = (tanggal: string) => sql`(${tanggal}::date + 1)::timestamp at tim
 /**
  * Serializes closings: one day at a time, whoever asks (the command, the scheduler, the console).
  * The closing's statements touch tens of thousands of rows once: compiling them (JIT) costs more
- * than running them, and their sorts and hashes fit in memory.
+ * than running them, their sorts and hashes fit in memory, and parallel workers cost more to start
+ * than the index lookups they would share.
  */
 export async function lockClosing(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7310002)`);
   await tx.execute(sql`set local jit = off`);
   await tx.execute(sql`set local work_mem = '64MB'`);
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
 }
 
 export async function isDayClosed(db: Db | Tx, tanggal: string): Promise<boolean> {
