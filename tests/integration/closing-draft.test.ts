@@ -133,6 +133,12 @@ describe('the day’s closing as a draft (four-eyes)', () => {
     await approveClosing(keuangan2, today);
     expect(await closedDay(today)).toMatchObject({ status: 'APPROVED', disetujui_oleh: keuangan2.id, disetujui_nama: keuangan2.nama });
     expect(await audits('closing:approve', today)).toEqual([{ operator_nama: keuangan2.nama }]);
+    // An approved day needs no undo: its kept pairing counters go with it.
+    const [undo] = await selectRows<{ n: number }>(
+      await getDb(),
+      sql`select count(*)::int as n from closing_undo_pairing where tanggal = ${today}::date`,
+    );
+    expect(undo!.n).toBe(0);
     expect((await listUnpaidBonuses(silver)).map((b) => b.public_id)).toContain(bonus.public_id);
     await requestPayout(silver, [bonus.public_id]);
     expect((await sponsorBonusOf('demosilver', today))!.payout_id).not.toBeNull();
