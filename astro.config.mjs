@@ -3,6 +3,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { lowPriorityScripts } from './scripts/low-priority-scripts.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
@@ -43,6 +44,7 @@ export default defineConfig({
   // chart styles are their components' own files).
   build: { inlineStylesheets: 'always' },
   vite: {
+    plugins: [lowPriorityScripts()],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'] },
   },
 });
