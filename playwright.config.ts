@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { keepTempFilesInMemory } from './tests/setup/memory-tmpdir';
+
+keepTempFilesInMemory();
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;

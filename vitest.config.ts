@@ -1,4 +1,7 @@
 import { getViteConfig } from 'astro/config';
+import { keepTempFilesInMemory } from './tests/setup/memory-tmpdir';
+
+keepTempFilesInMemory();
 
 // Astro's Vite config, so tests can render .astro pages with the container API and run
 // src/middleware.ts (astro:middleware) as they are. Two projects (docs/decisions/0011-test-loop.md):
