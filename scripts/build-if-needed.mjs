@@ -18,7 +18,8 @@ function sourceStamp() {
     }
   };
   for (const dir of ['src', 'public']) walk(path.join(root, dir));
-  for (const file of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) hash.update(fs.readFileSync(path.join(root, file)));
+  for (const file of ['astro.config.mjs', 'scripts/csp-digest-memo.mjs', 'package-lock.json', 'tsconfig.json'])
+    hash.update(fs.readFileSync(path.join(root, file)));
   return hash.digest('hex');
 }
 
