@@ -9,7 +9,11 @@ import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Pages are rendered whole and sent in one write with a Content-Length (issue #24): streamed,
+  // the dashboard's ~130 KB went out as several chunks, each encoded, piped through a web stream
+  // and written to the socket on its own (about a sixth of its server CPU). Every page awaits its
+  // data in its frontmatter before the layout renders, so the first byte waited for it anyway.
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react(), precompress(), serviceWorkerVersion()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
