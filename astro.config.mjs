@@ -13,7 +13,9 @@ export default defineConfig({
   // the dashboard's ~130 KB went out as several chunks, each encoded, piped through a web stream
   // and written to the socket on its own (about a sixth of its server CPU). Every page awaits its
   // data in its frontmatter before the layout renders, so the first byte waited for it anyway.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // `middleware`: the adapter renders pages and endpoints only; scripts/server.mjs sends the files
+  // of dist/client itself, from a list made at start, instead of two file lookups before every page.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), precompress(), serviceWorkerVersion()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.

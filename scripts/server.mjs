@@ -1,5 +1,5 @@
-// The portal's HTTP server: Astro's Node handler (files of dist/client, then pages and API)
-// behind gzip/brotli compression of text responses. `npm start`, the browser tests and the
+// The portal's HTTP server: the files of dist/client (scripts/static-files.mjs), else Astro's Node
+// handler (pages and API), behind gzip/brotli compression of text responses. `npm start`, the browser tests and the
 // benchmarks all serve through it; `node scripts/server.mjs` serves dist/ as it is (no build).
 // - /_astro/* scripts and stylesheets: the .br/.gz copies made at build time
 //   (scripts/precompress.mjs), with a year of immutable caching.
@@ -19,8 +19,10 @@ import compression from 'compression';
 import { keepFilesPrivate } from '../src/server/db/data-dir.ts';
 import { asProductionBuild, startProblem } from '../src/server/mode.ts';
 import { PRECOMPRESSED_TYPES } from './precompress.mjs';
+import { listStaticFiles, sendStaticFile, staticFileOf } from './static-files.mjs';
 
-const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
+const clientDir = path.resolve(import.meta.dirname, '..', 'dist', 'client');
+const assetsDir = path.join(clientDir, '_astro');
 /**
  * Brotli quality of what is compressed per request (pages, JSON; issue #24). The dashboard's
  * 131 KB (104 KB of it the inlined stylesheet): quality 4, the `compression` default, 25.5 KB in
@@ -113,10 +115,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // The same refusal as scripts/start.mjs, for a server started without it.
   const problem = startProblem();
   if (problem) throw new Error(problem);
-  // dist/server/entry.mjs would start @astrojs/node's own server (without compression) on import.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   loadProductionReact();
+  // The adapter's `middleware` handler: pages and endpoints only; files are sent here (static-files.mjs).
   const { handler } = await import('../dist/server/entry.mjs');
+  const staticFiles = listStaticFiles(clientDir);
   const enabled = process.env.HTTP_COMPRESSION !== '0';
   const assets = enabled ? precompressedAssets() : new Map();
   const compress = enabled
@@ -131,7 +133,20 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     }
     if (refuseMethod(req, res)) return;
     if (sendPrecompressed(assets, req, res)) return;
-    compress(req, res, () => handler(req, res));
+    compress(req, res, () => answer(req, res));
+  };
+  const answer = (req, res) => {
+    // As the adapter's standalone handler did: a path that cannot be decoded is refused first.
+    try {
+      decodeURI(req.url);
+    } catch {
+      res.writeHead(400);
+      res.end('Bad request.');
+      return;
+    }
+    const file = staticFileOf(staticFiles, req.url);
+    if (file) sendStaticFile(req, res, file, clientDir);
+    else handler(req, res);
   };
   /** Responses not yet finished, so a graceful stop can mark them `Connection: close`. */
   const active = new Set();
