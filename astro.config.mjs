@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { cspDigestMemo } from './scripts/csp-digest-memo.mjs';
+import { lowPriorityScripts } from './scripts/low-priority-scripts.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
@@ -50,8 +51,9 @@ export default defineConfig({
   // chart styles are their components' own files).
   build: { inlineStylesheets: 'always' },
   vite: {
-    // Astro's per-request CSP hashes of the same inline styles and scripts, computed once (issue #24).
-    plugins: [cspDigestMemo()],
+    // lowPriorityScripts: module scripts at fetchpriority=low (first paint, ADR 0027).
+    // cspDigestMemo: Astro's per-request CSP hashes of the same inline styles and scripts, computed once (issue #24).
+    plugins: [lowPriorityScripts(), cspDigestMemo()],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'] },
   },
 });

@@ -23,6 +23,10 @@ export default defineConfig({
     // would install and precache in every new context, and Chromium can hang closing a context
     // whose worker is still busy (a 90 s teardown seen once in CI).
     serviceWorkers: 'block',
+    // As a member who asked for less motion: the news ticker, the banner carousel and Pico's
+    // transitions stand still, so what a test sees does not depend on when it looks. The ticker's
+    // own tests run with motion (phone-shell.spec.ts).
+    reducedMotion: 'reduce',
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
     trace: 'off',

@@ -2,7 +2,8 @@
  * `npm run bench:close [-- --members N --runs R --drop]`: the bonus closing of one busy day on a
  * PostgreSQL demo network of N members (default 100,000 and 1,000,000 one after the other).
  *
- * The network and the busy day's paid orders are built ONCE into database portal_close_<N>
+ * The network (every member with pairing counters, as after their joining day's closing) and the
+ * busy day's paid orders are built ONCE into database portal_close_<N>
  * (BENCH_DB_SUFFIX=x: portal_close_<N>_x) and kept: a later run finds them there and builds
  * nothing. Each of the R runs (default 1) closes the day on a fresh copy of that database
  * (`create database … template …`, timed apart), then closes it again (no change), and drops the
@@ -22,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { defaultPlan } from '../src/server/domain/bonus/plan';
 
 const { values } = parseArgs({
   options: {
@@ -88,6 +90,17 @@ async function build(database: string, n: number): Promise<void> {
     await db.execute(sql`vacuum analyze`);
     console.log(`busy day's orders written and analysed in ${seconds(t)} s`);
   } else console.log(`${database}: reusing the network of ${n} members and its busy day (nothing rebuilt)`);
+  const [pairing] = await client.selectRows<{ n: number }>(db, sql`select count(*)::int as n from member_pairing`);
+  if (pairing!.n === 0) {
+    // In production every member has pairing counters from the closing of their joining day: the
+    // closing (and a draft's undo) works on a table of N rows, not on an empty one.
+    const t = Date.now();
+    await db.execute(
+      sql`insert into member_pairing (member_id, tanggal_expired) select id, tgl_join + ${defaultPlan.pairingDaysAtJoin}::int from members`,
+    );
+    await db.execute(sql`vacuum analyze member_pairing`);
+    console.log(`pairing counters of the ${n} members written in ${seconds(t)} s`);
+  }
   await client.closeDb();
 }
 

@@ -84,3 +84,23 @@ export function isStaleDatabase(name) {
   const match = /^portal_tpl_[a-z]+_(\d{8})_[0-9a-f]{12}$/.exec(name);
   return Boolean(match && match[1] < jakartaDay());
 }
+
+/**
+ * Removes the WAL segments a cleanly shut down PGlite folder does not need: PostgreSQL keeps
+ * recycled segments as future ones (16 MB each, half of a template's size), and every test file
+ * copies its template. Only the segment holding the last checkpoint is kept, read from
+ * global/pg_control (system identifier, version, catalogue version, state, time, checkpoint LSN:
+ * the same first fields in every PostgreSQL version); a folder not shut down cleanly is left whole.
+ */
+export function trimWal(dataDir) {
+  const pgdata = path.join(dataDir, 'pglite');
+  const control = fs.readFileSync(path.join(pgdata, 'global', 'pg_control'));
+  const SHUT_DOWN = 1;
+  if (control.readInt32LE(16) !== SHUT_DOWN) return;
+  const segment = control.readBigUInt64LE(32) / BigInt(16 * 1024 * 1024);
+  const keep = `${(segment / 256n).toString(16).padStart(8, '0')}${(segment % 256n).toString(16).padStart(8, '0')}`.toUpperCase();
+  const wal = path.join(pgdata, 'pg_wal');
+  const segments = fs.readdirSync(wal).filter((name) => /^[0-9A-F]{24}$/.test(name));
+  if (!segments.some((name) => name.endsWith(keep))) return;
+  for (const name of segments) if (!name.endsWith(keep)) fs.rmSync(path.join(wal, name));
+}

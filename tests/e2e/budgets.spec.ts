@@ -86,6 +86,12 @@ test.describe('page weight within DESIGN.md §9', () => {
           .map((s) => s.textContent ?? '')
           .join('\n'),
       );
+      // Issue #23 (ADR 0027): the page's own module scripts never compete with its first paint.
+      const urgentScripts = await page.evaluate(() =>
+        [...document.querySelectorAll('script[type=module][src]')]
+          .filter((s) => s.getAttribute('fetchpriority') !== 'low')
+          .map((s) => s.getAttribute('src')),
+      );
       const loaded = await Promise.all(scripts);
       const js = loaded.reduce((sum, s) => sum + s.bytes, 0) + (inline ? gzipSize(Buffer.from(inline)) : 0);
       await context.close();
@@ -103,6 +109,7 @@ test.describe('page weight within DESIGN.md §9', () => {
           `${route}: JavaScript ${fmtKb(js)} gzip is over the budget of ${fmtKb(jsBudget)} (DESIGN.md §9, ${heavy(template) ? 'heaviest page, React included' : 'report or list page: the shared layout script only'}); scripts: ${loaded.map((s) => `${new URL(s.url).pathname} ${fmtKb(s.bytes)}`).join(', ') || 'none'}`,
         )
         .toBeLessThanOrEqual(jsBudget);
+      expect.soft(urgentScripts, `${route}: module scripts without fetchpriority="low" (scripts/low-priority-scripts.mjs)`).toEqual([]);
     });
   }
 });

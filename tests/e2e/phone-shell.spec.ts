@@ -159,20 +159,32 @@ test('dark mode: every member page keeps its text contrast (axe color-contrast)'
   expect(found).toEqual([]);
 });
 
-test('the news ticker starts with its text on screen', async ({ page }) => {
+test.describe('with motion (no reduced-motion preference)', () => {
+  test.use({ reducedMotion: 'no-preference' });
+  test('the news ticker starts with its text on screen', async ({ page }) => {
+    await login(page, 'demoplatinum');
+    const ticker = page.locator('.ticker');
+    await expect(ticker).toBeVisible();
+    const inside = await ticker.evaluate((box) => {
+      const text = box.querySelector('span')!.firstChild!;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 1);
+      const first = range.getBoundingClientRect();
+      const outer = box.getBoundingClientRect();
+      return first.left >= outer.left - 1 && first.right <= outer.right;
+    });
+    expect(inside).toBe(true);
+  });
+});
+
+test('for a member who asked for less motion the ticker stands still and wraps its text', async ({ page }) => {
   await login(page, 'demoplatinum');
   const ticker = page.locator('.ticker');
   await expect(ticker).toBeVisible();
-  const inside = await ticker.evaluate((box) => {
-    const text = box.querySelector('span')!.firstChild!;
-    const range = document.createRange();
-    range.setStart(text, 0);
-    range.setEnd(text, 1);
-    const first = range.getBoundingClientRect();
-    const outer = box.getBoundingClientRect();
-    return first.left >= outer.left - 1 && first.right <= outer.right;
-  });
-  expect(inside).toBe(true);
+  expect(
+    await ticker.evaluate((box) => [getComputedStyle(box.querySelector('span')!).animationName, getComputedStyle(box).whiteSpace]),
+  ).toEqual(['none', 'normal']);
 });
 
 test('the PPh report is a table at desktop widths and cards on a phone', async ({ page }) => {

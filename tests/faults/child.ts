@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { compiled } from './compiled';
 
-/** A tsx child on this process's Node (24 under npm), with the test's database in its environment. */
+/** A child on this process's Node (24 under npm) running `script` compiled (compiled.ts), with the test's database in its environment. */
 export function startChild(script: string, args: string[], env: Record<string, string | undefined> = {}) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child: ChildProcess = spawn(process.execPath, [compiled(script), ...args], {
     env: { ...process.env, SEED_ON_START: '0', SCHEDULER: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -20,9 +21,9 @@ export function startChild(script: string, args: string[], env: Record<string, s
     stderr: () => err,
     running: () => child.exitCode === null && child.signalCode === null,
     exited,
-    /** Resolves once the child printed a line (or exited). */
-    async firstLine(): Promise<void> {
-      while (!out.includes('\n')) {
+    /** Resolves once the child printed a line matching `pattern` (any line by default), or throws when it exited first. */
+    async firstLine(pattern = /\n/): Promise<void> {
+      while (!pattern.test(out)) {
         if (child.exitCode !== null) throw new Error(`child exited ${child.exitCode}: ${err.slice(0, 2000)}`);
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -35,12 +36,19 @@ export function startChild(script: string, args: string[], env: Record<string, s
 }
 
 /**
- * Runs the child, waits until it is working, then SIGKILLs it after `delayMs` (plus a random
- * jitter, so the kill lands at a different point of a write each run). Returns its printed lines.
+ * Runs the child, waits until it is working (or, with `afterWrite`, until it acknowledged a first
+ * write: however slow the machine, the run then kills a child that has written), then SIGKILLs it
+ * after `delayMs` (plus a random jitter, so the kill lands at a different point of a write each
+ * run). Returns its printed lines.
  */
-export async function runAndKill(script: string, args: string[], delayMs: number): Promise<{ lines: string[]; killedRunning: boolean }> {
+export async function runAndKill(
+  script: string,
+  args: string[],
+  delayMs: number,
+  afterWrite = false,
+): Promise<{ lines: string[]; killedRunning: boolean }> {
   const child = startChild(script, args);
-  await child.firstLine();
+  await child.firstLine(afterWrite ? /^ok .*\n/m : undefined);
   await new Promise((r) => setTimeout(r, delayMs + Math.floor(Math.random() * 50)));
   const errors = child.stderr();
   const killedRunning = child.running();

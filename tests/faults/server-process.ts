@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { compiled } from './compiled';
 
 /**
  * A real portal server (scripts/server.mjs, the built site) in a child process, for the fault
@@ -14,7 +15,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_|DATA_DIR|FILES_DIR)/.test(key)) env[key] = value;
+    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_|PORTAL_ENV|DATA_DIR|FILES_DIR)/.test(key)) env[key] = value;
   }
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];
@@ -113,9 +114,12 @@ export async function untilServing(server: ServerProcess, tries = 300): Promise<
   throw new Error(`server tidak siap: ${server.output().slice(-2000)}`);
 }
 
-/** Runs an npm script's file (`scripts/<name>.ts`) as the operator would with `npm run <name>`. */
+/**
+ * Runs an npm script's file (`scripts/<name>.ts`) as the operator would with `npm run <name>`,
+ * compiled once per test process (compiled.ts) instead of through tsx.
+ */
 export function cli(script: string, args: string[], env: Record<string, string | undefined>, timeoutMs = 90_000) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+  const result = spawnSync(process.execPath, [compiled(`scripts/${script}.ts`), ...args], {
     cwd: ROOT,
     env: childEnv(env),
     encoding: 'utf8',

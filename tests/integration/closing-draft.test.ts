@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, jakartaDate } from '../../src/lib/calendar';
 import { closeCommand } from '../../src/server/commands/close';
 import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
+import { discardDraftClosing } from '../../src/server/db/queries/closing-drafts';
 import { CLOSING_MESSAGES } from '../../src/server/domain/closing-status';
 import { approveClosing } from '../../src/server/services/bonus/approve-closing';
 import { closeDay } from '../../src/server/services/bonus/close-day';
@@ -132,6 +133,12 @@ describe('the day’s closing as a draft (four-eyes)', () => {
     await approveClosing(keuangan2, today);
     expect(await closedDay(today)).toMatchObject({ status: 'APPROVED', disetujui_oleh: keuangan2.id, disetujui_nama: keuangan2.nama });
     expect(await audits('closing:approve', today)).toEqual([{ operator_nama: keuangan2.nama }]);
+    // An approved day needs no undo: its kept pairing counters go with it.
+    const [undo] = await selectRows<{ n: number }>(
+      await getDb(),
+      sql`select count(*)::int as n from closing_undo_pairing where tanggal = ${today}::date`,
+    );
+    expect(undo!.n).toBe(0);
     expect((await listUnpaidBonuses(silver)).map((b) => b.public_id)).toContain(bonus.public_id);
     await requestPayout(silver, [bonus.public_id]);
     expect((await sponsorBonusOf('demosilver', today))!.payout_id).not.toBeNull();
@@ -232,5 +239,57 @@ describe('the day’s closing as a draft (four-eyes)', () => {
       await db.execute(sql`delete from settings where key = 'closing_auto_approve_hours'`);
       forgetSettingsCache();
     }
+  });
+
+  it('a discard puts member_pairing back exactly: rows the closing created gone, every touched row as before', async () => {
+    const db = await getDb();
+    // Past the days the scheduler closed above.
+    const day = addDays(today, 30);
+    const pairing = async () => selectRows(db, sql`select * from member_pairing order by member_id`).then((r) => JSON.stringify(r));
+    const [silver] = await selectRows<{ id: number }>(db, sql`select id::int as id from members where username = 'demosilver'`);
+    // A new member (no pairing row yet), a repeat order of a member with a clock, and a refund of an order an earlier day counted.
+    await paidRegistration('demostokis', 'ujibatal', new Date().toISOString());
+    await db.execute(sql`insert into orders (no_order, no_invoice, member_id, jenis_order, status_order, tgl_order, tgl_invoice, paid_at, total_bv, total_harga, total_bayar)
+      values ('ORD-ujibatal-ro', 'INV-ujibatal-ro', ${silver!.id}, 'ro', 'PAID', now(), now(), now(), 2, 350000, 350000)`);
+    await db.execute(sql`insert into order_refunds (order_id, jenis, jumlah, bv, ditetapkan_at)
+      select id, 'refund', total_bayar, total_bv, now() from orders where no_order = 'ORD-ujidraft'`);
+    const before = await pairing();
+    const [had] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from member_pairing`);
+
+    expect((await closeDay(day, undefined, await operator('keuangan'))).alreadyClosed).toBe(false);
+    const [created] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from member_pairing`);
+    expect(created!.n).toBe(had!.n + 1);
+    const [kept] = await selectRows<{ n: number; absent: number }>(
+      db,
+      sql`select coalesce(sum(jsonb_array_length(rows)), 0)::int as n, coalesce(sum(cardinality(absent)), 0)::int as absent
+        from closing_undo_pairing where tanggal = ${day}::date`,
+    );
+    // Only the members the day touched are kept, not the whole table.
+    expect(kept!.absent).toBe(1);
+    expect(kept!.n).toBeGreaterThan(1);
+    expect(kept!.n).toBeLessThan(had!.n);
+    expect(await pairing()).not.toBe(before);
+
+    await inTransaction((tx) => discardDraftClosing(tx, day));
+    expect(await pairing()).toBe(before);
+    expect(await closedDay(day)).toBeUndefined();
+    const [left] = await selectRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from closing_undo_pairing where tanggal = ${day}::date`,
+    );
+    expect(left!.n).toBe(0);
+  });
+
+  it('a draft closing’s auto-withdraw leaves the day’s own bonuses alone', async () => {
+    const db = await getDb();
+    const day = addDays(today, 31);
+    const [gold] = await selectRows<{ id: number }>(db, sql`select id::int as id from members where username = 'demostokis'`);
+    await db.execute(sql`update members set auto_widraw = true, status_rekening = 'VERIFIED' where id = ${gold!.id}`);
+    await paidRegistration('demostokis', 'ujiotomatis', new Date().toISOString());
+    await closeDay(day);
+    expect(await closedDay(day)).toMatchObject({ status: 'DRAFT' });
+    const bonus = (await sponsorBonusOf('demostokis', day))!;
+    expect(Number(bonus.bonus_bruto)).toBeGreaterThan(0);
+    expect(bonus.payout_id).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { childEnv, cli } from '../faults/server-process';
 import { usePostgres } from '../setup/databases';
 import { testPort } from '../setup/ports';
 
@@ -38,25 +39,6 @@ function call(route: string, method = 'GET', headers: Record<string, string> = {
     req.on('error', reject);
     req.end(body);
   });
-}
-
-function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_|PORTAL_ENV)/.test(key)) env[key] = value;
-  }
-  return { ...env, ...extra };
-}
-
-function cli(script: string, args: string[], env: Record<string, string | undefined>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    cwd: ROOT,
-    env: childEnv(env),
-    encoding: 'utf8',
-    timeout: 120_000,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
 /** Every path under `dir` whose mode gives group or others any access, with that mode. */

@@ -20,12 +20,12 @@ import { setSessionCookie } from '../../src/server/session-cookie';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ORIGIN = 'http://portal.test';
 
-/** `node scripts/start.mjs` as an operator runs it (through tsx so this Node reads the .ts imports). */
+/** `node scripts/start.mjs` as an operator runs it (`npm start`: Node 24 reads its .ts imports itself). */
 function start(env: Record<string, string>) {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)),
   );
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.mjs'], {
+  return spawnSync(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...clean, ...env },
     encoding: 'utf8',

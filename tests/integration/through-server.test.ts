@@ -1,6 +1,6 @@
 // @template year — the demo's orders and closed days, served by a real server
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-dir';
 import { exportCoretaxXml } from '../../src/server/services/tax/export-coretax-xml';
 import { validateBp21Bulk } from '../coretax-xsd';
+import { childEnv, cli } from '../faults/server-process';
 import { usePostgres } from '../setup/databases';
 import { testPort } from '../setup/ports';
 
@@ -47,28 +48,7 @@ function call(
 const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
   call(route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-/** The environment of a child process: no test-only variables, no PostgreSQL unless asked. */
-function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_)/.test(key)) env[key] = value;
-  }
-  return { ...env, ...extra };
-}
-
-/** Runs an npm script's file (`scripts/<name>.ts`) as the operator would with `npm run <name>`. */
-function cli(script: string, args: string[], env: Record<string, string | undefined>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    cwd: ROOT,
-    env: childEnv(env),
-    encoding: 'utf8',
-    timeout: 60_000,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
-}
-
-// Generous limits: each step starts a CLI process (tsx) on a machine that may be busy.
+// Generous limits: each step starts a CLI process on a machine that may be busy.
 describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { timeout: 180_000 }, () => {
   let server: ChildProcess;
   let work: string;
@@ -177,7 +157,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
     const no = payout!.no;
     const as = (username: string) => ({ DATA_DIR: dataDir, OPERATOR_USERNAME: username, OPERATOR_PASSWORD: DEMO_OPERATOR_PASSWORD });
     const processed = cli('ops', ['payout:process', no], as('keuangan'));
-    expect(processed).toEqual({ code: 0, out: `Payout ${no}: process selesai`, err: '' });
+    expect(processed).toEqual({ code: 0, signal: null, out: `Payout ${no}: process selesai`, err: '' });
     const queue = await call(`/admin/keuangan?status=processed&q=${no}`, {
       headers: { authorization: `Bearer ${await token('keuangan')}` },
     });
@@ -189,6 +169,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
       err: `Payout ${no} belum masuk batch transfer; "Selesai" hanya lewat batch: ekspor batch, lalu tandai batch selesai setelah bank membayar`,
     });
     expect(cli('ops', ['payout:reject', no, '--catatan', 'Nama rekening tidak sesuai'], as('superadmin'))).toEqual({
+      signal: null,
       code: 0,
       out: `Payout ${no}: reject selesai`,
       err: '',

@@ -1,6 +1,6 @@
 /**
  * Builds one test template database, in a child process of Vitest's global setup
- * (tests/setup/templates.ts): `tsx tests/setup/build-template.ts base|small|year` with DATA_DIR or
+ * (tests/setup/templates.ts): `node <compiled build-template.ts> base|small|year` with DATA_DIR or
  * DATABASE_URL naming an empty database (base) or a copy of the base template (small, year).
  *
  * - base: migrated, with the region lists (83k villages), nothing else.

@@ -10,7 +10,9 @@ import {
   isStaleDatabase,
   pruneDataDirs,
   readyDataDir,
+  trimWal,
 } from '../../scripts/template-cache.mjs';
+import { compiled } from '../faults/compiled';
 import { onServer, withDatabase } from './databases';
 
 /**
@@ -39,15 +41,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 function runBuilder(kind: TemplateKind, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tests/setup/build-template.ts'), kind],
-      {
-        cwd: root,
-        env: { ...process.env, ...env, SEED_ON_START: '0', SCHEDULER: '0' },
-        stdio: ['ignore', 'inherit', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [compiled('tests/setup/build-template.ts'), kind], {
+      cwd: root,
+      env: { ...process.env, ...env, SEED_ON_START: '0', SCHEDULER: '0' },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -119,6 +117,7 @@ export class Templates {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     if (from) fs.cpSync(from.dataDir!, building, { recursive: true });
     await runBuilder(kind, { DATA_DIR: building, DATABASE_URL: '' });
+    trimWal(building);
     // Another run of the same sources may have finished first: keep its copy, drop ours.
     if (readyDataDir(kind)) fs.rmSync(building, { recursive: true, force: true });
     else {

@@ -18,12 +18,14 @@ const dayEnd = (tanggal: string) => sql`(${tanggal}::date + 1)::timestamp at tim
 /**
  * Serializes closings: one day at a time, whoever asks (the command, the scheduler, the console).
  * The closing's statements touch tens of thousands of rows once: compiling them (JIT) costs more
- * than running them, and their sorts and hashes fit in memory.
+ * than running them, their sorts and hashes fit in memory, and parallel workers cost more to start
+ * than the index lookups they would share.
  */
 export async function lockClosing(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7310002)`);
   await tx.execute(sql`set local jit = off`);
   await tx.execute(sql`set local work_mem = '64MB'`);
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
 }
 
 export async function isDayClosed(db: Db | Tx, tanggal: string): Promise<boolean> {
@@ -99,19 +101,23 @@ export async function startPairingClocks(tx: Tx, memberIds: readonly number[], d
     on conflict (member_id) do nothing`);
 }
 
-/** Each repeat order moves the clock to max(current, order date) + `daysPerRo`: k orders of a day add k × daysPerRo. */
+/**
+ * Each repeat order moves the clock to max(current, order date) + `daysPerRo`: k orders of a day add
+ * k × daysPerRo. The buyers' rows are found by their key (`= any`), not by hashing the whole table.
+ */
 export async function moveRepeatOrderClocks(tx: Tx, buyers: ReadonlyMap<number, RepeatOrderActivity>, daysPerRo: number): Promise<void> {
   if (buyers.size === 0) return;
+  const ids = idArray([...buyers.keys()]);
   await tx.execute(sql`
     update member_pairing p set tanggal_expired = greatest(p.tanggal_expired, v.hari::date) + v.orders * ${daysPerRo}::int
-    from unnest(${idArray([...buyers.keys()])}, ${sqlArray(
+    from unnest(${ids}, ${sqlArray(
       [...buyers.values()].map((b) => b.hari),
       'text',
     )}, ${sqlArray(
       [...buyers.values()].map((b) => b.orders),
       'int4',
     )}) as v(member_id, hari, orders)
-    where p.member_id = v.member_id`);
+    where p.member_id = v.member_id and p.member_id = any(${ids})`);
 }
 
 /**

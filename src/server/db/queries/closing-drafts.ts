@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ClosingStatus } from '../../domain/closing-status';
+import { sqlArray } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 
@@ -99,12 +100,40 @@ export async function previousClosedDay(db: Db, tanggal: string) {
   return row ? { tanggal: row.tanggal, totalBruto: toRupiah(row.total_bruto), bonusCount: toCount(row.bonus_count) } : undefined;
 }
 
-/** Keeps every pairing counter as it is before a draft closing changes them (the draft's undo). */
-export async function savePairingUndo(tx: Tx, tanggal: string): Promise<void> {
+/** Opens a draft closing's undo: nothing kept yet (the pairing counters are kept member by member as the closing touches them). */
+export async function openClosingUndo(tx: Tx, tanggal: string): Promise<void> {
+  await tx.execute(sql`delete from closing_undo_pairing where tanggal = ${tanggal}::date`);
   await tx.execute(sql`
-    insert into closing_undo (tanggal, pairing)
-    select ${tanggal}::date, coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from member_pairing p
-    on conflict (tanggal) do update set pairing = excluded.pairing, annual = null`);
+    insert into closing_undo (tanggal, pairing) values (${tanggal}::date, null)
+    on conflict (tanggal) do update set pairing = null, annual = null`);
+}
+
+/**
+ * Keeps the pairing counters of these members as they are now, before the draft closing changes
+ * them: one step of the undo (the rows that exist, the members without one). A member kept by an
+ * earlier step is restored from that one. Each row is looked up by its key (the lateral `limit 1`):
+ * a hash join would read the whole table.
+ */
+export async function keepPairingUndo(tx: Tx, tanggal: string, memberIds: readonly number[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  await keepStep(tx, tanggal, sql`unnest(${sqlArray([...new Set(memberIds)], 'int8')}) as v(id)`);
+}
+
+/** keepPairingUndo for the members at these network paths. */
+export async function keepPairingUndoAt(tx: Tx, tanggal: string, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  await keepStep(tx, tanggal, sql`(select id from members where path = any(${sqlArray([...new Set(paths)], 'text')})) as v`);
+}
+
+/** `members`: a from-clause naming the members `v` (their id `v.id`). */
+async function keepStep(tx: Tx, tanggal: string, members: SQL): Promise<void> {
+  await tx.execute(sql`
+    insert into closing_undo_pairing (tanggal, step, rows, absent)
+    select ${tanggal}::date, coalesce((select max(step) from closing_undo_pairing where tanggal = ${tanggal}::date), 0) + 1,
+      coalesce(jsonb_agg(p.before) filter (where p.before is not null), '[]'::jsonb),
+      coalesce(array_agg(v.id) filter (where p.before is null), '{}')
+    from ${members}
+      left join lateral (select to_jsonb(p) as before from member_pairing p where p.member_id = v.id limit 1) p on true`);
 }
 
 /** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
@@ -116,6 +145,7 @@ export async function saveAnnualUndo(tx: Tx, tanggal: string, periodeMulai: stri
 
 /** An approved day's undo is no longer needed. */
 export async function dropClosingUndo(tx: Tx, tanggal: string): Promise<void> {
+  await tx.execute(sql`delete from closing_undo_pairing where tanggal = ${tanggal}::date`);
   await tx.execute(sql`delete from closing_undo where tanggal = ${tanggal}::date`);
 }
 
@@ -136,18 +166,14 @@ export async function slipsSinceClosing(tx: Tx, tanggal: string): Promise<number
 
 /**
  * Takes a draft closing back, in the caller's transaction: its bonus rows (reversals included)
- * deleted, its orders and refunds uncounted, the pairing counters restored as they were and the
+ * deleted, its orders and refunds uncounted, the pairing counters it touched restored as they were and the
  * pair-BV it added to the annual counters subtracted, and the day no longer closed.
  */
 export async function discardDraftClosing(tx: Tx, tanggal: string): Promise<{ bonuses: number }> {
   const deleted = await selectRows<{ id: unknown }>(tx, sql`delete from bonuses where tanggal = ${tanggal}::date returning id`);
   await tx.execute(sql`update orders set tanggal_bonus = null where tanggal_bonus = ${tanggal}::date`);
   await tx.execute(sql`update order_refunds set tanggal_bonus = null where tanggal_bonus = ${tanggal}::date`);
-  await tx.execute(sql`delete from member_pairing`);
-  await tx.execute(sql`
-    insert into member_pairing
-    select r.* from closing_undo u cross join lateral jsonb_populate_recordset(null::member_pairing, u.pairing) r
-    where u.tanggal = ${tanggal}::date`);
+  await restorePairing(tx, tanggal);
   await tx.execute(sql`
     update member_annual a set pair_bv = a.pair_bv - (v ->> 1)::int8
     from closing_undo u cross join lateral jsonb_array_elements(u.annual -> 'pairs') v
@@ -155,4 +181,35 @@ export async function discardDraftClosing(tx: Tx, tanggal: string): Promise<{ bo
   await dropClosingUndo(tx, tanggal);
   await tx.execute(sql`delete from closed_days where tanggal = ${tanggal}::date and status = 'DRAFT'`);
   return { bonuses: deleted.length };
+}
+
+/**
+ * Puts back the pairing counters a draft changed: each member it touched gets their row as the
+ * first step that kept them saw it (removed when they had none). A draft made before migration
+ * 0027 kept the whole table instead.
+ */
+async function restorePairing(tx: Tx, tanggal: string): Promise<void> {
+  const [whole] = await selectRows<{ n: unknown }>(
+    tx,
+    sql`select count(*) as n from closing_undo where tanggal = ${tanggal}::date and pairing is not null`,
+  );
+  if (toCount(whole?.n) > 0) {
+    await tx.execute(sql`delete from member_pairing`);
+    await tx.execute(sql`
+      insert into member_pairing
+      select r.* from closing_undo u cross join lateral jsonb_populate_recordset(null::member_pairing, u.pairing) r
+      where u.tanggal = ${tanggal}::date`);
+    return;
+  }
+  const kept = sql`
+    select step, (r ->> 'member_id')::int8 as member_id, r as before
+    from closing_undo_pairing u cross join lateral jsonb_array_elements(u.rows) r where u.tanggal = ${tanggal}::date
+    union all
+    select step, a, null from closing_undo_pairing u cross join lateral unnest(u.absent) a where u.tanggal = ${tanggal}::date`;
+  await tx.execute(sql`delete from member_pairing p using (${kept}) k where p.member_id = k.member_id`);
+  await tx.execute(sql`
+    insert into member_pairing
+    select r.* from (select distinct on (member_id) member_id, before from (${kept}) k order by member_id, step) earliest
+      cross join lateral jsonb_populate_record(null::member_pairing, earliest.before) r
+    where earliest.before is not null`);
 }

@@ -158,6 +158,8 @@ export async function claimBonuses(tx: Tx, payoutId: number, bonusIds: number[])
 /**
  * Members due an auto-withdraw: auto_widraw on, a verified bank, not suspended, and unpaid
  * bonuses whose sum less the admin fee reaches the minimum; with those bonuses' public ids.
+ * The draft days' test again as a filter on the bonuses (already in payableRow): a draft closing's
+ * tens of thousands of fresh rows are dropped before each would look up its member.
  */
 export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPayout: number) {
   const rows = await selectRows<{ member_id: unknown; ids: string[] }>(
@@ -166,6 +168,7 @@ export async function autoWithdrawCandidates(tx: Tx, adminFee: number, minimumPa
     select ${bonuses.memberId} as member_id, array_agg(${bonuses.publicId}::text order by ${bonuses.id}) as ids
     from ${bonuses} join members m on m.id = ${bonuses.memberId}
     where m.auto_widraw and m.status_rekening = 'VERIFIED' and not m.is_suspended and ${payableRow}
+      and ${bonuses.tanggal} not in (select tanggal from closed_days where status = 'DRAFT')
     group by ${bonuses.memberId} having sum(${bonuses.bonusDibayar}) - ${adminFee} >= ${minimumPayout}`,
   );
   return rows.map((r) => ({ memberId: toCount(r.member_id), ids: r.ids }));

@@ -140,16 +140,36 @@ export const closedDays = pgTable('closed_days', {
 
 /**
  * What a draft closing changed that its bonus rows do not show, kept until it is approved so the
- * draft can be discarded and computed anew: every pairing counter as it was before the closing
- * (only closings write them) and the pair-BV the closing added to the annual counters.
+ * draft can be discarded and computed anew: the pairing counters of the members it touched as
+ * they were before it (closingUndoPairing; only closings write them) and the pair-BV the closing
+ * added to the annual counters.
  */
 export const closingUndo = pgTable('closing_undo', {
   // No reference to closed_days: the row is written before the closing records its day.
   tanggal: date('tanggal', { mode: 'string' }).primaryKey(),
-  pairing: jsonb('pairing').notNull(),
+  /** Drafts made before migration 0027 only: the whole member_pairing table (newer ones: null, see closingUndoPairing). */
+  pairing: jsonb('pairing'),
   /** `{ periodeMulai, pairs: [memberId, pairBv][] }` or null when the day added none. */
   annual: jsonb('annual'),
 });
+
+/**
+ * The pairing counters a draft closing was about to change, one row per step of the closing that
+ * writes them (clocks, the day's pairing, refunds): the members' member_pairing rows as they were
+ * (`rows`, a jsonb array) and the members who had none yet (`absent`). A member kept by two steps
+ * is restored from the first. A few rows per day instead of one per member: a closing at a million
+ * members touches tens of thousands. Deleted with the day's closing_undo row.
+ */
+export const closingUndoPairing = pgTable(
+  'closing_undo_pairing',
+  {
+    tanggal: date('tanggal', { mode: 'string' }).notNull(),
+    step: integer('step').notNull(),
+    rows: jsonb('rows').notNull(),
+    absent: bigint('absent', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tanggal, t.step] })],
+);
 
 // The statuses and their transitions have one home: src/server/domain/payout-status.ts.
 export { PAYOUT_STATUSES };

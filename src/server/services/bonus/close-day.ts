@@ -14,7 +14,7 @@ import {
   storePairingCounters,
   takeIntake,
 } from '../../db/queries/bonus-closing';
-import { saveAnnualUndo, savePairingUndo } from '../../db/queries/closing-drafts';
+import { keepPairingUndo, openClosingUndo, saveAnnualUndo } from '../../db/queries/closing-drafts';
 import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
 import { type ClosingEvent, isPackageEvent } from '../../domain/bonus/closing-event';
 import { type BonusEarning, collectEarnings } from '../../domain/bonus/earnings';
@@ -74,8 +74,10 @@ export async function closeDay(
     await lockClosing(tx);
     if (await isDayClosed(tx, tanggal)) return { tanggal, alreadyClosed: true, bonusCount: 0, totalBruto: 0 };
 
-    // A draft keeps what it changes beyond its rows, so it can be discarded and computed anew.
-    if (status === 'DRAFT') await savePairingUndo(tx, tanggal);
+    // A draft keeps what it changes beyond its rows, so it can be discarded and computed anew:
+    // the pairing counters of each member it touches are kept just before the first change.
+    const undo = status === 'DRAFT' ? tanggal : undefined;
+    if (undo) await openClosingUndo(tx, undo);
     const intake = await takeIntake(tx, tanggal);
     const counted = intake.filter((e) => e.total_bv > 0);
     const subjects = await eventSubjects(
@@ -107,6 +109,12 @@ export async function closeDay(
     ];
 
     // New members start their pairing clock; repeat orders move it (COMP_PLAN.md).
+    if (undo)
+      await keepPairingUndo(
+        tx,
+        undo,
+        counted.map((e) => e.subject_id),
+      );
     await startPairingClocks(
       tx,
       counted.map((e) => e.subject_id),
@@ -121,6 +129,12 @@ export async function closeDay(
     );
     if (uplines.length) {
       const pairing = pairUplines(tanggal, uplines, plan);
+      if (undo)
+        await keepPairingUndo(
+          tx,
+          undo,
+          pairing.counters.map((c) => c.memberId),
+        );
       await storePairingCounters(tx, pairing.counters);
       earnings.push(...pairing.earnings);
       const added = await countAnnualPairs(
@@ -147,9 +161,8 @@ export async function closeDay(
       tx,
       withheld.map((r) => ({ memberId: r.memberId, tanggal, type: r.type, bruto: r.bruto, pph: r.pph, net: r.net, detail: r.detail })),
     );
-    const reversed = await reverseRefunds(tx, tanggal, plan);
+    const reversed = await reverseRefunds(tx, tanggal, plan, undo);
     await issueDueSlips(tx, tanggal, by);
-    await queueAutoWithdrawals(tx, plan);
     const result = { tanggal, alreadyClosed: false, bonusCount: withheld.length + reversed.count, totalBruto: totalBruto + reversed.bruto };
     await recordClosedDay(tx, {
       tanggal,
@@ -160,6 +173,8 @@ export async function closeDay(
       status,
       dibuatOleh: actor?.id ?? null,
     });
+    // After the day is recorded: a draft's own bonuses are not payable, so not withdrawn.
+    await queueAutoWithdrawals(tx, plan);
     if (actor)
       await recordAudit(
         tx,
