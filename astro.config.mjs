@@ -3,13 +3,20 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { cspDigestMemo } from './scripts/csp-digest-memo.mjs';
 import { lowPriorityScripts } from './scripts/low-priority-scripts.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Pages are rendered whole and sent in one write with a Content-Length (issue #24): streamed,
+  // the dashboard's ~130 KB went out as several chunks, each encoded, piped through a web stream
+  // and written to the socket on its own (about a sixth of its server CPU). Every page awaits its
+  // data in its frontmatter before the layout renders, so the first byte waited for it anyway.
+  // `middleware`: the adapter renders pages and endpoints only; scripts/server.mjs sends the files
+  // of dist/client itself, from a list made at start, instead of two file lookups before every page.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), precompress(), serviceWorkerVersion()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
@@ -44,7 +51,9 @@ export default defineConfig({
   // chart styles are their components' own files).
   build: { inlineStylesheets: 'always' },
   vite: {
-    plugins: [lowPriorityScripts()],
+    // lowPriorityScripts: module scripts at fetchpriority=low (first paint, ADR 0027).
+    // cspDigestMemo: Astro's per-request CSP hashes of the same inline styles and scripts, computed once (issue #24).
+    plugins: [lowPriorityScripts(), cspDigestMemo()],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'] },
   },
 });

@@ -1,7 +1,7 @@
 // `npm run bench:load`: a bounded load test on loopback (127.0.0.1) with autocannon. Per database
 // (`--db pglite|postgres|both`, default both) it builds when needed, serves the build on a fresh
 // demo database (a temporary PGlite folder on port 4541 unless BENCH_PORT, or a new PostgreSQL
-// database `portal_load_<pid>` on postgres://postgres@127.0.0.1:5432 served on port 4542 unless
+// database `portal_load_<pid>` (prefix BENCH_DB_PREFIX) on postgres://postgres@127.0.0.1:5432 served on port 4542 unless
 // BENCH_PG_PORT, dropped afterwards), signs in many generated demo members (ID Member 1000000006
 // onwards; one X-Forwarded-For per sign-in, the server runs with TRUST_PROXY=1) and drives, each
 // for `--duration` seconds (default 60) at `--connections` (default 50), spread over the sessions:
@@ -309,7 +309,7 @@ async function benchDatabase(kind) {
   /** PostgreSQL: the backends serving the benchmark's database (their CPU is the database's share). */
   let dbBackends;
   if (kind === 'postgres') {
-    const name = `portal_load_${process.pid}`;
+    const name = `${process.env.BENCH_DB_PREFIX || 'portal_load_'}${process.pid}`;
     const admin = new URL(PG_BASE);
     admin.pathname = '/postgres';
     const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });

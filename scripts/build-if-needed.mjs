@@ -18,7 +18,13 @@ function sourceStamp() {
     }
   };
   for (const dir of ['src', 'public']) walk(path.join(root, dir));
-  for (const file of ['astro.config.mjs', 'scripts/low-priority-scripts.mjs', 'package-lock.json', 'tsconfig.json'])
+  for (const file of [
+    'astro.config.mjs',
+    'scripts/csp-digest-memo.mjs',
+    'scripts/low-priority-scripts.mjs',
+    'package-lock.json',
+    'tsconfig.json',
+  ])
     hash.update(fs.readFileSync(path.join(root, file)));
   return hash.digest('hex');
 }

@@ -1,10 +1,10 @@
-// The portal's HTTP server: Astro's Node handler (files of dist/client, then pages and API)
-// behind gzip/brotli compression of text responses. `npm start`, the browser tests and the
+// The portal's HTTP server: the files of dist/client (scripts/static-files.mjs), else Astro's Node
+// handler (pages and API), behind gzip/brotli compression of text responses. `npm start`, the browser tests and the
 // benchmarks all serve through it; `node scripts/server.mjs` serves dist/ as it is (no build).
 // - /_astro/* scripts and stylesheets: the .br/.gz copies made at build time
 //   (scripts/precompress.mjs), with a year of immutable caching.
 // - Everything else: compressed on the fly (`compression` package) following Accept-Encoding
-//   (brotli, else gzip), with Vary: Accept-Encoding; not under 1 KB, not HEAD, not
+//   (brotli at quality 3, else gzip), with Vary: Accept-Encoding; not under 1 KB, not HEAD, not
 //   `Cache-Control: no-transform`, not types that are already compressed (images, PDF, video).
 // HTTP_COMPRESSION=0 turns both off (a proxy in front that compresses; before/after
 // measurements). HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set, as @astrojs/node's own
@@ -14,12 +14,21 @@ import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compression from 'compression';
 import { keepFilesPrivate } from '../src/server/db/data-dir.ts';
 import { asProductionBuild, startProblem } from '../src/server/mode.ts';
 import { PRECOMPRESSED_TYPES } from './precompress.mjs';
+import { listStaticFiles, sendStaticFile, staticFileOf } from './static-files.mjs';
 
-const assetsDir = path.resolve(import.meta.dirname, '..', 'dist', 'client', '_astro');
+const clientDir = path.resolve(import.meta.dirname, '..', 'dist', 'client');
+const assetsDir = path.join(clientDir, '_astro');
+/**
+ * Brotli quality of what is compressed per request (pages, JSON; issue #24). The dashboard's
+ * 131 KB (104 KB of it the inlined stylesheet): quality 4, the `compression` default, 25.5 KB in
+ * 1.5 ms of CPU; quality 3, 26.7 KB in 0.8 ms (node:zlib streams, one page, this machine).
+ */
+const PAGE_BROTLI_QUALITY = 3;
 
 /** Whether Accept-Encoding allows `coding` (a q=0 entry refuses it). */
 export function acceptsEncoding(header, coding) {
@@ -106,13 +115,15 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // The same refusal as scripts/start.mjs, for a server started without it.
   const problem = startProblem();
   if (problem) throw new Error(problem);
-  // dist/server/entry.mjs would start @astrojs/node's own server (without compression) on import.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   loadProductionReact();
+  // The adapter's `middleware` handler: pages and endpoints only; files are sent here (static-files.mjs).
   const { handler } = await import('../dist/server/entry.mjs');
+  const staticFiles = listStaticFiles(clientDir);
   const enabled = process.env.HTTP_COMPRESSION !== '0';
   const assets = enabled ? precompressedAssets() : new Map();
-  const compress = enabled ? compression({ threshold: 1024 }) : (_req, _res, next) => next();
+  const compress = enabled
+    ? compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } } })
+    : (_req, _res, next) => next();
   const listener = (req, res) => {
     // During a graceful stop every answer closes its connection (stopGracefully).
     if (server.stopping) res.setHeader('connection', 'close');
@@ -122,7 +133,20 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     }
     if (refuseMethod(req, res)) return;
     if (sendPrecompressed(assets, req, res)) return;
-    compress(req, res, () => handler(req, res));
+    compress(req, res, () => answer(req, res));
+  };
+  const answer = (req, res) => {
+    // As the adapter's standalone handler did: a path that cannot be decoded is refused first.
+    try {
+      decodeURI(req.url);
+    } catch {
+      res.writeHead(400);
+      res.end('Bad request.');
+      return;
+    }
+    const file = staticFileOf(staticFiles, req.url);
+    if (file) sendStaticFile(req, res, file, clientDir);
+    else handler(req, res);
   };
   /** Responses not yet finished, so a graceful stop can mark them `Connection: close`. */
   const active = new Set();

@@ -234,3 +234,26 @@ export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/** What drizzle's own `db.execute` uses to run a raw query (not part of its typed surface). */
+interface DrizzleInternals {
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  dialect: { sqlToQuery(query: SQL): unknown };
+}
+
+/**
+ * `selectRows` as a prepared statement, for the queries every page or the dashboard runs (issue
+ * #24). drizzle sends other queries unprepared, and postgres.js then takes two round trips for
+ * one with parameters (Parse + Describe, then Bind + Execute) and PostgreSQL parses and plans it
+ * each time. Prepared, postgres.js keeps the statement per connection by its text and sends
+ * Bind + Execute alone from the second use on; PostgreSQL plans it the first times and may then
+ * keep a generic plan. Only for statements whose plan does not depend on the values (a member's
+ * own rows by id): not for the downline's path-range or name searches (docs/operations.md).
+ * PGlite runs it as before. Not behind a transaction-mode pooler (PgBouncer): statements are
+ * per connection.
+ */
+export async function selectPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as DrizzleInternals;
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, 'prepared', false).execute();
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

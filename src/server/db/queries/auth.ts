@@ -67,7 +67,10 @@ export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinut
         or(eq(sessions.remember, true), seenWithin(sessions.lastSeenAt, idleMinutes)),
       ),
     )
-    .limit(1);
+    .limit(1)
+    // Every signed-in request runs it: prepared (see selectPrepared in ../client, issue #24).
+    .prepare('session_member')
+    .execute();
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Rank } from '../../../lib/rank';
 import type { ClosingStatus } from '../../domain/closing-status';
-import { type Db, selectRows } from '../client';
+import { type Db, selectPrepared, selectRows } from '../client';
 import { toCount, toRupiah } from '../money';
 
 /** The last closed day, or undefined when nothing was ever closed. */
@@ -130,7 +130,7 @@ export async function refundedBvByDay(db: Db, from: string, to: string): Promise
 
 /** One member's annual counters of the period starting `start`, and the ANNUAL award paid on its last day `end` (null when none). */
 export async function annualPeriodCounters(db: Db, memberId: number, period: { start: string; end: string }) {
-  const [row] = await selectRows<{ kiri: unknown; kanan: unknown; pairs: unknown; dibayar: unknown }>(
+  const [row] = await selectPrepared<{ kiri: unknown; kanan: unknown; pairs: unknown; dibayar: unknown }>(
     db,
     sql`
     select coalesce(a.bv_kiri, 0) as kiri, coalesce(a.bv_kanan, 0) as kanan, coalesce(a.pair_bv, 0) as pairs, (

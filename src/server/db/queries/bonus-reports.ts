@@ -74,7 +74,10 @@ export async function memberBonusTotals(db: Executor, memberId: number) {
   const [row] = await db
     .select({ total: sql<unknown>`coalesce(sum(${bonuses.bonusDibayar}), 0)`, dibayar: paidSum('PROCESSED'), pending: paidSum('PENDING') })
     .from(bonuses)
-    .where(eq(bonuses.memberId, memberId));
+    .where(eq(bonuses.memberId, memberId))
+    // Prepared (the dashboard's, issue #24): see selectPrepared in ../client.
+    .prepare('member_bonus_totals')
+    .execute();
   return { total: toRupiah(row?.total), dibayar: toRupiah(row?.dibayar), pending: toRupiah(row?.pending) };
 }
 

@@ -4,7 +4,7 @@ import type { Rank } from '../../../lib/rank';
 // The pairing card's column list has one home, with the pairing card (network area).
 import { PAIRING_COLUMNS, type PairingRow } from '../../services/network/get-pairing-card';
 import type { Db, Tx } from '../client';
-import { selectRows } from '../client';
+import { selectPrepared } from '../client';
 import { toCount } from '../money';
 import { banners } from '../schema';
 
@@ -38,7 +38,7 @@ export type DashboardMemberRow = DashboardMemberFields & {
  * card's columns and the sponsored card (how many, the 5 newest by join date), in one query.
  */
 export async function dashboardMemberRow(db: Executor, memberId: number): Promise<DashboardMemberRow | undefined> {
-  const [row] = await selectRows<DashboardMemberFields & { sponsored_n: unknown; sponsored_recent: string }>(
+  const [row] = await selectPrepared<DashboardMemberFields & { sponsored_n: unknown; sponsored_recent: string }>(
     db,
     sql`
     select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
@@ -79,7 +79,7 @@ export async function memberOrderStats(db: Executor, memberId: number) {
     INVOICED_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
-  const [row] = await selectRows<{ reg: unknown; upg: unknown; ro: unknown; months: string; bonus: string }>(
+  const [row] = await selectPrepared<{ reg: unknown; upg: unknown; ro: unknown; months: string; bonus: string }>(
     db,
     sql`
     select count(*) filter (where jenis_order = 'reg' and ${invoiced}) as reg, count(*) filter (where jenis_order = 'upg' and ${invoiced}) as upg,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, selectRows, type Tx } from '../client';
+import { type Db, selectPrepared, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { promoClaims, promoOmsets, promos } from '../schema';
 
@@ -83,7 +83,7 @@ export async function claimablePromosOf(
   db: Db | Tx,
   memberId: number,
 ): Promise<(PromoRow & { poin: number; nominal: number; claims: number })[]> {
-  const rows = await selectRows<RawPromo & { poin: unknown; nominal: unknown; claims: unknown }>(
+  const rows = await selectPrepared<RawPromo & { poin: unknown; nominal: unknown; claims: unknown }>(
     db,
     sql`
     select ${PROMO_COLUMNS}, coalesce(o.poin, 0) as poin, coalesce(o.nominal, 0) as nominal, coalesce(c.n, 0) as claims
