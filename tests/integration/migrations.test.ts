@@ -15,9 +15,12 @@ const journal = JSON.parse(fs.readFileSync(path.join(root, 'drizzle/meta/_journa
 };
 const fixtureRows = zlib.gunzipSync(fs.readFileSync(path.join(root, 'tests/fixtures/data-0000-init.sql.gz'))).toString('utf8');
 
+const madeFolders: string[] = [];
+
 /** A drizzle/ folder holding only the first `count` migrations. */
 function migrationsUpTo(count: number): string {
   const dir = path.join(tempDir('portal-mig-'), 'drizzle');
+  madeFolders.push(path.dirname(dir));
   fs.mkdirSync(path.join(dir, 'meta'), { recursive: true });
   const entries = journal.entries.slice(0, count);
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
@@ -74,6 +77,7 @@ describe('an existing database upgrades in place', () => {
     await closeDb();
     if (usePostgres() && baseUrl) await onServer(baseUrl, (s) => s.unsafe(`drop database if exists ${dbName} with (force)`));
     else if (pgliteDir) fs.rmSync(path.dirname(pgliteDir), { recursive: true, force: true });
+    for (const folder of madeFolders) fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it('applies every later migration, keeps the rows, and the portal works on them', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Test runs keep their temporary folders in memory (/dev/shm) where the machine has one: each
@@ -19,4 +20,22 @@ export function keepTempFilesInMemory(): void {
     return;
   }
   process.env.TMPDIR = dir;
+  pruneOld(dir);
+}
+
+/**
+ * Memory is not cleared by a reboot-free machine: what a run left behind (a file whose tests were
+ * all skipped runs no afterAll, a killed run cleans nothing) goes once it is a day old, when no run
+ * of today can still be using it.
+ */
+function pruneOld(dir: string): void {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of fs.readdirSync(dir)) {
+    const entry = path.join(dir, name);
+    try {
+      if (fs.statSync(entry).mtimeMs < dayAgo) fs.rmSync(entry, { recursive: true, force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
 }
