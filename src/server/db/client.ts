@@ -227,13 +227,14 @@ export async function closeDb(): Promise<void> {
 }
 
 /**
- * Rows of a raw SQL query. PGlite answers { rows }, postgres.js an array; int8 comes back as a
- * string from postgres.js, so cast counts and sums to int or numeric text in the SQL itself.
+ * Rows of a raw SQL query. int8 comes back as a string from postgres.js, so cast counts and sums to int or numeric text in the SQL itself.
  */
 export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return rowsOf<T>(await db.execute(query));
 }
+
+/** PGlite answers { rows }, postgres.js the array itself. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** What drizzle's own `db.execute` uses to run a raw query (not part of its typed surface). */
 interface DrizzleInternals {
@@ -254,6 +255,5 @@ interface DrizzleInternals {
  */
 export async function selectPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as DrizzleInternals;
-  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, 'prepared', false).execute();
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return rowsOf<T>(await session.prepareQuery(dialect.sqlToQuery(query), undefined, 'prepared', false).execute());
 }
