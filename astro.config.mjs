@@ -54,6 +54,9 @@ export default defineConfig({
     // lowPriorityScripts: module scripts at fetchpriority=low (first paint, ADR 0027).
     // cspDigestMemo: Astro's per-request CSP hashes of the same inline styles and scripts, computed once (issue #24).
     plugins: [lowPriorityScripts(), cspDigestMemo()],
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'] },
+    // drizzle-orm is bundled into the server: imported as a package, each of the ~50 server modules
+    // that import it made Node read its 179 KB package.json's exports map again (0.3 s of every
+    // start's ~2 s of CPU; issue #22's process-level tests start a server or a command dozens of times).
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'], noExternal: ['drizzle-orm'] },
   },
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { startServer } from './server.mjs';
-import { readyDataDir } from './template-cache.mjs';
+import { readyDataDir, waitForDataDir, YEAR_FOR_BROWSER_ENV } from './template-cache.mjs';
 
 buildIfNeeded();
 const cleanups = [];
@@ -40,7 +40,9 @@ if (process.env.DATABASE_URL) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   // The demo year the integration tests seeded today from these sources, when there is one
   // (scripts/template-cache.mjs): the same demo (300 members, seed 42) without seeding it again.
-  const year = readyDataDir('year');
+  // Under `npm test` the integration run is building it right now (YEAR_FOR_BROWSER_ENV): waited
+  // for, up to a few minutes, then seeded here after all.
+  const year = process.env[YEAR_FOR_BROWSER_ENV] ? await waitForDataDir('year', 180_000) : readyDataDir('year');
   if (year) {
     fs.cpSync(year, dir, { recursive: true });
     console.log(`[serve-test] demo year copied from the test template cache (${year})`);

@@ -61,6 +61,23 @@ export function readyDataDir(kind) {
   return fs.existsSync(path.join(dir, 'pglite', 'PG_VERSION')) ? dir : undefined;
 }
 
+/**
+ * Set by `npm test` (scripts/test.mjs) when the PGlite integration run and the browser tests start
+ * together: the integration run builds the demo year at once (tests/setup/global-setup.ts) and the
+ * browser tests' server waits for it (waitForDataDir) rather than seeding the same year beside it.
+ */
+export const YEAR_FOR_BROWSER_ENV = 'PORTAL_YEAR_FOR_BROWSER';
+
+/** A cached PGlite template of this kind once it is complete, or undefined after `timeoutMs`. */
+export async function waitForDataDir(kind, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = readyDataDir(kind);
+    if (ready || Date.now() >= until) return ready;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Removes cached PGlite templates of other keys (older sources or days). */
 export function pruneDataDirs() {
   if (!fs.existsSync(CACHE_ROOT)) return;

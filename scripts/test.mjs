@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { YEAR_FOR_BROWSER_ENV } from './template-cache.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -107,6 +108,9 @@ if (!only) {
   process.env.CHROMIUM_PATH = ensureChromium('tests');
   console.log('[test] browser tests in the background, output at the end');
   // Playwright empties test-results/ when it starts, so Vitest writes its report elsewhere.
+  // On PGlite the integration run below builds the demo year at once and the browser tests'
+  // server copies it instead of seeding its own (scripts/template-cache.mjs, YEAR_FOR_BROWSER_ENV).
+  if (!process.env.DATABASE_URL) process.env[YEAR_FOR_BROWSER_ENV] = '1';
   browserPass = background(bin('playwright'), ['test'], 'test-results-browser');
 }
 

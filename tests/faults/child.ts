@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { compiled } from './compiled';
+import { CHILD_NODE_FLAGS, compiled } from './compiled';
 
 /** A child on this process's Node (24 under npm) running `script` compiled (compiled.ts), with the test's database in its environment. */
 export function startChild(script: string, args: string[], env: Record<string, string | undefined> = {}) {
-  const child: ChildProcess = spawn(process.execPath, [compiled(script), ...args], {
+  const child: ChildProcess = spawn(process.execPath, [...CHILD_NODE_FLAGS, compiled(script), ...args], {
     env: { ...process.env, SEED_ON_START: '0', SCHEDULER: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

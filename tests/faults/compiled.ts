@@ -7,17 +7,31 @@ import { buildSync } from 'esbuild';
  * one ES module, once per test process, so a child process starts on plain Node. It is the code
  * tsx would run, compiled by the same esbuild, but tsx's loader would compile the services again in
  * every child: about a second of CPU each, and the process-level tests start dozens of children.
- * Packages stay imports (resolved from node_modules, as under tsx), except dayjs, whose plugins are
- * imported without the extension plain Node's ES module loader requires.
+ * Packages stay imports (resolved from node_modules, as under tsx), except those of BUNDLED.
  */
+/**
+ * Node's flags for the tests' child processes (servers, commands, fault workers): PGlite's
+ * WebAssembly compiled by V8's baseline compiler only. A child lives seconds, and the optimising
+ * tier recompiled PGlite's hot functions in the background of each one: a fresh PGlite cost about
+ * 1.3 s of CPU with it and 0.5 s without (issue #22).
+ */
+export const CHILD_NODE_FLAGS = ['--liftoff-only'];
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(ROOT, 'node_modules', '.cache', 'portal-children');
 const made = new Map<string, string>();
 
+/**
+ * Packages compiled into the module instead of imported: dayjs, whose plugins are imported without
+ * the extension plain Node's ES module loader requires, and drizzle-orm, whose 179 KB package.json
+ * Node reads again for every module importing it (half of a command's start-up CPU).
+ */
+const BUNDLED = ['dayjs', 'drizzle-orm'];
+
 function externalPackages(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
   return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-    .filter((name) => name !== 'dayjs')
+    .filter((name) => !BUNDLED.includes(name))
     .flatMap((name) => [name, `${name}/*`]);
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
-import { compiled } from './compiled';
+import { CHILD_NODE_FLAGS, compiled } from './compiled';
 
 /**
  * A real portal server (scripts/server.mjs, the built site) in a child process, for the fault
@@ -71,7 +71,7 @@ export interface ServerProcess {
 /** Starts `node <script>` (scripts/server.mjs by default) on `port` with `env`; does not wait for it. */
 export function spawnServer(port: number, env: Record<string, string | undefined>, script = 'scripts/server.mjs'): ServerProcess {
   buildIfNeeded();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...CHILD_NODE_FLAGS, script], {
     cwd: ROOT,
     env: childEnv({ PORT: String(port), HOST: '127.0.0.1', SEED_ON_START: '0', SCHEDULER: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,7 +119,7 @@ export async function untilServing(server: ServerProcess, tries = 300): Promise<
  * compiled once per test process (compiled.ts) instead of through tsx.
  */
 export function cli(script: string, args: string[], env: Record<string, string | undefined>, timeoutMs = 90_000) {
-  const result = spawnSync(process.execPath, [compiled(`scripts/${script}.ts`), ...args], {
+  const result = spawnSync(process.execPath, [...CHILD_NODE_FLAGS, compiled(`scripts/${script}.ts`), ...args], {
     cwd: ROOT,
     env: childEnv(env),
     encoding: 'utf8',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/unavailable';
+import { CHILD_NODE_FLAGS } from '../faults/compiled';
 import { tempDir, usePostgres } from '../setup/databases';
 import { testPort } from '../setup/ports';
 
@@ -51,7 +52,7 @@ afterAll(() => {
 function start(dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(testPort(4629)) };
   delete env.DATABASE_URL;
-  return spawnSync(process.execPath, ['scripts/start.mjs'], { env, encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(process.execPath, [...CHILD_NODE_FLAGS, 'scripts/start.mjs'], { env, encoding: 'utf8', timeout: 60_000 });
 }
 
 function expectClearRefusal(dataDir: string, cause: string) {

@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { CHILD_NODE_FLAGS } from '../faults/compiled';
 import { childEnv, cli } from '../faults/server-process';
 import { usePostgres } from '../setup/databases';
 import { testPort } from '../setup/ports';
@@ -70,7 +71,7 @@ describe.skipIf(usePostgres())('the running portal on PGlite', { timeout: 240_00
     fs.rmSync(path.join(dataDir, 'portal.pid'), { force: true });
     fs.chmodSync(dataDir, 0o755);
     buildIfNeeded();
-    server = spawn(process.execPath, ['scripts/server.mjs'], {
+    server = spawn(process.execPath, [...CHILD_NODE_FLAGS, 'scripts/server.mjs'], {
       cwd: ROOT,
       env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }),
       stdio: ['ignore', 'ignore', 'pipe'],

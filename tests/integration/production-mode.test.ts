@@ -10,6 +10,7 @@ import { setFlash } from '../../src/server/flash';
 import { clientAddress } from '../../src/server/http';
 import { paymentGateway } from '../../src/server/integrations/payment';
 import { setSessionCookie } from '../../src/server/session-cookie';
+import { CHILD_NODE_FLAGS } from '../faults/compiled';
 
 /**
  * Issue #13 "production fails closed" (DESIGN.md §7a): what an attacker found open in
@@ -25,7 +26,7 @@ function start(env: Record<string, string>) {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)),
   );
-  return spawnSync(process.execPath, ['scripts/start.mjs'], {
+  return spawnSync(process.execPath, [...CHILD_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...clean, ...env },
     encoding: 'utf8',

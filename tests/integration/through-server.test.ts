@@ -15,6 +15,7 @@ import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
 import { BACKUP_MESSAGES } from '../../src/server/services/operator/backup-data-dir';
 import { exportCoretaxXml } from '../../src/server/services/tax/export-coretax-xml';
 import { validateBp21Bulk } from '../coretax-xsd';
+import { CHILD_NODE_FLAGS } from '../faults/compiled';
 import { childEnv, cli } from '../faults/server-process';
 import { usePostgres } from '../setup/databases';
 import { testPort } from '../setup/ports';
@@ -78,7 +79,7 @@ describe.skipIf(usePostgres())('the CLI beside a running server on PGlite', { ti
       select o.no_order, o.public_id::text as public_id, m.username from orders o join members m on m.id = o.member_id
       where o.status_order = 'PAID' and not o.pickup_store order by o.id limit 1`,
     );
-    server = spawn(process.execPath, ['scripts/server.mjs'], {
+    server = spawn(process.execPath, [...CHILD_NODE_FLAGS, 'scripts/server.mjs'], {
       cwd: ROOT,
       env: childEnv({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SEED_ON_START: '0' }),
       stdio: 'ignore',

@@ -1,3 +1,4 @@
+import { YEAR_FOR_BROWSER_ENV } from '../../scripts/template-cache.mjs';
 import { serveTemplates, TEMPLATES_ENV, Templates } from './templates';
 
 /**
@@ -10,6 +11,9 @@ import { serveTemplates, TEMPLATES_ENV, Templates } from './templates';
 export default async function setup() {
   const templates = new Templates(process.env.DATABASE_URL || undefined);
   await templates.get('small');
+  // `npm test` on PGlite: the browser tests' server waits for this run's demo year instead of
+  // seeding the same year itself (scripts/serve-test.mjs), so it is built at once, not on demand.
+  if (process.env[YEAR_FOR_BROWSER_ENV] && !process.env.DATABASE_URL) templates.get('year').catch(() => {});
   const server = await serveTemplates(templates);
   const { port } = server.address() as { port: number };
   process.env[TEMPLATES_ENV] = `http://127.0.0.1:${port}`;

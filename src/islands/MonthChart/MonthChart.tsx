@@ -39,6 +39,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
     let plot: uPlotType | undefined;
     let observer: ResizeObserver | undefined;
     let cancelled = false;
+    let lastPointer = 'mouse';
     void (async () => {
       const { default: uPlot } = await import('uplot');
       const el = box.current;
@@ -57,7 +58,14 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
           width: width(),
           height: 200,
           legend: { show: false },
-          cursor: { drag: { x: false, y: false }, points: { show: false } },
+          cursor: {
+            drag: { x: false, y: false },
+            points: { show: false },
+            // After a tap the browser sends the mouse events a touch stands for, ending with a
+            // mouseleave that would hide the tooltip the finger just opened: a touched chart keeps
+            // it until the next touch.
+            bind: { mouseleave: (_u, _target, handler) => (e) => (lastPointer === 'mouse' ? handler(e) : null) },
+          },
           scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
           axes: [
             // The axis names the month only ("Jun"); the tooltip and the table carry the year.
@@ -94,6 +102,7 @@ export default function MonthChart({ id, caption, months, series, stacked = fals
       // A finger moves the cursor as the mouse does.
       const over = plot.over;
       const touch = (e: PointerEvent) => {
+        lastPointer = e.pointerType;
         if (e.pointerType === 'mouse') return;
         const r = over.getBoundingClientRect();
         plot!.setCursor({ left: e.clientX - r.left, top: e.clientY - r.top });
