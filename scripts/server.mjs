@@ -133,7 +133,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     }
     if (refuseMethod(req, res)) return;
     if (sendPrecompressed(assets, req, res)) return;
-    compress(req, res, () => answer(req, res));
+    compress(req, res, () => {
+      flushStreamedWrites(res);
+      answer(req, res);
+    });
   };
   const answer = (req, res) => {
     // As the adapter's standalone handler did: a path that cannot be decoded is refused first.
@@ -163,6 +166,31 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   announceUrl(server, host, Boolean(cert && key));
   server.activeResponses = active;
   return server;
+}
+
+/**
+ * A streamed answer (no Content-Length: the CSV exports, the backup download) leaves the
+ * compressor write by write: each write is flushed, so the first rows reach the member as soon as
+ * they are read, not once ~16 KB of compressed output has piled up (issue #24: the downline
+ * export's first bytes waited for its second batch). Answers with a Content-Length (every page,
+ * rendered whole) are compressed as before.
+ */
+export function flushStreamedWrites(res) {
+  if (typeof res.flush !== 'function') return;
+  let streamed = false;
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    const headers = args.find((a) => a && typeof a === 'object');
+    const length = headers && Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+    streamed = !length && this.getHeader('content-length') === undefined;
+    return writeHead.apply(this, args);
+  };
+  const write = res.write;
+  res.write = function (...args) {
+    const ok = write.apply(this, args);
+    if (streamed) this.flush();
+    return ok;
+  };
 }
 
 /**

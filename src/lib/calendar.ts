@@ -53,13 +53,45 @@ export function jakartaMoment(date: string, time = '00:00'): Date {
   return dayjs.tz(`${date} ${time}`, JAKARTA).toDate();
 }
 
+/**
+ * The UTC midnight of a calendar day "YYYY-MM-DD" of the years 1000–9999 that exists (no
+ * 2026-02-30), else undefined: the plain-arithmetic path of addDays and addMonths, which the
+ * dashboard runs a dozen times per request (issue #24). Anything else takes dayjs as before
+ * (the same answer or the same RangeError).
+ */
+function plainDayMs(text: string): number | undefined {
+  if (text.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7)) - 1;
+  const day = Number(text.slice(8, 10));
+  if (year < 1000) return undefined;
+  const ms = Date.UTC(year, month, day);
+  const back = new Date(ms);
+  return back.getUTCMonth() === month && back.getUTCDate() === day ? ms : undefined;
+}
+
+/** "YYYY-MM-DD" of a UTC moment in the years 1000–9999, else undefined. */
+function plainDayText(ms: number): string | undefined {
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? new Date(ms).toISOString().slice(0, 10) : undefined;
+}
+
 /** A calendar date `days` later (or earlier): addDays('2026-11-30', 1) → "2026-12-01". */
 export function addDays(date: string, days: number): string {
-  return calendarDay(date).add(days, 'day').format(DAY);
+  const ms = Number.isInteger(days) ? plainDayMs(date) : undefined;
+  const plain = ms === undefined ? undefined : plainDayText(ms + days * 86_400_000);
+  return plain ?? calendarDay(date).add(days, 'day').format(DAY);
 }
 
 /** A month `months` later (or earlier): addMonths('2026-12', 1) → "2027-01". */
 export function addMonths(month: string, months: number): string {
+  const ms = Number.isInteger(months) ? plainDayMs(month.length === 7 ? `${month}-01` : month) : undefined;
+  if (ms !== undefined) {
+    const d = new Date(ms);
+    const index = d.getUTCFullYear() * 12 + d.getUTCMonth() + months;
+    const year = Math.floor(index / 12);
+    if (year >= 1000 && year <= 9999) return monthKey(year, (index % 12) + 1);
+  }
   return calendarDay(month).add(months, 'month').format(MONTH);
 }
 

@@ -39,29 +39,29 @@ function csvLines(rows: readonly (readonly CsvCell[])[], bom: boolean): string {
 
 /**
  * The same file as `toCsv`, written while the rows are read (large exports, ADR 0018): the header
- * and the first `batch` rows are read before it returns (so an export that cannot start still
- * fails as a whole), then each further batch is written as the reader asks for it; the file is
+ * and the first `first` rows (default `batch`) are read before it returns (so an export that cannot
+ * start still fails as a whole), then each further batch is written as the reader asks for it; the file is
  * never held in memory. Stopping the download stops the reading.
  */
 export async function csvStream(
   header: readonly string[],
   rows: AsyncIterable<readonly CsvCell[]>,
-  options: { bom?: boolean; batch?: number } = {},
+  options: { bom?: boolean; batch?: number; first?: number } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const batch = options.batch ?? 500;
   const source = rows[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   let done = false;
-  const next = async (): Promise<(readonly CsvCell[])[]> => {
+  const next = async (size = batch): Promise<(readonly CsvCell[])[]> => {
     const lines: (readonly CsvCell[])[] = [];
-    while (!done && lines.length < batch) {
+    while (!done && lines.length < size) {
       const r = await source.next();
       if (r.done) done = true;
       else lines.push(r.value);
     }
     return lines;
   };
-  const first = csvLines([header, ...(await next())], options.bom ?? false);
+  const first = csvLines([header, ...(await next(options.first ?? batch))], options.bom ?? false);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -29,6 +29,20 @@ export function isHttpsRequest(request: Request, url: URL): boolean {
  * provider's snap.js (Midtrans), which loads its script, opens its frame and calls its API.
  */
 export function completePolicy(policy: string, options: { sameOriginFraming: boolean; paymentOrigin?: string }): string {
+  // A pure function of a few distinct inputs (one policy per page, the build's hashes): kept per
+  // process, as each page asked it again on every request (~1% of the dashboard's time, issue #24).
+  const key = `${options.sameOriginFraming ? 1 : 0}\n${options.paymentOrigin ?? ''}\n${policy}`;
+  const known = completedPolicies.get(key);
+  if (known !== undefined) return known;
+  const completed = completePolicyOnce(policy, options);
+  if (completedPolicies.size >= 256) completedPolicies.clear();
+  completedPolicies.set(key, completed);
+  return completed;
+}
+
+const completedPolicies = new Map<string, string>();
+
+function completePolicyOnce(policy: string, options: { sameOriginFraming: boolean; paymentOrigin?: string }): string {
   const directives = new Map<string, string[]>();
   for (const part of policy.split(';')) {
     const [name, ...values] = part.trim().split(/\s+/).filter(Boolean);

@@ -135,6 +135,8 @@ describe('the downline CSV export streams (src/server/csv.ts csvStream)', () => 
     const db = await getDb();
     await db.execute(sql`update members set nama = ${'=1+1'} where id_member = ${memberId(10)}`);
     const all = await oldOrder(me);
+    // Past the export's first batch (100 rows, for its first bytes) and into the 1,000-row ones.
+    expect(all.length).toBeGreaterThan(100);
     const text = await new Response(await downlineCsv(me, {})).text();
     const lines = text
       .replace(/^\uFEFF/, '')

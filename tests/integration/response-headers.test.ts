@@ -37,6 +37,9 @@ describe('completePolicy', () => {
     expect(directive(completePolicy(`${ASTRO_POLICY}; frame-ancestors *`, { sameOriginFraming: false }), 'frame-ancestors')).toBe(
       "frame-ancestors 'none'",
     );
+    // Kept per process by its inputs: asked again, each answers as the first time.
+    expect(directive(completePolicy(ASTRO_POLICY, { sameOriginFraming: false }), 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(completePolicy(ASTRO_POLICY, { sameOriginFraming: true }), 'frame-ancestors')).toBe("frame-ancestors 'self'");
   });
 
   it('lets the payment provider load its script, open its frame and call its API, once, keeping the hashes', () => {

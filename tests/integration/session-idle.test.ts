@@ -33,6 +33,18 @@ describe('idle session timeout', () => {
     expect(await resolveSession(token)).toBeUndefined();
   });
 
+  it('the session query, built once per process, answers each token with its own member and the idle bound of each call', async () => {
+    const a = await signIn({ username: memberId(273), password: 'rahasia123', remember: false }, { address: '192.0.2.73' });
+    const b = await signIn({ username: memberId(274), password: 'rahasia123', remember: false }, { address: '192.0.2.74' });
+    for (let i = 0; i < 2; i++) {
+      expect((await resolveSession(a.token))?.idMember).toBe(memberId(273));
+      expect((await resolveSession(b.token))?.idMember).toBe(memberId(274));
+    }
+    await idleFor(b.token, 31);
+    expect((await resolveSession(a.token))?.idMember).toBe(memberId(273));
+    expect(await resolveSession(b.token)).toBeUndefined();
+  });
+
   it('with Remember Me only the absolute lifetime counts', async () => {
     const { token } = await signIn({ username: memberId(272), password: 'rahasia123', remember: true }, { address: '192.0.2.72' });
     await idleFor(token, 24 * 60);

@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -11,6 +13,8 @@ import {
   monthStart,
   nextMonthStart,
 } from '../../src/lib/calendar';
+
+dayjs.extend(utc);
 
 describe('calendar (Asia/Jakarta)', () => {
   it.each([
@@ -58,5 +62,23 @@ describe('calendar (Asia/Jakarta)', () => {
 
   it('refuses what is not a calendar day', () => {
     expect(() => addDays('2026-13-45', 1)).toThrow(RangeError);
+    for (const bad of ['2026-02-30', '2026-00-10', '2026-1-01', 'x']) expect(() => addDays(bad, 1)).toThrow(RangeError);
+    for (const bad of ['2026-13', '2026-00', '2026-02-30', 'x']) expect(() => addMonths(bad, 1)).toThrow(RangeError);
+  });
+
+  it('addDays and addMonths by plain arithmetic give what dayjs gives (issue #24)', () => {
+    const viaDayjs = (text: string, n: number, unit: 'day' | 'month') =>
+      dayjs
+        .utc(text.length === 7 ? `${text}-01` : text)
+        .add(n, unit)
+        .format(unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM');
+    const days = ['2024-02-28', '2024-02-29', '2025-12-31', '2026-01-31', '2026-03-01', '1999-12-31', '1000-01-01', '9999-12-31'];
+    for (const day of days)
+      for (const n of [0, 1, -1, 29, -30, 365, -366, 1000, 2.5, -0.4]) {
+        if (day !== '9999-12-31' || n <= 0) expect(addDays(day, n)).toBe(viaDayjs(day, n, 'day'));
+        if (day !== '9999-12-31' || n <= 0) expect(addMonths(day, Math.round(n))).toBe(viaDayjs(day, Math.round(n), 'month'));
+      }
+    for (const month of ['2026-01', '2026-12', '2000-02', '1000-01'])
+      for (const n of [0, 1, -1, 11, -12, 13, -25, 120]) expect(addMonths(month, n)).toBe(viaDayjs(month, n, 'month'));
   });
 });

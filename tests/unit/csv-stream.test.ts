@@ -18,6 +18,25 @@ describe('csvStream', () => {
     expect(chunks.join('')).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
+  it('`first`: only that many rows are read before it returns, the same file follows in `batch`-sized chunks', async () => {
+    const header = ['No'];
+    const rows: CsvCell[][] = Array.from({ length: 11 }, (_, i) => [i + 1]);
+    let read = 0;
+    async function* source() {
+      for (const r of rows) {
+        read++;
+        yield r;
+      }
+    }
+    const stream = await csvStream(header, source(), { batch: 3, first: 2 });
+    expect(read).toBe(2);
+    const chunks: string[] = [];
+    for await (const chunk of stream) chunks.push(new TextDecoder().decode(chunk));
+    expect(chunks[0]).toBe(toCsv(header, rows.slice(0, 2)));
+    expect(chunks.length).toBe(4);
+    expect(chunks.join('')).toBe(toCsv(header, rows));
+  });
+
   it('stops reading the rows when the download is cancelled', async () => {
     let read = 0;
     let closed = false;

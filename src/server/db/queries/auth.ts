@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, selectRows, type Tx } from '../client';
+import { type Db, preparedOnce, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
 import { loginAttempts, members, oneTimeTokens, operators, sessions } from '../schema';
 import { hasShippingAddress } from './account';
@@ -8,7 +8,7 @@ import { hasShippingAddress } from './account';
 // ---- The idle rule of member and operator sessions (one home, so the two cannot drift) ----
 
 /** The session was seen within the last `minutes`. */
-export const seenWithin = (lastSeenAt: AnyPgColumn, minutes: number): SQL =>
+export const seenWithin = (lastSeenAt: AnyPgColumn, minutes: number | Placeholder): SQL =>
   sql`${lastSeenAt} > now() - make_interval(mins => ${minutes}::int)`;
 
 /** The idle clock is due a restart: at most once a minute, not a write on every request. */
@@ -34,43 +34,45 @@ export async function deleteExpiredSessions(db: Db | Tx): Promise<void> {
  * address exists), so a page pays one round trip for all three (issue #24).
  */
 export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinutes: number) {
-  const [row] = await db
-    .select({
-      id: members.id,
-      publicId: members.publicId,
-      idMember: members.idMember,
-      username: members.username,
-      nama: members.nama,
-      email: members.email,
-      posisi: members.posisi,
-      stokis: members.stokis,
-      statusKodeetik: members.statusKodeetik,
-      isSuspended: members.isSuspended,
-      propinsiDomisili: members.propinsiDomisili,
-      kotaDomisili: members.kotaDomisili,
-      kodeReferal: members.kodeReferal,
-      viewAs: operators.nama,
-      stale: staleSince(sessions.lastSeenAt),
-      remember: sessions.remember,
-      expiresAt: sessions.expiresAt,
-      noRekening: members.noRekening,
-      npwp: members.npwp,
-      hasAddress: hasShippingAddress(members.id),
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .leftJoin(operators, eq(operators.id, sessions.viewAsOperatorId))
-    .where(
-      and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.expiresAt, sql`now()`),
-        or(eq(sessions.remember, true), seenWithin(sessions.lastSeenAt, idleMinutes)),
-      ),
-    )
-    .limit(1)
-    // Every signed-in request runs it: prepared (see selectPrepared in ../client, issue #24).
-    .prepare('session_member')
-    .execute();
+  // Every signed-in request runs it: built once per database handle and prepared (see
+  // preparedOnce and selectPrepared in ../client, issue #24).
+  const [row] = await preparedOnce(db, 'session_member', () =>
+    db
+      .select({
+        id: members.id,
+        publicId: members.publicId,
+        idMember: members.idMember,
+        username: members.username,
+        nama: members.nama,
+        email: members.email,
+        posisi: members.posisi,
+        stokis: members.stokis,
+        statusKodeetik: members.statusKodeetik,
+        isSuspended: members.isSuspended,
+        propinsiDomisili: members.propinsiDomisili,
+        kotaDomisili: members.kotaDomisili,
+        kodeReferal: members.kodeReferal,
+        viewAs: operators.nama,
+        stale: staleSince(sessions.lastSeenAt),
+        remember: sessions.remember,
+        expiresAt: sessions.expiresAt,
+        noRekening: members.noRekening,
+        npwp: members.npwp,
+        hasAddress: hasShippingAddress(members.id),
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .leftJoin(operators, eq(operators.id, sessions.viewAsOperatorId))
+      .where(
+        and(
+          eq(sessions.idHash, sql.placeholder('idHash')),
+          gt(sessions.expiresAt, sql`now()`),
+          or(eq(sessions.remember, true), seenWithin(sessions.lastSeenAt, sql.placeholder('idleMinutes'))),
+        ),
+      )
+      .limit(1)
+      .prepare('session_member'),
+  ).execute({ idHash, idleMinutes });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Rank } from '../../../lib/rank';
 import type { ClosingStatus } from '../../domain/closing-status';
-import { type Db, selectPrepared, selectRows } from '../client';
+import { type Db, selectPreparedOnce, selectRows } from '../client';
 import { toCount, toRupiah } from '../money';
 
 /** The last closed day, or undefined when nothing was ever closed. */
@@ -130,12 +130,14 @@ export async function refundedBvByDay(db: Db, from: string, to: string): Promise
 
 /** One member's annual counters of the period starting `start`, and the ANNUAL award paid on its last day `end` (null when none). */
 export async function annualPeriodCounters(db: Db, memberId: number, period: { start: string; end: string }) {
-  const [row] = await selectPrepared<{ kiri: unknown; kanan: unknown; pairs: unknown; dibayar: unknown }>(
+  const [row] = await selectPreparedOnce<{ kiri: unknown; kanan: unknown; pairs: unknown; dibayar: unknown }>(
     db,
-    sql`
+    'annual_period_counters',
+    () => sql`
     select coalesce(a.bv_kiri, 0) as kiri, coalesce(a.bv_kanan, 0) as kanan, coalesce(a.pair_bv, 0) as pairs, (
-      select sum(bonus_bruto) from bonuses where member_id = ${memberId} and jenis_bonus = 'ANNUAL' and tanggal = ${period.end}::date) as dibayar
-    from (select 1) one left join member_annual a on a.member_id = ${memberId} and a.periode_mulai = ${period.start}::date`,
+      select sum(bonus_bruto) from bonuses where member_id = ${sql.placeholder('memberId')} and jenis_bonus = 'ANNUAL' and tanggal = ${sql.placeholder('end')}::date) as dibayar
+    from (select 1) one left join member_annual a on a.member_id = ${sql.placeholder('memberId')} and a.periode_mulai = ${sql.placeholder('start')}::date`,
+    { memberId, start: period.start, end: period.end },
   );
   return {
     kiri: toCount(row?.kiri),

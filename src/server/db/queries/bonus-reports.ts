@@ -1,5 +1,5 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import { type Db, preparedOnce, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { bonuses, members, payouts } from '../schema';
 import { heldReason } from './commission-control';
@@ -71,13 +71,18 @@ export async function memberBonusSummary(db: Executor, memberId: number, f: Memb
 
 /** All the member's bonuses ever: the total, paid and pending (net of withholding). */
 export async function memberBonusTotals(db: Executor, memberId: number) {
-  const [row] = await db
-    .select({ total: sql<unknown>`coalesce(sum(${bonuses.bonusDibayar}), 0)`, dibayar: paidSum('PROCESSED'), pending: paidSum('PENDING') })
-    .from(bonuses)
-    .where(eq(bonuses.memberId, memberId))
-    // Prepared (the dashboard's, issue #24): see selectPrepared in ../client.
-    .prepare('member_bonus_totals')
-    .execute();
+  // Prepared and built once per database handle (the dashboard's, issue #24): see preparedOnce in ../client.
+  const [row] = await preparedOnce(db, 'member_bonus_totals', () =>
+    db
+      .select({
+        total: sql<unknown>`coalesce(sum(${bonuses.bonusDibayar}), 0)`,
+        dibayar: paidSum('PROCESSED'),
+        pending: paidSum('PENDING'),
+      })
+      .from(bonuses)
+      .where(eq(bonuses.memberId, sql.placeholder('memberId')))
+      .prepare('member_bonus_totals'),
+  ).execute({ memberId });
   return { total: toRupiah(row?.total), dibayar: toRupiah(row?.dibayar), pending: toRupiah(row?.pending) };
 }
 

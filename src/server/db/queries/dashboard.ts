@@ -4,7 +4,7 @@ import type { Rank } from '../../../lib/rank';
 // The pairing card's column list has one home, with the pairing card (network area).
 import { PAIRING_COLUMNS, type PairingRow } from '../../services/network/get-pairing-card';
 import type { Db, Tx } from '../client';
-import { selectPrepared } from '../client';
+import { selectPreparedOnce } from '../client';
 import { toCount } from '../money';
 import { banners } from '../schema';
 
@@ -38,9 +38,10 @@ export type DashboardMemberRow = DashboardMemberFields & {
  * card's columns and the sponsored card (how many, the 5 newest by join date), in one query.
  */
 export async function dashboardMemberRow(db: Executor, memberId: number): Promise<DashboardMemberRow | undefined> {
-  const [row] = await selectPrepared<DashboardMemberFields & { sponsored_n: unknown; sponsored_recent: string }>(
+  const [row] = await selectPreparedOnce<DashboardMemberFields & { sponsored_n: unknown; sponsored_recent: string }>(
     db,
-    sql`
+    'dashboard_member_row',
+    () => sql`
     select m.is_suspended, m.kode_referal, m.tgl_join::text as tgl_join, m.posisi, m.path,
       m.jumlah_child_kiri as kiri, m.jumlah_child_kanan as kanan, ${PAIRING_COLUMNS},
       (select count(*) from members s where s.sponsor_id = m.id) as sponsored_n,
@@ -48,7 +49,8 @@ export async function dashboardMemberRow(db: Executor, memberId: number): Promis
           order by r.tgl_join desc, r.id desc), '[]')::text
         from (select s.nama, s.posisi, s.id_member, s.tgl_join, s.id from members s where s.sponsor_id = m.id
           order by s.tgl_join desc, s.id desc limit 5) r) as sponsored_recent
-    from members m left join member_pairing p on p.member_id = m.id where m.id = ${memberId}`,
+    from members m left join member_pairing p on p.member_id = m.id where m.id = ${sql.placeholder('memberId')}`,
+    { memberId },
   );
   if (!row) return undefined;
   const { sponsored_n, sponsored_recent, ...rest } = row;
@@ -75,13 +77,16 @@ export interface OrderMonth {
  * Jakarta time, in one query.
  */
 export async function memberOrderStats(db: Executor, memberId: number) {
-  const invoiced = sql`status_order in (${sql.join(
-    INVOICED_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )})`;
-  const [row] = await selectPrepared<{ reg: unknown; upg: unknown; ro: unknown; months: string; bonus: string }>(
+  const [row] = await selectPreparedOnce<{ reg: unknown; upg: unknown; ro: unknown; months: string; bonus: string }>(
     db,
-    sql`
+    'member_order_stats',
+    () => {
+      const invoiced = sql`status_order in (${sql.join(
+        INVOICED_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`;
+      const memberId = sql.placeholder('memberId');
+      return sql`
     select count(*) filter (where jenis_order = 'reg' and ${invoiced}) as reg, count(*) filter (where jenis_order = 'upg' and ${invoiced}) as upg,
       count(*) filter (where jenis_order = 'ro' and ${invoiced}) as ro,
       (select coalesce(json_agg(json_build_object('bulan', bulan, 'n', n, 'reg', r, 'upg', u, 'ro', o) order by bulan), '[]')::text from (
@@ -94,7 +99,9 @@ export async function memberOrderStats(db: Executor, memberId: number) {
         select to_char(tanggal, 'YYYY-MM') as bulan, sum(bonus_dibayar) as total
         from bonuses where member_id = ${memberId} and tanggal >= (date_trunc('month', now() at time zone 'Asia/Jakarta') - interval '5 months')::date
         group by 1) b) as bonus
-    from orders where member_id = ${memberId}`,
+    from orders where member_id = ${memberId}`;
+    },
+    { memberId },
   );
   return {
     reg: toCount(row?.reg),

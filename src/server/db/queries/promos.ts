@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, selectPrepared, selectRows, type Tx } from '../client';
+import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { promoClaims, promoOmsets, promos } from '../schema';
 
@@ -83,16 +83,18 @@ export async function claimablePromosOf(
   db: Db | Tx,
   memberId: number,
 ): Promise<(PromoRow & { poin: number; nominal: number; claims: number })[]> {
-  const rows = await selectPrepared<RawPromo & { poin: unknown; nominal: unknown; claims: unknown }>(
+  const rows = await selectPreparedOnce<RawPromo & { poin: unknown; nominal: unknown; claims: unknown }>(
     db,
-    sql`
+    'claimable_promos',
+    () => sql`
     select ${PROMO_COLUMNS}, coalesce(o.poin, 0) as poin, coalesce(o.nominal, 0) as nominal, coalesce(c.n, 0) as claims
     from promos p
     left join lateral (select sum(poin - poin_terpakai) as poin, sum(nominal - nominal_terpakai) as nominal from promo_omsets
-      where promo_id = p.id and member_id = ${memberId} and claim_by is null) o on true
-    left join lateral (select count(*) as n from promo_claims where promo_id = p.id and member_id = ${memberId}) c on true
+      where promo_id = p.id and member_id = ${sql.placeholder('memberId')} and claim_by is null) o on true
+    left join lateral (select count(*) as n from promo_claims where promo_id = p.id and member_id = ${sql.placeholder('memberId')}) c on true
     where ${VISIBLE} and p.batas_klaim >= ${TODAY}
     order by p.periode_akhir desc, p.id`,
+    { memberId },
   );
   return rows.map((r) => ({ ...promoRow(r), poin: toPoin(r.poin), nominal: toRupiah(r.nominal), claims: toCount(r.claims) }));
 }

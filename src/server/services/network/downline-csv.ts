@@ -31,6 +31,6 @@ export async function downlineCsv(viewer: SessionMember, query: { posisi?: Rank;
       ];
     }
   }
-  // The byte order mark lets Excel read the names as UTF-8.
-  return csvStream(header, lines(), { bom: true });
+  // The byte order mark lets Excel read the names as UTF-8; the first bytes go after exportDownline's first batch of 100 rows.
+  return csvStream(header, lines(), { bom: true, first: 100 });
 }

@@ -96,13 +96,15 @@ export async function* exportDownline(
   query: Pick<DownlineQuery, 'posisi' | 'cariNama'>,
   limit = 100_000,
   batch = 1000,
+  firstBatch = 100,
 ): AsyncGenerator<DownlineRow> {
   const db = await getDb();
   const { path } = (await memberPosition(db, viewer.id))!;
   const filter = filterOf(query);
   let after: string | undefined;
   for (let left = limit; left > 0; ) {
-    const size = Math.min(batch, left);
+    // A small first batch: the file's first bytes wait for one query of 100 rows, not 1,000 (issue #24).
+    const size = Math.min(after ? batch : firstBatch, left);
     const rows = await downlinePage(db, viewer.id, path, filter, after ? { after, limit: size } : { fromNewest: 0, limit: size });
     for (const r of rows) yield { ...r, bv: RANK_BV[r.posisi] };
     if (rows.length < size) return;
