@@ -21,6 +21,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { measureSecondVisit, NETWORKS } from './bench-second-visit.mjs';
 import { benchSessions, discoverRoutes, queryOf, root, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4413);
 const argValue = (name) => {
@@ -112,6 +113,12 @@ const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.roun
 const fmtKb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const started = performance.now();
+// The server lists dist/client's files once at start (scripts/static-files.mjs): the reference's
+// file must be there before it starts (its content is written below), or its URL is not a file
+// to the server and a visitor without a session is redirected to /signin (which was then
+// measured as the "static" reference). Built first: a build empties dist/.
+buildIfNeeded();
+fs.writeFileSync(staticFile, '<!doctype html><title>reference</title>');
 const server = await startDemoServer(port, 'bench-lighthouse-');
 let chromium;
 let exitCode = 0;
@@ -131,6 +138,9 @@ try {
   // page's FCP is read against what a static page of the same size paints in the same run.
   const dashboard = await (await fetch(`${server.base}/`, { headers: { Cookie: `pm_session=${tokens.demoplatinum}` } })).text();
   fs.writeFileSync(staticFile, staticReference(dashboard));
+  const served = await fetch(`${server.base}${STATIC_ROUTE}`, { redirect: 'manual' });
+  if (served.status !== 200 || (await served.text()) !== staticReference(dashboard))
+    throw new Error(`the static reference ${STATIC_ROUTE} is not served as written (HTTP ${served.status})`);
   const pages = [{ route: STATIC_ROUTE, url: STATIC_ROUTE, reference: true }, ...routes];
   const results = new Map(pages.map((p) => [p.url, []]));
   let version = '';

@@ -3,6 +3,7 @@ import type { SavedAddress } from '../../stores/addresses';
 import { memberEndpoints } from '../OrderStepper/api';
 import { RegionSelect, useRegionOptions } from '../OrderStepper/RegionSelect';
 import { PostalCodeField } from '../RegionPicker/PostalCodeField';
+import '../../styles/pico/forms.scss';
 
 export interface AddressFields {
   label: string;

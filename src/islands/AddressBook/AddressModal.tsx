@@ -6,6 +6,8 @@ import type { ApiError } from '../OrderStepper/api';
 import { AddressFieldsForm, emptyFields, fieldsOf } from './AddressFields';
 import { deleteAddress, saveAddress } from './address-book';
 import { Modal } from './Modal';
+import '../../styles/pico/forms.scss';
+import '../../styles/pico/checkbox.scss';
 
 /**
  * The address modal (spec/001 §2, §5 Address form) of the address page and the stepper: adds an

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import '../../styles/pico/modal.scss';
 
 /** A native modal dialog driven by `open`; Esc asks the owner to close it (onClose). */
 export function Modal({

@@ -28,6 +28,8 @@ import { type ApiError, call } from './api';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { cartTotals, deliveryReady } from './order-body';
+import '../../styles/pico/forms.scss';
+import '../../styles/pico/checkbox.scss';
 
 export const deliveryMessages = {
   noGudang: 'Paket/Item yang Anda pilih tidak tersedia, Pilih jenis pengiriman lain.',

@@ -6,6 +6,7 @@ import { RANK_BV, type Rank } from '../../lib/rank';
 import { $orderForm, type CartLine, completeStep, goToStep, setCart, stepData } from '../../stores/order-form';
 import { type Product, useStepper } from './context';
 import { cartTotals, ruleJenis } from './order-body';
+import '../../styles/pico/group.scss';
 
 export function ItemStep() {
   const { products, posisi, minBv } = useStepper();

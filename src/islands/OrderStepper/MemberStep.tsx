@@ -23,6 +23,10 @@ import { type ApiError, call } from './api';
 import { useStepper } from './context';
 import { memberPayload } from './order-body';
 import { RegionSelect, useRegionOptions } from './RegionSelect';
+import '../../styles/pico/forms.scss';
+import '../../styles/pico/group.scss';
+import '../../styles/pico/checkbox.scss';
+import '../../styles/pico/date.scss';
 
 /** Payload keys → the inputs that show their messages. */
 const FIELD_IDS: Record<string, string> = {

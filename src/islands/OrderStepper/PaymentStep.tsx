@@ -10,6 +10,8 @@ import { type ApiError, call, callWithMessage } from './api';
 import { useStepper } from './context';
 import { ItemTable } from './ItemTable';
 import { paymentAmounts, ruleJenis, transactionBody } from './order-body';
+import '../../styles/pico/forms.scss';
+import '../../styles/pico/checkbox.scss';
 
 export interface PaymentMethod extends PaymentMethodFee {
   label: string;

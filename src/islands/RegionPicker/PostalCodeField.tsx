@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { addressMessages } from '../../lib/schemas/address-rules';
+import '../../styles/pico/forms.scss';
 
 /**
  * The postal code beside the region cascade: filled from the chosen village and read-only when

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import '../../styles/pico/forms.scss';
 
 export interface RegionOption {
   id: string;

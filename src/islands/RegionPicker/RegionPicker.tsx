@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PostalCodeField } from './PostalCodeField';
 import { RegionCombobox, type RegionOption } from './RegionCombobox';
 import './combobox.css';
+import '../../styles/pico/forms.scss';
 
 export type RegionKey = 'provinsi' | 'kota' | 'kecamatan' | 'kelurahan';
 

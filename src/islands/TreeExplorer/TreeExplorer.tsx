@@ -5,6 +5,7 @@ import { $treeQuery } from '../../stores/tree-query';
 import { childPair, legToSlot, mapNode, type TreeNode, type TreeView, treeHref, type Visible, visibleItems } from './tree-model';
 import { usePanZoom } from './use-pan-zoom';
 import '../../styles/tree.css';
+import '../../styles/pico/group.scss';
 
 interface Props {
   initial: TreeView;

@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { getResult } from '../../lib/member-fetch';
 import { $treeQuery } from '../../stores/tree-query';
 import '../../styles/tree.css';
+import '../../styles/pico/forms.scss';
 
 interface Props {
   tab: 'pohon' | 'folder';

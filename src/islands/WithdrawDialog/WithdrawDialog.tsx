@@ -4,6 +4,8 @@ import { rupiah } from '../../lib/money-format';
 import { notify } from '../../stores/toasts';
 import { Modal } from '../AddressBook/Modal';
 import { type ApiError, callWithMessage } from '../OrderStepper/api';
+import '../../styles/pico/forms.scss';
+import '../../styles/pico/checkbox.scss';
 
 export interface UnpaidBonus {
   public_id: string;
