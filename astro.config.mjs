@@ -57,6 +57,8 @@ export default defineConfig({
     // drizzle-orm is bundled into the server: imported as a package, each of the ~50 server modules
     // that import it made Node read its 179 KB package.json's exports map again (0.3 s of every
     // start's ~2 s of CPU; issue #22's process-level tests start a server or a command dozens of times).
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'], noExternal: ['drizzle-orm'] },
+    // Not under Vitest, whose module runner would then load drizzle itself: the double-clicked
+    // BAYAR of order-flow.test.ts (ten payments at once on one PGlite) never finished that way.
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'], noExternal: process.env.VITEST ? [] : ['drizzle-orm'] },
   },
 });

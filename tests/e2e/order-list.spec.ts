@@ -19,7 +19,8 @@ test('the order list filters by status, searches on Enter, sorts by a header and
   await page.getByRole('checkbox', { name: 'EXPIRED' }).check();
   await page.locator('summary', { hasText: 'Semua status' }).click();
   await page.getByRole('button', { name: 'Lihat' }).click();
-  await expect(page).toHaveURL(/status=RECEIVED&status=EXPIRED/);
+  // The new page loaded, not only its address changed: its rows are read at once below.
+  await page.waitForURL(/status=RECEIVED&status=EXPIRED/);
   const statuses = await page.locator('tbody tr td:last-child').allInnerTexts();
   expect(statuses.length).toBeGreaterThanOrEqual(2);
   expect(new Set(statuses.map((s) => s.trim()))).toEqual(new Set(['RECEIVED', 'EXPIRED']));
@@ -49,7 +50,7 @@ test('the order list filters by status, searches on Enter, sorts by a header and
   expect(totals).toEqual([...totals].sort((a, b) => a - b));
   // Paging keeps the sort.
   await page.getByRole('link', { name: 'Berikutnya' }).click();
-  await expect(page).toHaveURL(/orderby=total_bayar.*page=2|page=2.*orderby=total_bayar/);
+  await page.waitForURL(/orderby=total_bayar.*page=2|page=2.*orderby=total_bayar/);
   const next = (await page.locator('tbody tr td:nth-child(6)').allInnerTexts()).map(amount);
   expect(next.length).toBeGreaterThan(0);
   expect(Math.min(...next)).toBeGreaterThanOrEqual(Math.max(...totals));
