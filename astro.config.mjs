@@ -59,6 +59,9 @@ export default defineConfig({
     // start's ~2 s of CPU; issue #22's process-level tests start a server or a command dozens of times).
     // Not under Vitest, whose module runner would then load drizzle itself: the double-clicked
     // BAYAR of order-flow.test.ts (ten payments at once on one PGlite) never finished that way.
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'], noExternal: process.env.VITEST ? [] : ['drizzle-orm'] },
+    ssr: {
+      external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'],
+      noExternal: process.env.VITEST ? [] : ['drizzle-orm'],
+    },
   },
 });
