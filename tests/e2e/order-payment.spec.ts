@@ -64,7 +64,10 @@ test('closing the simulator with Escape calls onClose and leaves the order unpai
       },
     });
   }, token.token);
-  await expect(page.frameLocator('iframe[title="Simulator Pembayaran"]').getByRole('button', { name: 'Tutup' })).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Simulator Pembayaran"]');
+  await expect(frame.getByRole('button', { name: 'Tutup' })).toBeVisible();
+  // The frame's script listens for Escape once it has run (a module script, loaded at low priority).
+  await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
   await page.keyboard.press('Escape');
   await expect(page.locator('body')).toHaveAttribute('data-snap', 'close');
   await page.goto(`/pembayaran/simulator/${token.token}`);
