@@ -9,6 +9,10 @@ import { buildSync } from 'esbuild';
  * every child: about a second of CPU each, and the process-level tests start dozens of children.
  * Packages stay imports (resolved from node_modules, as under tsx), except those of BUNDLED.
  */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const OUT = path.join(ROOT, 'node_modules', '.cache', 'portal-children');
+const made = new Map<string, string>();
+
 /**
  * Node's flags for the tests' child processes (servers, commands, fault workers): PGlite's
  * WebAssembly compiled by V8's baseline compiler only. A child lives seconds, and the optimising
@@ -16,10 +20,6 @@ import { buildSync } from 'esbuild';
  * 1.3 s of CPU with it and 0.5 s without (issue #22).
  */
 export const CHILD_NODE_FLAGS = ['--liftoff-only'];
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const OUT = path.join(ROOT, 'node_modules', '.cache', 'portal-children');
-const made = new Map<string, string>();
 
 /**
  * Packages compiled into the module instead of imported: dayjs, whose plugins are imported without

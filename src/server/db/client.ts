@@ -249,17 +249,6 @@ interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): unknown };
 }
 
-/**
- * `selectRows` as a prepared statement, for the queries every page or the dashboard runs (issue
- * #24). drizzle sends other queries unprepared, and postgres.js then takes two round trips for
- * one with parameters (Parse + Describe, then Bind + Execute) and PostgreSQL parses and plans it
- * each time. Prepared, postgres.js keeps the statement per connection by its text and sends
- * Bind + Execute alone from the second use on; PostgreSQL plans it the first times and may then
- * keep a generic plan. Only for statements whose plan does not depend on the values (a member's
- * own rows by id): not for the downline's path-range or name searches (docs/operations.md).
- * PGlite runs it as before. Not behind a transaction-mode pooler (PgBouncer): statements are
- * per connection.
- */
 /** Built prepared queries, per database handle (primary, replica, a reopened PGlite): see `preparedOnce`. */
 const preparedByDb = new WeakMap<object, Map<string, unknown>>();
 
@@ -284,15 +273,20 @@ export function preparedOnce<Q>(db: Db | Tx, name: string, build: () => Q): Q {
   return query;
 }
 
-export async function selectPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const { session, dialect } = db as unknown as DrizzleInternals;
-  return rowsOf<T>(await session.prepareQuery(dialect.sqlToQuery(query), undefined, 'prepared', false).execute());
-}
-
 /**
- * `selectPrepared` of a raw query built once per database handle and name (`preparedOnce`): `build`
- * writes the query with `sql.placeholder(…)` where the values go, `values` fills them on each call.
- * For the dashboard's own queries (issue #24): building their SQL text was ~4% of its server time.
+ * `selectRows` as a prepared statement, for the queries every page or the dashboard runs (issue
+ * #24). drizzle sends other queries unprepared, and postgres.js then takes two round trips for
+ * one with parameters (Parse + Describe, then Bind + Execute) and PostgreSQL parses and plans it
+ * each time. Prepared, postgres.js keeps the statement per connection by its text and sends
+ * Bind + Execute alone from the second use on; PostgreSQL plans it the first times and may then
+ * keep a generic plan. Only for statements whose plan does not depend on the values (a member's
+ * own rows by id): not for the downline's path-range or name searches (docs/operations.md).
+ * PGlite runs it as before. Not behind a transaction-mode pooler (PgBouncer): statements are
+ * per connection.
+ *
+ * Built once per database handle and name (`preparedOnce`): `build` writes the query with
+ * `sql.placeholder(…)` where the values go, `values` fills them on each call (building the SQL
+ * text was ~4% of the dashboard's server time).
  */
 export async function selectPreparedOnce<T>(db: Db | Tx, name: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
   const query = preparedOnce(db, name, () => {

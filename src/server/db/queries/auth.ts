@@ -35,7 +35,7 @@ export async function deleteExpiredSessions(db: Db | Tx): Promise<void> {
  */
 export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinutes: number) {
   // Every signed-in request runs it: built once per database handle and prepared (see
-  // preparedOnce and selectPrepared in ../client, issue #24).
+  // preparedOnce and selectPreparedOnce in ../client, issue #24).
   const [row] = await preparedOnce(db, 'session_member', () =>
     db
       .select({
