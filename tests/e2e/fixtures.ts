@@ -30,9 +30,11 @@ export async function signInOperator(page: Page, username: string): Promise<void
 
 /** The sign-in form's POST from this page's context (its cookies land there); a refusal fails with the page's message. */
 async function postSignIn(page: Page, path: string, form: Record<string, string>): Promise<void> {
-  // The origin a form post carries: src/middleware.ts refuses cross-site writes.
+  // The origin a form post carries: src/middleware.ts refuses cross-site writes. The connection
+  // closes with the answer: left idle in the context's pool, a test's next page.request could
+  // reuse it just as the server's keep-alive timeout ends it (ECONNRESET).
   const origin = new URL(test.info().project.use.baseURL!).origin;
-  const response = await page.request.post(path, { form, maxRedirects: 0, headers: { origin } });
+  const response = await page.request.post(path, { form, maxRedirects: 0, headers: { origin, connection: 'close' } });
   if (response.status() !== 303) {
     const text = (await response.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     throw new Error(`sign-in of ${form.username} at ${path} answered ${response.status()}: ${text.slice(0, 300)}`);
