@@ -29,21 +29,62 @@ function sourceStamp() {
   return hash.digest('hex');
 }
 
+const isBuilt = (stamp) =>
+  fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp && fs.existsSync(path.join(root, 'dist/server/entry.mjs'));
+
 export function buildIfNeeded() {
-  const stamp = sourceStamp();
-  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp && fs.existsSync(path.join(root, 'dist/server/entry.mjs')))
-    return false;
-  console.log('[portal] membangun server (astro build)…');
-  // Always a production build, whoever asks: called from a test runner (NODE_ENV=test) it would
-  // otherwise ship React's development bundle (about 120 KB gzip instead of 66 KB).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
-  execFileSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, NODE_ENV: 'production' },
+  if (isBuilt(sourceStamp())) return false;
+  // Two builds at once in one checkout overwrite each other's dist/ (a test run's server and a
+  // benchmark asking at the same moment): one builds, the others wait and find it built.
+  return withBuildLock(() => {
+    const stamp = sourceStamp();
+    if (isBuilt(stamp)) return false;
+    console.log('[portal] membangun server (astro build)…');
+    // Always a production build, whoever asks: called from a test runner (NODE_ENV=test) it would
+    // otherwise ship React's development bundle (about 120 KB gzip instead of 66 KB).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
+    execFileSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, NODE_ENV: 'production' },
+    });
+    fs.writeFileSync(stampFile, stamp);
+    return true;
   });
-  fs.writeFileSync(stampFile, stamp);
-  return true;
+}
+
+/** Runs `build` holding .astro/build.lock (the holder's pid; a lock whose process is gone is taken over). */
+function withBuildLock(build) {
+  const lock = path.join(root, '.astro', 'build.lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder;
+    try {
+      holder = Number(fs.readFileSync(lock, 'utf8') || 0);
+    } catch {
+      continue; // released just now
+    }
+    let alive = true;
+    try {
+      if (holder) process.kill(holder, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) Atomics.wait(pause, 0, 0, 500);
+    else fs.rmSync(lock, { force: true });
+  }
+  try {
+    return build();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded();

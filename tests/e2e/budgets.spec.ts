@@ -36,6 +36,16 @@ async function tokenOf(request: APIRequestContext, baseURL: string, username: st
   return token;
 }
 
+/** Gzip sizes of built files, computed once per worker (the layout's and React's chunks are on most pages). */
+const builtSizes = new Map<string, number>();
+const builtSize = (file: string): number => {
+  const known = builtSizes.get(file);
+  if (known !== undefined) return known;
+  const size = gzipSize(fs.readFileSync(file));
+  builtSizes.set(file, size);
+  return size;
+};
+
 /** The built file behind a script URL (what the server sends), or undefined for other origins. */
 function builtFile(url: string): string | undefined {
   const file = path.join(root, 'dist/client', decodeURIComponent(new URL(url).pathname));
@@ -65,7 +75,7 @@ test.describe('page weight within DESIGN.md §9', () => {
         const file = builtFile(response.url());
         scripts.push(
           file
-            ? Promise.resolve({ url: response.url(), bytes: gzipSize(fs.readFileSync(file)) })
+            ? Promise.resolve({ url: response.url(), bytes: builtSize(file) })
             : response.body().then(
                 (b) => ({ url: response.url(), bytes: gzipSize(b) }),
                 () => ({ url: response.url(), bytes: 0 }),

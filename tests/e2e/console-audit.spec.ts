@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { expect, login, test } from './fixtures';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function signInOperator(page: Page, username: string, password = 'operator12345'): Promise<void> {
   await page.goto('/admin/signin');
@@ -13,9 +11,9 @@ async function signInOperator(page: Page, username: string, password = 'operator
 }
 
 async function axeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const violations = await axeViolations(page);
   expect(
-    results.violations.map(
+    violations.map(
       (v) =>
         `${v.id}: ${v.nodes
           .slice(0, 3)

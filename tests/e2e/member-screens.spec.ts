@@ -41,7 +41,6 @@ test('dashboard on a phone: the member’s own numbers come before the promos; P
     expect(box.x + box.width, selector).toBeLessThanOrEqual(360);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: '/tmp/shots/360/dashboard-top.png' });
 });
 
 test('folder view: each member’s rank badge carries the rank colour', async ({ page }) => {
@@ -91,7 +90,6 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(noOrderLines, 'order number in the pop-up').toBe(1);
-  await page.screenshot({ path: '/tmp/shots/360/order-detail-popup.png' });
   // A short window (560 px high): the method's name and every button still fit in the frame.
   await page.setViewportSize({ width: 360, height: 560 });
   const shortFrame = (await page.locator('iframe[title="Simulator Pembayaran"]').boundingBox())!;
@@ -110,7 +108,6 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
   await page.getByRole('button', { name: 'Salin nomor Virtual Account' }).click();
   await expect(page.getByRole('button', { name: 'Salin nomor Virtual Account' })).toHaveText(/Tersalin/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(va);
-  await page.screenshot({ path: '/tmp/shots/360/order-detail.png', fullPage: true });
 });
 
 test('withdraw on a phone: the six status counts sit two to a row, so Create Withdraw is on the first screen', async ({ page }) => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { root } from '../../scripts/bench-server.mjs';
+import { axeViolations } from './axe';
 import { expect, login, test } from './fixtures';
 
 // The installable, offline-readable portal (issue #23, public/sw.js, docs/decisions/0020-offline.md):
@@ -51,8 +51,8 @@ test('the dashboard and a bonus report open again without a network, with the "O
   await page.reload();
   await expect(page.locator('.offline-line')).toHaveText(OFFLINE_LINE);
   await expect(bonusList(page)).toHaveText(seen.bonusRows);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).include('.offline-line').analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const violations = await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21aa'], include: '.offline-line' });
+  expect(violations.map((v) => v.id)).toEqual([]);
 
   await page.goto('/');
   await expect(page.locator('.offline-line')).toHaveText(OFFLINE_LINE);
