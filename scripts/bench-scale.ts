@@ -9,8 +9,8 @@
  * the root (demoplatinum) and a member mid-tree (a build prints its steps' times, and each of its two
  * closings with the day's orders by type and its wall time), and prints p50/p95 of every signed-in page and
  * GET /member call (sequential requests after two warm-ups). `--json`: one JSON object on the
- * last line, { "<who> <call>": { "p50": ms, "p95": ms } }. `--only TEXT`: only the pages and calls
- * whose address contains TEXT. BENCH_DB_SUFFIX=x: database portal_scale_<N>_x (bench-data/scale-<N>-x),
+ * last line, { "<who> <call>": { "p50": ms, "p95": ms } }. `--only TEXT[,TEXT…]`: only the pages and calls
+ * whose address contains one of the TEXTs (`/` alone: the dashboard page). BENCH_DB_SUFFIX=x: database portal_scale_<N>_x (bench-data/scale-<N>-x),
  * so several checkouts on one server do not share a build. `--database NAME` (PostgreSQL): measures
  * that database as it is, building nothing (e.g. bench:close's network of ten million, which has
  * the busy day's orders but no year of history). The downline report's parameters
@@ -308,7 +308,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
         ...parameterTargets(downline),
         ...cursorTargets,
       ]) {
-        if (values.only && !target.includes(values.only)) continue;
+        if (values.only && !values.only.split(',').some((t) => (t === '/' ? target === '/' : target.includes(t)))) continue;
         const times: number[] = [];
         const firstBytes: number[] = [];
         let status = 0;
