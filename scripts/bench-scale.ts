@@ -9,9 +9,11 @@
  * the root (demoplatinum) and a member mid-tree (a build prints its steps' times, and each of its two
  * closings with the day's orders by type and its wall time), and prints p50/p95 of every signed-in page and
  * GET /member call (sequential requests after two warm-ups). `--json`: one JSON object on the
- * last line, { "<who> <call>": { "p50": ms, "p95": ms } }. `--only TEXT`: only the pages and calls
- * whose address contains TEXT. BENCH_DB_SUFFIX=x: database portal_scale_<N>_x (bench-data/scale-<N>-x),
- * so several checkouts on one server do not share a build. The downline report's parameters
+ * last line, { "<who> <call>": { "p50": ms, "p95": ms } }. `--only TEXT[,TEXT…]`: only the pages and calls
+ * whose address contains one of the TEXTs (`/` alone: the dashboard page). BENCH_DB_SUFFIX=x: database portal_scale_<N>_x (bench-data/scale-<N>-x),
+ * so several checkouts on one server do not share a build. `--database NAME` (PostgreSQL): measures
+ * that database as it is, building nothing (e.g. bench:close's network of ten million, which has
+ * the busy day's orders but no year of history). The downline report's parameters
  * (name search hit and miss, middle and last page, CSV export start and total) are measured too.
  */
 
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     child: { type: 'string' },
     only: { type: 'string' },
+    database: { type: 'string' },
   },
 });
 const N = Number(values.members);
@@ -96,7 +99,9 @@ const CALLS = [
 function databaseEnv(kind: 'pglite' | 'postgres'): Record<string, string> {
   if (kind === 'postgres') {
     const url = new URL(serverUrl);
-    url.pathname = `/portal_scale_${N}${process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX}` : ''}`;
+    url.pathname = values.database
+      ? `/${values.database}`
+      : `/portal_scale_${N}${process.env.BENCH_DB_SUFFIX ? `_${process.env.BENCH_DB_SUFFIX}` : ''}`;
     return { DATABASE_URL: url.toString(), DATA_DIR: '' };
   }
   return {
@@ -303,7 +308,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Record<string, { p5
         ...parameterTargets(downline),
         ...cursorTargets,
       ]) {
-        if (values.only && !target.includes(values.only)) continue;
+        if (values.only && !values.only.split(',').some((t) => (t === '/' ? target === '/' : target.includes(t)))) continue;
         const times: number[] = [];
         const firstBytes: number[] = [];
         let status = 0;
@@ -366,7 +371,7 @@ async function midTreeMember(kind: 'pglite' | 'postgres'): Promise<{ username: s
 if (values.child) {
   // One database per process: the client is one per process.
   const kind = values.child as 'pglite' | 'postgres';
-  await build(kind);
+  if (!values.database) await build(kind);
   const results = await measure(kind);
   console.log(JSON.stringify(results));
 } else {
@@ -386,6 +391,7 @@ if (values.child) {
         '--child',
         kind,
         ...(values.only ? ['--only', values.only] : []),
+        ...(values.database ? ['--database', values.database] : []),
         ...(values.json ? ['--json'] : []),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },

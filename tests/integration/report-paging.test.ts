@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb, selectRows } from '../../src/server/db/client';
+import { today } from '../../src/lib/calendar';
+import { getDb, inTransaction, selectRows } from '../../src/server/db/client';
 import { downlineCountCapped } from '../../src/server/db/queries/network';
+import { DEMO_OPERATOR_PASSWORD } from '../../src/server/db/seed/operators';
+import { movePlacement } from '../../src/server/services/member-care/move-placement';
 import { downlineCsv } from '../../src/server/services/network/downline-csv';
 import { getDownlineReport } from '../../src/server/services/network/get-downline-report';
+import { addMemberToNetwork } from '../../src/server/services/network/place-member';
+import { resolveOperatorSession } from '../../src/server/services/operator/operator-sessions';
+import { signInOperator } from '../../src/server/services/operator/sign-in-operator';
 import { memberId, sessionOf } from './helpers';
 import { callRoute } from './route-harness';
 
@@ -147,4 +153,105 @@ describe('the downline CSV export streams (src/server/csv.ts csvStream)', () => 
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(all.map((_, i) => i + 1));
     expect(lines.find((l) => l.split(',')[2] === memberId(10))).toContain(`,'=1+1,`);
   });
+});
+
+describe('typed pages seek from kept marks of the order (anchors, ADR 0018)', () => {
+  /** Marks every 7 rows: on the demo's few hundred members most typed pages go through one. */
+  const K = 7;
+
+  /** Every typed page of `me`'s report, compared with the old offset order. */
+  async function everyPageEqualsOldOrder(me: Me): Promise<void> {
+    const all = await oldOrder(me);
+    const pages = Math.ceil(all.length / 20);
+    for (let page = 1; page <= pages; page++) {
+      const report = await getDownlineReport(me, { page, pageSize: 20 }, K);
+      expect(ids(report), `${me.idMember} page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
+    }
+  }
+
+  /** Kept marks that are not the key of the row at their position in a recount of their downline. */
+  async function markMismatches(): Promise<string[]> {
+    const rows = await selectRows<{ bad: string }>(
+      await getDb(),
+      sql`
+      select r.id_member || '@' || a.pos as bad from downline_anchors a join members r on r.id = a.root_id
+        left join lateral (select d.tgl_join, d.id from members d where d.path > r.path and d.path < r.path || '2'
+          order by d.tgl_join, d.id offset a.pos limit 1) d on true
+      where d.id is null or (a.tgl_join, a.member_id) <> (d.tgl_join, d.id)`,
+    );
+    return rows.map((r) => r.bad);
+  }
+
+  const marksOf = async (rootId: number) =>
+    (await selectRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from downline_anchors where root_id = ${rootId}`))[0]!.n;
+
+  const join = (sponsorId: number, n: number, tglJoin: string) =>
+    inTransaction((tx) =>
+      addMemberToNetwork(tx, {
+        sponsorId,
+        sisi: n % 2 ? 'L' : 'R',
+        posisi: 'BRONZE',
+        username: `anchor${n}x${Date.now().toString(36)}`,
+        nama: `Member Jangkar ${n}`,
+        email: `anchor${n}@contoh.id`,
+        phone: '6281100000000',
+        passwordHash: 'x',
+        tglJoin,
+      }),
+    );
+
+  it('every typed page equals the old order, and the marks equal a recount as members join and move', async () => {
+    const root = await sessionOf('demoplatinum');
+    const total = (await oldOrder(root)).length;
+    expect(total).toBeGreaterThan(100);
+    expect(await marksOf(root.id)).toBe(0);
+    await everyPageEqualsOldOrder(root);
+    // The marks were counted once, every K rows of the whole downline, and are exact.
+    expect(await marksOf(root.id)).toBe(Math.floor((total - 1) / K));
+    expect(await markMismatches()).toEqual([]);
+
+    // A registration paid today joins at the newest end: every mark stays.
+    await join(root.id, 1, today());
+    expect(await marksOf(root.id)).toBe(Math.floor((total - 1) / K));
+    expect(await markMismatches()).toEqual([]);
+    await everyPageEqualsOldOrder(root);
+
+    // A registration paid late joins on an older day, before rows already there: the marks after it are forgotten.
+    const [middle] = await selectRows<{ tgl_join: string }>(
+      await getDb(),
+      sql`select tgl_join::text as tgl_join from members where id > 1 order by tgl_join, id offset ${Math.floor(total / 2)} limit 1`,
+    );
+    await join(root.id, 2, middle!.tgl_join);
+    expect(await marksOf(root.id)).toBeLessThan(Math.floor((total + 1) / K));
+    expect(await markMismatches()).toEqual([]);
+    await everyPageEqualsOldOrder(root);
+    expect(await marksOf(root.id)).toBe(Math.floor((total + 1) / K));
+    expect(await markMismatches()).toEqual([]);
+
+    // A placement correction moves a leaf out of some downlines into others (marks of the two deepest big ones kept first).
+    const candidates = await selectRows<{ id_member: string; username: string; path: string; sponsor_path: string }>(
+      await getDb(),
+      sql`
+      select m.id_member, m.username, m.path, s.path as sponsor_path from members m join members s on s.id = m.sponsor_id
+      where m.id > 20 and m.jumlah_child_kiri + m.jumlah_child_kanan = 0 order by m.id limit 40`,
+    );
+    const mover = candidates.find((l) => candidates.some((o) => o.id_member !== l.id_member && o.path.startsWith(l.sponsor_path)))!;
+    const target = candidates.find((o) => o.id_member !== mover.id_member && o.path.startsWith(mover.sponsor_path))!;
+    const ancestors = await selectRows<{ username: string }>(
+      await getDb(),
+      sql`select username from members where (${mover.path} like path || '_%' or ${target.path} like path || '_%')
+          and jumlah_child_kiri + jumlah_child_kanan > 50 and id > 1 order by depth desc limit 2`,
+    );
+    const viewers = [root, ...(await Promise.all(ancestors.map((a) => sessionOf(a.username))))];
+    for (const v of viewers) await everyPageEqualsOldOrder(v);
+    const { token } = await signInOperator({ username: 'superadmin', password: DEMO_OPERATOR_PASSWORD }, { address: 'anchor-test' });
+    await movePlacement((await resolveOperatorSession(token))!, mover.id_member, {
+      upline: target.id_member,
+      sisi: 'L',
+      alasan: 'Salah penempatan',
+    });
+    expect(await markMismatches()).toEqual([]);
+    for (const v of viewers) await everyPageEqualsOldOrder(v);
+    expect(await markMismatches()).toEqual([]);
+  }, 120_000);
 });

@@ -85,7 +85,9 @@ export type DownlineSlice =
   | { after: string; limit: number }
   | { before: string; limit: number }
   | { fromNewest: number; limit: number }
-  | { fromOldest: number; limit: number };
+  | { fromOldest: number; limit: number }
+  /** `skip` rows after a kept mark of the unfiltered order, oldest first (downline-anchors.ts). */
+  | { fromAnchor: { tgl_join: string; member_id: number }; skip: number; limit: number };
 
 /** One page of the downline of `path`, newest first, each row with its sponsor. */
 export async function downlinePage(
@@ -107,7 +109,9 @@ export async function downlinePage(
     if (!c) return [];
     keyset = sql`and (m.tgl_join, m.id) ${sql.raw('after' in slice ? '<' : '>')} (${c.tgl_join}::date, ${String(c.id)}::bigint)`;
   }
-  const skip = 'fromNewest' in slice ? slice.fromNewest : 'fromOldest' in slice ? slice.fromOldest : 0;
+  if ('fromAnchor' in slice)
+    keyset = sql`and (m.tgl_join, m.id) >= (${slice.fromAnchor.tgl_join}::date, ${String(slice.fromAnchor.member_id)}::bigint)`;
+  const skip = 'fromNewest' in slice ? slice.fromNewest : 'fromOldest' in slice ? slice.fromOldest : 'skip' in slice ? slice.skip : 0;
   const order = newestFirst ? sql`m.tgl_join desc, m.id desc` : sql`m.tgl_join, m.id`;
   // The page is cut first from the order's index (only its keys: skipped rows never touch the
   // table), then only its rows are read with their sponsor.

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -108,4 +109,23 @@ export const members = pgTable(
     index('members_phone_idx').on(t.phone),
     index('members_email_lower_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * Marks in a member's downline in the report's order, oldest first (ADR 0018, "Anchors"): the (tgl_join, id)
+ * of the row at position `pos` (0-based, every ~1,000th row), so a page typed by number seeks to
+ * the nearest mark and skips fewer than 1,000 index entries. Kept exact by the placements: a
+ * member joining or leaving a downline forgets that downline's marks at or after its own key.
+ */
+export const downlineAnchors = pgTable(
+  'downline_anchors',
+  {
+    rootId: bigint('root_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    pos: integer('pos').notNull(),
+    tglJoin: date('tgl_join', { mode: 'string' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rootId, t.pos] })],
 );

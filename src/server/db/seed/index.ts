@@ -7,7 +7,7 @@ import { closeRange, firstPaidDay } from '../../services/bonus/close-range';
 import { type Db, selectRows } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedContent } from './content';
-import { DEMO_PASSWORD, generateNetwork, insertNetwork } from './network';
+import { DEMO_PASSWORD, generateNetworkColumns, insertNetwork, networkMembers } from './network';
 import { seedOperators } from './operators';
 import { seedOrders } from './orders';
 import { seedPayouts } from './payouts';
@@ -45,12 +45,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const regencies = (
     await selectRows<{ province_code: string; code: string }>(db, sql`select province_code, code from regencies order by code`)
   ).map((r) => [r.province_code, r.code] as [string, string]);
-  const network = generateNetwork(options.members, options.seed, until, regencies);
-  log(`jaringan dibuat di memori: ${network.length} member, ${Date.now() - t} ms`);
+  const columns = generateNetworkColumns(options.members, options.seed, until, regencies);
+  log(`jaringan dibuat di memori: ${columns.n} member, ${Date.now() - t} ms`);
   t = Date.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await insertNetwork(db, network, passwordHash, (done) => {
-    if (done % 50_000 === 0 || done === network.length) log(`  member tersimpan: ${done}/${network.length} (${Date.now() - t} ms)`);
+  await insertNetwork(db, columns, passwordHash, (done) => {
+    if (done % 500_000 === 0 || done === columns.n) log(`  member tersimpan: ${done}/${columns.n} (${Date.now() - t} ms)`);
   });
   log(`member: ${Date.now() - t} ms`);
   // Their verified NPWPs count from the day they joined (the dated tax status the closing reads).
@@ -59,7 +59,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   t = Date.now();
   const catalogue = await seedCatalogue(db);
   if (!options.withoutOrders)
-    await seedOrders(db, network, catalogue, options.seed, until, (done) => {
+    await seedOrders(db, networkMembers(columns), catalogue, options.seed, until, (done) => {
       if (done % 100_000 < 20_000) log(`  order tersimpan: ${done} (${Date.now() - t} ms)`);
     });
   log(`order: ${Date.now() - t} ms`);

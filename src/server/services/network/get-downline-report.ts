@@ -1,6 +1,7 @@
 import { RANK_BV, RANKS, type Rank } from '../../../lib/rank';
-import { getDb, onReadDb } from '../../db/client';
+import { type Db, getDb, inTransaction, onReadDb } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { anchorAtOrBefore, extendAnchors } from '../../db/queries/downline-anchors';
 import {
   type DownlineFilter,
   type DownlineSlice,
@@ -8,6 +9,7 @@ import {
   downlineCounters,
   downlineCounterTotal,
   downlinePage,
+  lockPlacements,
   memberPosition,
   sponsoredPerRank,
 } from '../../db/queries/network';
@@ -62,8 +64,35 @@ function sliceOf(query: DownlineQuery, total: { n: number; capped: boolean }): D
   return { fromOldest: total.n - end, limit: end - skip };
 }
 
+/** A downline's unfiltered order keeps a mark every this many rows: a typed page skips fewer entries than this. */
+export const ANCHOR_SPACING = 1000;
+
+/**
+ * A typed page of the unfiltered order far from both ends (ADR 0018, "Anchors"): it seeks to the
+ * kept mark at or before its oldest row and skips fewer than `spacing` index entries, instead of
+ * up to half the downline. The marks are counted on the primary under the placement lock when a
+ * page first needs them, and again from the last one once the downline has grown past it;
+ * without a usable mark (a replica that has not replayed them yet) the page skips as before.
+ */
+async function anchoredSlice(db: Db, viewerId: number, path: string, slice: DownlineSlice, total: number, spacing: number) {
+  if (!('fromNewest' in slice || 'fromOldest' in slice)) return slice;
+  const fromEnd = 'fromNewest' in slice ? slice.fromNewest : slice.fromOldest;
+  const oldest = 'fromOldest' in slice ? slice.fromOldest : total - slice.fromNewest - slice.limit;
+  if (fromEnd < spacing || oldest < spacing) return slice;
+  let anchor = await anchorAtOrBefore(db, viewerId, oldest);
+  if (!anchor || oldest - anchor.pos >= spacing) {
+    await inTransaction(async (tx) => {
+      await lockPlacements(tx);
+      await extendAnchors(tx, viewerId, path, spacing);
+    });
+    anchor = await anchorAtOrBefore(db, viewerId, oldest);
+  }
+  if (!anchor) return slice;
+  return { fromAnchor: { tgl_join: anchor.tgl_join, member_id: anchor.member_id }, skip: oldest - anchor.pos, limit: slice.limit };
+}
+
 /** The downline report table (spec/000 §2): own downline only, newest first, 20 per page. */
-export function getDownlineReport(viewer: SessionMember, query: DownlineQuery) {
+export function getDownlineReport(viewer: SessionMember, query: DownlineQuery, spacing = ANCHOR_SPACING) {
   return onReadDb(viewer.id, async (db) => {
     const { path } = (await memberPosition(db, viewer.id))!;
     const filter = filterOf(query);
@@ -71,7 +100,8 @@ export function getDownlineReport(viewer: SessionMember, query: DownlineQuery) {
     const total = filter.name
       ? await downlineCountCapped(db, path, filter, NAME_SEARCH_COUNT_CAP)
       : { n: await downlineCounterTotal(db, viewer.id, query.posisi), capped: false };
-    const slice = sliceOf(query, total);
+    let slice = sliceOf(query, total);
+    if (slice && !filter.name && !filter.posisi) slice = await anchoredSlice(db, viewer.id, path, slice, total.n, spacing);
     const rows = slice ? await downlinePage(db, viewer.id, path, filter, slice) : [];
     return {
       rows: rows.map((r) => ({ ...r, bv: RANK_BV[r.posisi] })),

@@ -1,5 +1,6 @@
 import type { Rank } from '../../../lib/rank';
 import type { Tx } from '../../db/client';
+import { forgetAnchorsFrom } from '../../db/queries/downline-anchors';
 import {
   addToAncestorCounters,
   deepestTakenPath,
@@ -18,9 +19,15 @@ export interface Placement {
   depth: number;
 }
 
-/** The counters of every ancestor of `path` that gain (or lose, with -1) one member of `rank`. */
+/**
+ * The counters of every ancestor of `path` that gain (or lose, with -1) one member of `rank`.
+ * `sizeToo`: the member at `path` joins (leaves) their downlines, so their report marks from its
+ * key on are forgotten too (ADR 0018, "Anchors").
+ */
 export async function countInAncestors(tx: Tx, path: string, rank: Rank, delta: 1 | -1, sizeToo: boolean): Promise<void> {
-  await addToAncestorCounters(tx, ancestorPaths(path), path, rank, delta, sizeToo);
+  const ancestors = ancestorPaths(path);
+  await addToAncestorCounters(tx, ancestors, path, rank, delta, sizeToo);
+  if (sizeToo) await forgetAnchorsFrom(tx, ancestors, path);
 }
 
 /**
