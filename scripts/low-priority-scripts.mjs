@@ -51,8 +51,13 @@ export function staticImportsOf(fileName, bundle, seen = new Set()) {
   return [...seen];
 }
 
-/** URL of each client entry chunk with imports → the URLs of the chunks it imports. */
+/**
+ * URL of each client entry chunk with imports → the URLs of the chunks it imports.
+ * @param {Record<string, { type: string, fileName: string, imports?: string[], isEntry?: boolean }>} bundle
+ * @returns {Record<string, string[]>}
+ */
 export function scriptImportsMap(bundle, base = '/') {
+  /** @type {Record<string, string[]>} */
   const map = {};
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
