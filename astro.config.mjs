@@ -17,7 +17,8 @@ export default defineConfig({
   // `middleware`: the adapter renders pages and endpoints only; scripts/server.mjs sends the files
   // of dist/client itself, from a list made at start, instead of two file lookups before every page.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), precompress(), serviceWorkerVersion()],
+  // lowPriorityScripts: module scripts and their imports at fetchpriority=low (first paint, ADR 0027).
+  integrations: [react(), lowPriorityScripts(), precompress(), serviceWorkerVersion()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
   security: {
@@ -51,9 +52,8 @@ export default defineConfig({
   // chart styles are their components' own files).
   build: { inlineStylesheets: 'always' },
   vite: {
-    // lowPriorityScripts: module scripts at fetchpriority=low (first paint, ADR 0027).
     // cspDigestMemo: Astro's per-request CSP hashes of the same inline styles and scripts, computed once (issue #24).
-    plugins: [lowPriorityScripts(), cspDigestMemo()],
+    plugins: [cspDigestMemo()],
     // drizzle-orm is bundled into the server: imported as a package, each of the ~50 server modules
     // that import it made Node read its 179 KB package.json's exports map again (0.3 s of every
     // start's ~2 s of CPU; issue #22's process-level tests start a server or a command dozens of times).

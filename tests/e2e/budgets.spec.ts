@@ -52,6 +52,20 @@ function builtFile(url: string): string | undefined {
   return file.startsWith(path.join(root, 'dist/client')) && fs.existsSync(file) ? file : undefined;
 }
 
+/** The chunks a built module script imports statically (`import … from"./x.js"`), through each other too, as URL paths. */
+function importsOf(url: string, seen = new Set<string>()): string[] {
+  const file = builtFile(url);
+  if (!file) return [...seen];
+  const code = fs.readFileSync(file, 'utf8');
+  for (const [, specifier] of code.matchAll(/\bimport\s*(?:[\w$*{},\s]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+    const imported = new URL(specifier, url);
+    if (seen.has(imported.pathname)) continue;
+    seen.add(imported.pathname);
+    importsOf(imported.href, seen);
+  }
+  return [...seen];
+}
+
 test.describe('page weight within DESIGN.md §9', () => {
   for (const template of routes) {
     test(template, async ({ browser, request, baseURL }) => {
@@ -102,6 +116,17 @@ test.describe('page weight within DESIGN.md §9', () => {
           .filter((s) => s.getAttribute('fetchpriority') !== 'low')
           .map((s) => s.getAttribute('src')),
       );
+      // ...nor do their imports: Chrome fetches a module's imports at High priority whatever the
+      // script's own attribute, so each is preloaded at low priority beside it.
+      const preloads = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel=modulepreload]')].map(
+          (l) => `${l.getAttribute('href')} ${l.getAttribute('fetchpriority')}`,
+        ),
+      );
+      const moduleSrcs = await page.evaluate(() =>
+        [...document.querySelectorAll('script[type=module][src]')].map((s) => (s as HTMLScriptElement).src),
+      );
+      const unpreloaded = [...new Set(moduleSrcs.flatMap((src) => importsOf(src)))].filter((href) => !preloads.includes(`${href} low`));
       const loaded = await Promise.all(scripts);
       const js = loaded.reduce((sum, s) => sum + s.bytes, 0) + (inline ? gzipSize(Buffer.from(inline)) : 0);
       await context.close();
@@ -120,6 +145,12 @@ test.describe('page weight within DESIGN.md §9', () => {
         )
         .toBeLessThanOrEqual(jsBudget);
       expect.soft(urgentScripts, `${route}: module scripts without fetchpriority="low" (scripts/low-priority-scripts.mjs)`).toEqual([]);
+      expect
+        .soft(
+          unpreloaded,
+          `${route}: module scripts' imports without <link rel="modulepreload" fetchpriority="low"> (scripts/low-priority-scripts.mjs)`,
+        )
+        .toEqual([]);
     });
   }
 });
