@@ -45,7 +45,7 @@ const server = await startDemoServer(Number(process.env.BENCH_PORT ?? 4414), 'sc
 const browser = await chromium.launch({ executablePath: ensureChromium('full'), args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const token = await server.signIn('demoplatinum');
-  const { host } = new URL(server.base);
+  const { hostname } = new URL(server.base);
   for (const view of views) {
     const context = await browser.newContext({
       viewport: { width: view.width, height: view.height },
@@ -55,7 +55,7 @@ try {
       reducedMotion: 'reduce',
       serviceWorkers: 'block',
     });
-    await context.addCookies([{ name: 'pm_session', value: token, domain: host.split(':')[0], path: '/' }]);
+    await context.addCookies([{ name: 'pm_session', value: token, domain: hostname, path: '/' }]);
     const page = await context.newPage();
     const dir = path.join(out, `${view.width}-${view.colorScheme}`);
     fs.mkdirSync(dir, { recursive: true });
