@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 
 /**
  * Accessibility (issue #8): axe-core on every page of the portal with the demo data, signed in
@@ -120,7 +120,7 @@ test('an order detail, its tracking dialog and the return form (demoplatinum) ha
 test('the tracking dialog of a delivered order (?lacak=1) has no axe violations', async ({ page }) => {
   const found: Found[] = [];
   // The generated member with the showcase orders (order-detail.spec.ts), read only here.
-  await login(page, memberId(270));
+  await signIn(page, memberId(270));
   await page.goto('/transaksi/order-transaksi?status=DELIVERY');
   const href = await page.locator('tbody tr a.row-link').first().getAttribute('href');
   expect(href, 'a delivered order').toBeTruthy();
@@ -169,7 +169,7 @@ async function tabStops(page: Page, count: number): Promise<string[]> {
 
 test('keyboard: Tab reaches every control of the stepper member step and of the return form', async ({ browser }) => {
   const silver = await (await browser.newContext()).newPage();
-  await login(silver, 'demosilver');
+  await signIn(silver, 'demosilver');
   await silver.goto('/transaksi/order-transaksi/registrasi');
   await expect(silver.getByRole('heading', { name: 'Data Calon Member', exact: true })).toBeVisible();
   await expect(silver.getByText('Memuat formulir…')).toHaveCount(0);
@@ -191,7 +191,7 @@ test('keyboard: Tab reaches every control of the stepper member step and of the 
   await silver.close();
 
   const platinum = await (await browser.newContext()).newPage();
-  await login(platinum, 'demoplatinum');
+  await signIn(platinum, 'demoplatinum');
   await platinum.goto('/transaksi/retur');
   const open = platinum.getByRole('button', { name: 'Buat Retur' });
   await open.focus();

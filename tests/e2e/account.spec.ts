@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 import { hydrated, pickRegion } from './region';
 
 /** Opens the newest outbox mail to `email` and follows its link. */
@@ -9,7 +9,7 @@ async function followMailLink(page: Page, email: string): Promise<void> {
 }
 
 test('the profile checks fields on blur and on submit with the spec’s messages', async ({ page }) => {
-  await login(page, memberId(120));
+  await signIn(page, memberId(120));
   await page.goto('/account/profile');
   const nama = page.getByLabel('Nama Lengkap', { exact: true });
   await nama.fill('');
@@ -29,7 +29,7 @@ test('the profile checks fields on blur and on submit with the spec’s messages
 });
 
 test('a valid profile change is saved, shown after reload, and returns to the fallback', async ({ page }) => {
-  await login(page, memberId(121));
+  await signIn(page, memberId(121));
   await page.goto('/account/profile?field=domisili&fallback=%2Fnews%2Finformasi');
   await expect(page.getByText('Lengkapi data domisili saat ini!')).toBeVisible();
   await expect(page.getByLabel('Propinsi Domisili')).toBeFocused({ timeout: 3000 });
@@ -51,7 +51,7 @@ test('a valid profile change is saved, shown after reload, and returns to the fa
 });
 
 test('bank edit → e-mailed link → Verifikasi Berhasil and a VERIFIED badge; the used link fails', async ({ page }) => {
-  await login(page, memberId(122));
+  await signIn(page, memberId(122));
   await page.goto('/account/profile');
   const card = page.locator('#rekening');
   await card.getByRole('button', { name: 'Ubah' }).click();
@@ -79,7 +79,7 @@ test('bank edit → e-mailed link → Verifikasi Berhasil and a VERIFIED badge; 
 });
 
 test('auto withdraw asks first: Tutup reverts the switch, Ya saves it', async ({ page }) => {
-  await login(page, memberId(123));
+  await signIn(page, memberId(123));
   await page.goto('/account/profile');
   const toggle = page.locator('#auto-withdraw-switch');
   await expect(toggle).not.toBeChecked();
@@ -123,7 +123,7 @@ test("change password refuses a password too easy to guess, before submit and fr
   page,
   browser,
 }) => {
-  await login(page, memberId(226));
+  await signIn(page, memberId(226));
   await page.goto('/account/change-password');
   const field = page.getByLabel('Password baru', { exact: true });
   await field.fill('rahasia123');
@@ -138,7 +138,7 @@ test("change password refuses a password too easy to guess, before submit and fr
   // Without JavaScript the server answers with the same words under the field and changes nothing.
   const plain = await browser.newContext({ javaScriptEnabled: false });
   const noJs = await plain.newPage();
-  await login(noJs, memberId(226));
+  await signIn(noJs, memberId(226));
   await noJs.goto('/account/change-password');
   await noJs.getByLabel('Password lama').fill('rahasia123');
   await noJs.getByLabel('Password baru', { exact: true }).fill('Password2024!');
@@ -151,7 +151,7 @@ test("change password refuses a password too easy to guess, before submit and fr
 
 test('address book: add with the cascade, edit, make default, delete; the bell follows', async ({ page }) => {
   test.slow();
-  await login(page, memberId(125));
+  await signIn(page, memberId(125));
   await page.goto('/account/address');
   await expect(page.getByRole('heading', { name: 'Alamat yang sudah tersimpan' })).toBeVisible();
   await page.locator('#bell summary').click();
@@ -213,7 +213,7 @@ test('address book: add with the cascade, edit, make default, delete; the bell f
 });
 
 test('heir edit: messages and the saved heir', async ({ page }) => {
-  await login(page, memberId(126));
+  await signIn(page, memberId(126));
   await page.goto('/account/profile');
   await page.locator('#pewaris').getByRole('button', { name: 'Ubah' }).click();
   const heir = page.locator('#dlg-pewaris');
@@ -243,7 +243,7 @@ async function memberWithBonusAvl(request: import('@playwright/test').APIRequest
 }
 
 test('NPWP: messages, the pending change, and the e-mailed link applying it', async ({ page, request }) => {
-  await login(page, await memberWithBonusAvl(request, false));
+  await signIn(page, await memberWithBonusAvl(request, false));
   await page.goto('/account/profile');
   await page.locator('#pajak').getByRole('button', { name: 'Ubah' }).click();
   const npwp = page.locator('#dlg-npwp');
@@ -269,7 +269,7 @@ test('NPWP: messages, the pending change, and the e-mailed link applying it', as
 });
 
 test('with a bonus this month the NPWP can still be changed, effective on the 1st of next month', async ({ page, request }) => {
-  await login(page, await memberWithBonusAvl(request, true));
+  await signIn(page, await memberWithBonusAvl(request, true));
   await page.goto('/account/profile');
   await expect(page.locator('#pajak')).toContainText('Bonus bulan ini sudah dihitung: perubahan NPWP berlaku mulai tanggal 1 bulan depan.');
   await expect(page.locator('#pajak').getByRole('button', { name: 'Ubah' })).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 import { hydrated } from './region';
 
 test('bonus report: defaults to the last 30 days, filters, expands a bonus, and matches the dashboard', async ({ page }) => {
@@ -39,7 +39,7 @@ async function withdrawer(request: import('@playwright/test').APIRequestContext,
 }
 
 test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdraw Requested payout', async ({ page, request }) => {
-  await login(page, await withdrawer(request, true));
+  await signIn(page, await withdrawer(request, true));
   await page.goto('/bonus/withdraw');
   await expect(page.locator('#payout-summary')).toContainText('Not Queued Yet');
   await hydrated(page, 'WithdrawDialog');
@@ -68,7 +68,7 @@ test('withdraw: all unpaid bonuses start selected; the request becomes a Widthdr
 });
 
 test('withdraw is refused while the bank account is unverified', async ({ page, request }) => {
-  await login(page, await withdrawer(request, false));
+  await signIn(page, await withdrawer(request, false));
   await page.goto('/bonus/withdraw');
   await hydrated(page, 'WithdrawDialog');
   await page.getByRole('button', { name: 'Create Withdraw' }).click();
@@ -84,7 +84,7 @@ test('without JavaScript the withdraw form posts and its refusal is shown', asyn
   const id = await withdrawer(request, false);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await login(page, id);
+  await signIn(page, id);
   await page.goto('/bonus/withdraw');
   await page.getByRole('button', { name: 'Create Withdraw' }).click();
   await page.locator('#dlg-withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
@@ -93,7 +93,7 @@ test('without JavaScript the withdraw form posts and its refusal is shown', asyn
 });
 
 test('daily, monthly and withdrawal reports: defaults, totals, masked join date, print header', async ({ page }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/report/bonus-harian');
   const from = await page.getByLabel('Dari').inputValue();
   expect(from.endsWith('-01')).toBe(true);
@@ -126,7 +126,7 @@ test('daily, monthly and withdrawal reports: defaults, totals, masked join date,
 });
 
 test('PPh report: the 13 columns and a PDF slip with the member’s data', async ({ page }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/report/pph');
   for (const column of ['Masa', 'Tahun', 'Pb', 'Nomor', 'NPWP', 'NIK', 'Nama', 'Kode', 'Bruto', 'DPP', 'PPh', 'Tarif', 'Tgl.Potong']) {
     await expect(page.locator('thead')).toContainText(column);
@@ -152,7 +152,7 @@ test('PPh report: the 13 columns and a PDF slip with the member’s data', async
 });
 
 test('annual pairing report with its rank table', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/annual-pairing');
   await expect(page.getByText('13 June 2024 to 15 June 2025')).toBeVisible();
   await expect(page.locator('table.striped thead')).toContainText('BV Kiri');

@@ -3,19 +3,25 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { discoverRoutes, queryOf, root, sampleParamsFromArgs, visitorOf } from '../../scripts/bench-server.mjs';
 import { budgets, fmtKb, gzipSize, heavy, jsBudgetOf } from '../../scripts/page-budgets.mjs';
+import { watchViolations } from './csp-watch';
 import { expect, test } from './fixtures';
 
 /**
- * The page-weight budgets of DESIGN.md §9 as a test: every page route under src/pages (as
- * `npm run bench:pages` finds them), visited on the built server with the demo data as the member
- * bench:pages uses. HTML: the gzip size of the page's answer. JavaScript: the gzip size of every
- * script the page loads (each file read from the build, dist/client) plus its inline scripts.
- * Sizes only: server times are measured by bench:pages, never asserted here.
+ * Every page route under src/pages (as `npm run bench:pages` finds them), visited once on the built
+ * server with the demo data as the member bench:pages uses, and checked for:
+ * - the page-weight budgets of DESIGN.md §9. HTML: the gzip size of the page's answer.
+ *   JavaScript: the gzip size of every script the page loads (each file read from the build,
+ *   dist/client) plus its inline scripts. Sizes only: server times are measured by bench:pages,
+ *   never asserted here;
+ * - no Content-Security-Policy violation and no uncaught script error (issue #8, docs/security.md
+ *   "Response headers"), islands hydrated under the policy; once a page, not once a check (issue #22).
  */
 
 /** The order detail's sample (bench:pages: demoplatinum's newest order), filled in when the test runs. */
 const ORDER = '__newest_order__';
-const { routes } = discoverRoutes({ ...sampleParamsFromArgs([]), public_id: ORDER });
+const discovered = discoverRoutes({ ...sampleParamsFromArgs([]), public_id: ORDER }).routes as string[];
+// The order pages' other kinds: one file, /transaksi/order-transaksi/[jenis], sampled as registrasi.
+const routes = [...discovered, '/transaksi/order-transaksi/repeat-order', '/transaksi/order-transaksi/upgrade'];
 const tokens = new Map<string, Promise<string>>();
 
 async function tokenOf(request: APIRequestContext, baseURL: string, username: string): Promise<string> {
@@ -66,7 +72,7 @@ function importsOf(url: string, seen = new Set<string>()): string[] {
   return [...seen];
 }
 
-test.describe('page weight within DESIGN.md §9', () => {
+test.describe('every page: weight within DESIGN.md §9, no policy violation or script error', () => {
   for (const template of routes) {
     test(template, async ({ browser, request, baseURL }) => {
       const who = visitorOf(template);
@@ -81,6 +87,7 @@ test.describe('page weight within DESIGN.md §9', () => {
       const context = await browser.newContext();
       if (token) await context.addCookies([{ name: 'pm_session', value: token, url: baseURL! }]);
       const page = await context.newPage();
+      const violations = await watchViolations(page);
       const scripts: Promise<{ url: string; bytes: number }>[] = [];
       page.on('response', (response) => {
         const type = response.request().resourceType();
@@ -98,6 +105,11 @@ test.describe('page weight within DESIGN.md §9', () => {
       });
       const response = await page.goto(route + (queryOf[template as keyof typeof queryOf] ?? ''), { waitUntil: 'networkidle' });
       expect(response, `${route}: no answer`).not.toBeNull();
+      expect(response!.status(), route).toBeLessThan(500);
+      if (route.startsWith('/transaksi/order-transaksi/') || route === '/daftar') {
+        // A React stepper hydrated under the policy: its form replaced the loading text.
+        await expect(page.getByText('Memuat formulir…'), route).toHaveCount(0);
+      }
       const html = gzipSize(await response!.body());
       const inline = await page.evaluate(() =>
         [...document.querySelectorAll('script:not([src])')]
@@ -130,6 +142,7 @@ test.describe('page weight within DESIGN.md §9', () => {
       const loaded = await Promise.all(scripts);
       const js = loaded.reduce((sum, s) => sum + s.bytes, 0) + (inline ? gzipSize(Buffer.from(inline)) : 0);
       await context.close();
+      expect.soft(violations, `${route}: Content-Security-Policy violations or script errors`).toEqual([]);
 
       const jsBudget = jsBudgetOf(template);
       expect

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { expect, login, memberId, signInOperator, test } from './fixtures';
+import { expect, memberId, signIn, signInOperator, test } from './fixtures';
 
 // Members 40..59 are this spec's own (each test changes its own members' data).
 
@@ -42,7 +42,7 @@ test('CS corrects a bank account with a reason; the member sees the new account 
   await expect(page.getByTestId('status-rekening')).toHaveText('UNVERIFIED');
 
   const member = await (await browser.newContext()).newPage();
-  await login(member, id);
+  await signIn(member, id);
   await member.goto('/account/profile');
   const rekening = member.locator('#rekening');
   await expect(rekening).toContainText('4040404040');
@@ -80,7 +80,7 @@ test('KYC queue: CS approves one bank account and rejects another with a reason 
   await expect(page.getByTestId(`kyc-${rejected}-REKENING`)).toHaveCount(0);
 
   const member = await (await browser.newContext()).newPage();
-  await login(member, rejected);
+  await signIn(member, rejected);
   await member.goto('/account/profile');
   const first = member.getByTestId('riwayat-perubahan').locator('tbody tr').first();
   await expect(first).toContainText('Verifikasi ditolak');

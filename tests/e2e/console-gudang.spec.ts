@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { expect, login, memberId, signInOperator, test } from './fixtures';
+import { expect, memberId, signIn, signInOperator, test } from './fixtures';
 import { bearer, paidOrder } from './member-orders';
 
 // GUDANG's day in the operator console. Generated members 185–199 belong to this file.
@@ -58,7 +58,7 @@ test('an order from PAID to DONE: pack, print, ship with waybill, tracking, rece
   await expect(result(page)).toContainText(`Order ${order.no_order}: DELIVERY → RECEIVED`);
 
   const buyer = await (await browser.newContext()).newPage();
-  await login(buyer, member);
+  await signIn(buyer, member);
   await buyer.goto(`/transaksi/order-transaksi/detail/${order.public_id}`);
   await expect(buyer.locator('#order-status')).toHaveText('RECEIVED');
   for (const row of ['WAREHOUSE', 'RECEIVED'])
@@ -115,7 +115,7 @@ async function fileReturn(browser: Browser, request: APIRequestContext): Promise
     });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await login(page, memberId(n));
+    await signIn(page, memberId(n));
     await page.goto('/transaksi/retur?create=1');
     const dialog = page.locator('#dlg-retur-create');
     await dialog.getByLabel('Invoice').selectOption(orders[0]!.no_invoice);
@@ -161,7 +161,7 @@ test('a return from PENDING to its replacement order: evidence, refusal without 
   await expect(page.getByRole('status')).toHaveText(`Retur ${noRetur}: approve selesai, status APPROVED`);
 
   const buyer = await (await browser.newContext()).newPage();
-  await login(buyer, member);
+  await signIn(buyer, member);
   await buyer.goto(detailUrl);
   const detail = buyer.locator('#dlg-retur-detail');
   await expect(detail.locator('#retur-status')).toHaveText('APPROVED');

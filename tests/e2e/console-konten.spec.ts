@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 async function operatorPage(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -34,7 +34,7 @@ test("KONTEN's day: publishes a news item the member then sees, creates a promo 
   await expect(konten.getByRole('status')).toHaveText('Berita disimpan');
   await expect(konten.getByLabel('Isi berita')).toHaveValue('<p>Gudang buka hari <strong>Sabtu</strong>.</p>');
 
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/news/informasi');
   await expect(page.locator('.news-list summary strong').first()).not.toHaveText(title);
 

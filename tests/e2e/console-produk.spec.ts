@@ -1,5 +1,5 @@
 import { axeViolations } from './axe';
-import { expect, login, memberId, signInOperator, test } from './fixtures';
+import { expect, memberId, signIn, signInOperator, test } from './fixtures';
 
 /**
  * The catalogue (/admin/produk) as SUPERADMIN: a price scheduled from tomorrow is listed next to
@@ -31,7 +31,7 @@ test('a price from tomorrow: the console lists today’s and the scheduled price
   // A member's order page, the same moment: today's price.
   const member = await browser.newContext();
   const memberPage = await member.newPage();
-  await login(memberPage, memberId(30));
+  await signIn(memberPage, memberId(30));
   await memberPage.goto('/transaksi/order-transaksi/repeat-order');
   const card = memberPage.locator('article[data-product="Minyak Kayu Putih Premium"]');
   await expect(card).toContainText('Rp 110.000');

@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 test('GUDANG signs in at /admin/signin and packs a paid order; the audit trail shows it to SUPERADMIN', async ({ page, browser }) => {
   await page.goto('/admin/signin');
@@ -27,7 +27,7 @@ test('GUDANG signs in at /admin/signin and packs a paid order; the audit trail s
 });
 
 test('a signed-in member is sent to the operator sign-in at /admin', async ({ page }) => {
-  await login(page, 'demobronze');
+  await signIn(page, 'demobronze');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/signin$/);
 });

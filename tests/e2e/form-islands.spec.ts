@@ -1,5 +1,5 @@
 import { axeViolations } from './axe';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, memberId, signIn, test } from './fixtures';
 import { hydrated, pickRegion } from './region';
 
 /**
@@ -10,7 +10,7 @@ import { hydrated, pickRegion } from './region';
 test('the region combobox: type to filter, arrows and Enter choose, Esc puts back; the postal code comes from the village', async ({
   page,
 }) => {
-  await login(page, memberId(276));
+  await signIn(page, memberId(276));
   await page.goto('/account/address');
   await hydrated(page, 'AddressBook');
   await page.getByRole('button', { name: 'Tambah Alamat' }).click();
@@ -64,7 +64,7 @@ test('the region combobox: type to filter, arrows and Enter choose, Esc puts bac
 });
 
 test('a village without a known postal code takes a typed one, 5 digits; the stepper picks the address', async ({ page }) => {
-  await login(page, memberId(277));
+  await signIn(page, memberId(277));
   await page.goto('/account/address');
   await hydrated(page, 'AddressBook');
   await page.getByRole('button', { name: 'Tambah Alamat' }).click();
@@ -106,7 +106,7 @@ test('a village without a known postal code takes a typed one, 5 digits; the ste
 test('without JavaScript the address page lists the addresses and its form opens by link', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/account/address');
   await expect(page.getByRole('heading', { name: 'Alamat yang sudah tersimpan' })).toBeVisible();
   const cards = page.locator('.address-card');

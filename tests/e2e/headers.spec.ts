@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { discoverRoutes, queryOf, sampleParamsFromArgs, signedOut } from '../../scripts/bench-server.mjs';
-import { expect, login, memberId, PASSWORD, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { watchViolations } from './csp-watch';
+import { expect, memberId, PASSWORD, signIn, test } from './fixtures';
 
 // Response headers and compression (issue #8, docs/security.md "Response headers").
 // Generated member 290 belongs to this file.
@@ -39,78 +39,6 @@ function directives(policy: string | undefined): Map<string, string[]> {
   return map;
 }
 
-/**
- * Collects every Content-Security-Policy violation of the page and its frames (Chromium's console
- * report and the securitypolicyviolation event) and every uncaught script error.
- */
-async function watch(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  page.on('console', (message) => {
-    if (/Content.Security.Policy|securitypolicyviolation|Refused to/i.test(message.text())) found.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => found.push(`${page.url()}: script error ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`securitypolicyviolation ${event.effectiveDirective} ${event.blockedURI}`);
-    });
-  });
-  return found;
-}
-
-async function visitAll(page: Page, routes: string[], _found: string[]): Promise<void> {
-  for (const route of routes) {
-    const response = await page.goto(route + (queryOf[route as keyof typeof queryOf] ?? ''));
-    expect(response?.status(), route).toBeLessThan(500);
-    await page.waitForLoadState('networkidle');
-    if (route.startsWith('/transaksi/order-transaksi/registrasi') || route === '/daftar') {
-      // The React stepper hydrated under the policy: its form replaced the loading text.
-      await expect(page.getByText('Memuat formulir…'), route).toHaveCount(0);
-    }
-  }
-}
-
-test.describe.configure({ mode: 'parallel' });
-
-test.describe('no Content-Security-Policy violation on any page', () => {
-  const { routes } = discoverRoutes(sampleParamsFromArgs([]));
-  const open = routes.filter((route: string) => signedOut(route));
-  const member = routes.filter((route: string) => !signedOut(route) && !route.startsWith('/stokis/'));
-  const half = Math.ceil(member.length / 2);
-
-  test('signed-out pages', async ({ page }) => {
-    expect(open).toContain('/daftar');
-    const found = await watch(page);
-    await visitAll(page, open, found);
-    expect(found).toEqual([]);
-  });
-
-  for (const [i, part] of [member.slice(0, half), member.slice(half)].entries()) {
-    test(`member pages ${i + 1} (demoplatinum: ${part[0]} …)`, async ({ page }) => {
-      expect(part.length).toBeGreaterThan(5);
-      const found = await watch(page);
-      await login(page, 'demoplatinum');
-      const extra = i === 0 ? ['/transaksi/order-transaksi/repeat-order', '/transaksi/order-transaksi/upgrade'] : [];
-      if (i === 1) {
-        const newest = (await (await page.request.get('/member/transaction?page_size=1')).json()).result.rows[0].public_id as string;
-        extra.push(`/transaksi/order-transaksi/detail/${newest}`);
-      }
-      await visitAll(page, [...part, ...extra], found);
-      expect(found).toEqual([]);
-    });
-  }
-
-  test('stockist pages (demostokis)', async ({ page }) => {
-    const found = await watch(page);
-    await login(page, 'demostokis');
-    await visitAll(
-      page,
-      routes.filter((route: string) => route.startsWith('/stokis/')),
-      found,
-    );
-    expect(found).toEqual([]);
-  });
-});
-
 test('the payment pop-up opens from an order detail under the policy and shows the order', async ({ page, request }) => {
   const headers = { authorization: `Bearer ${await signInToken(request, memberId(290))}` };
   const products = (await (await request.get('/member/product?jenis=repeat-order', { headers })).json()).result.rows;
@@ -136,8 +64,8 @@ test('the payment pop-up opens from an order detail under the policy and shows t
   expect(created.status()).toBe(201);
   const order = (await created.json()).result;
 
-  const found = await watch(page);
-  await login(page, memberId(290));
+  const found = await watchViolations(page);
+  await signIn(page, memberId(290));
   await page.goto(`/transaksi/order-transaksi/detail/${order.public_id}`);
   await page.getByRole('button', { name: 'Bayar Sekarang' }).click();
   const frame = page.frameLocator('iframe[title="Simulator Pembayaran"]');
@@ -197,7 +125,7 @@ test('clickjacking: another site cannot frame the portal; the simulator frames o
 });
 
 test('control: the violation watcher does report a blocked inline script', async ({ page }) => {
-  const found = await watch(page);
+  const found = await watchViolations(page);
   await page.goto('/signin');
   await page.evaluate(() => {
     const script = document.createElement('script');

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, login, memberId, signInOperator, test } from './fixtures';
+import { expect, memberId, signIn, signInOperator, test } from './fixtures';
 
 /**
  * Issue #26: KEUANGAN holds a bonus that sits in a member's queued withdrawal: the payout is left
@@ -53,7 +53,7 @@ test('a held bonus keeps its payout out of the batch; released, the payout goes 
 
   // The member sees it held, with the reason.
   const member = await (await browser.newContext()).newPage();
-  await login(member, idMember);
+  await signIn(member, idMember);
   await member.goto('/bonus/rincian-bonus?from=2000-01-01&to=2999-12-31');
   const held = member.locator('details.bonus-row', { hasText: 'Ditahan' });
   await expect(held).toHaveCount(1);

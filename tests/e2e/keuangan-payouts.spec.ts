@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, login, signInOperator, test } from './fixtures';
+import { expect, signIn, signInOperator, test } from './fixtures';
 
 /**
  * Issue #25: KEUANGAN's day on the built-in disbursement simulator (the demo's PAYOUT_PROVIDER):
@@ -121,11 +121,11 @@ test('KEUANGAN’s day on the simulator: sent, approved by a second operator, on
 
   // The members: the failure with its reason (bonuses back), the transfer with the bank's reference.
   const member = await (await browser.newContext()).newPage();
-  await login(member, failing.member.split(' · ')[0]!.trim());
+  await signIn(member, failing.member.split(' · ')[0]!.trim());
   await member.goto(`/bonus/withdraw?from=2000-01-01&to=${today()}&status=failed`);
   await expectWithdrawal(member, failing.no, 'Failed', ['Alasan: Transfer gagal', 'Bonusnya kembali dan dapat diajukan lagi']);
   const payee = await (await browser.newContext()).newPage();
-  await login(payee, paid.member.split(' · ')[0]!.trim());
+  await signIn(payee, paid.member.split(' · ')[0]!.trim());
   await payee.goto(`/bonus/withdraw?from=2000-01-01&to=${today()}&status=completed`);
   await expectWithdrawal(payee, paid.no, 'Completed', [`Referensi bank: ${reference}`, 'Terverifikasi']);
 });

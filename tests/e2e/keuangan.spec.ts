@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { axeViolations } from './axe';
-import { expect, login, signInOperator, test } from './fixtures';
+import { expect, signIn, signInOperator, test } from './fixtures';
 
 const jakartaDay = (offsetDays = 0) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -42,7 +42,7 @@ test('KEUANGAN’s day: a payout batch exported and completed (the member sees i
   await expect(page.locator(`tr[data-payout="${payoutNo}"]`)).toContainText(batchNo);
 
   const member = await (await browser.newContext()).newPage();
-  await login(member, idMember);
+  await signIn(member, idMember);
   await member.goto('/report/penarikan-bonus');
   await expect(member.locator('tbody')).toContainText(amount);
 

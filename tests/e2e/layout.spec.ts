@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 test('a stockist sees the Stokis menu entry and the Member Stokis badge', async ({ page }) => {
   await login(page, 'demostokis');
@@ -136,7 +136,7 @@ test.describe('on a 360 px phone without JavaScript', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
 
   test('the menu toggle is reached by Tab right after the skip link and opens and closes the menu with Space', async ({ page }) => {
-    await login(page, 'demosilver');
+    await signIn(page, 'demosilver');
     await page.goto('/news/informasi');
     const menu = page.getByRole('navigation', { name: 'Menu utama' });
     const toggle = page.getByRole('checkbox', { name: 'Buka/tutup menu' });
@@ -179,7 +179,7 @@ test('the progress bar shows while a request is under way', async ({ page }) => 
 });
 
 test('printing shows the print header and hides menu, top bar and footer', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/news/informasi');
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.print-header')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 
 // Showcase member 270 (src/server/db/seed/orders.ts) has a PENDING BCA virtual-account order of Rp 114.440.
 const SHOWCASE = memberId(270);
@@ -44,7 +44,7 @@ test('dashboard on a phone: the member’s own numbers come before the promos; P
 });
 
 test('folder view: each member’s rank badge carries the rank colour', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree?tab=folder');
   const badges = page.locator('#folder [role="treeitem"] .badge');
   expect(await badges.count()).toBeGreaterThan(0);
@@ -61,7 +61,7 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 360, height: 800 });
-  await login(page, SHOWCASE);
+  await signIn(page, SHOWCASE);
   await page.goto('/transaksi/order-transaksi?status=PENDING');
   await page.locator('tbody tr', { hasText: 'Rp 114.440' }).first().locator('a.row-link').click();
   await expect(page).toHaveURL(/\/detail\//);
@@ -112,7 +112,7 @@ test('order detail at 360 px: codes, dates and totals never break, each code has
 
 test('withdraw on a phone: the six status counts sit two to a row, so Create Withdraw is on the first screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/bonus/withdraw');
   const cards = page.locator('#payout-summary article');
   await expect(cards).toHaveCount(6);

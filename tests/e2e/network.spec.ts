@@ -1,7 +1,7 @@
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 test('walks the tree: levels, DownL / UP / DownR and their disabled states, without a page reload', async ({ page }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/report/tree');
   await expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
   // A mark on the window survives only if no page loads.
@@ -34,7 +34,7 @@ test('walks the tree: levels, DownL / UP / DownR and their disabled states, with
 });
 
 test('search: an ID opens at 10 digits, a name lists after 3 characters; outsiders are not found', async ({ page }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/report/tree');
   await expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
   const box = page.getByRole('combobox', { name: 'Cari ID/Nama' });
@@ -78,7 +78,7 @@ test('folder view loads children on demand and closes them in place', async ({ p
 });
 
 test('downline report: filters, totals panel, CSV, and the dashboard doughnut', async ({ page }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/report/downline-report');
   await expect(page.locator('tbody tr')).toHaveCount(20);
   // Next and previous carry a cursor (ADR 0018) and keep the numbering across pages.
@@ -122,7 +122,7 @@ test('downline report: filters, totals panel, CSV, and the dashboard doughnut', 
 });
 
 test('turnover report in its three modes', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/omset?jenisOmset=default&from=2020-01-01&to=2099-12-31');
   await expect(page.locator('thead')).toContainText('Repeat Order');
   await expect(page.locator('tbody tr')).toHaveCount(1);

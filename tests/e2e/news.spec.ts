@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 test('News & Tips: 5 per page, paging, drafts never shown, scripts stripped, items collapsible', async ({ page }) => {
   let alerts = 0;
@@ -6,7 +6,7 @@ test('News & Tips: 5 per page, paging, drafts never shown, scripts stripped, ite
     alerts++;
     await dialog.dismiss();
   });
-  await login(page, 'demobronze');
+  await signIn(page, 'demobronze');
   await page.goto('/news/informasi');
   const items = page.locator('.news-list details');
   await expect(items).toHaveCount(5);

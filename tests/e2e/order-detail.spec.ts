@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 
 // Showcase members of the demo (src/server/db/seed/orders.ts SHOWCASE_MEMBERS): 270 only read,
 // 271 finishes its RECEIVED order, 272 pays its PENDING virtual-account order.
@@ -109,7 +109,7 @@ test('another member’s order is a 404 page, and its API calls are 404s that ch
   expect((await page.request.post(theirs, { form: { action: 'selesai' } })).status()).toBe(404);
 
   await page.context().clearCookies();
-  await login(page, SHOWCASE);
+  await signIn(page, SHOWCASE);
   await page.goto(theirs);
   await expect(page.locator('#order-status')).toHaveText('RECEIVED');
 });

@@ -1,4 +1,4 @@
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 
 // Member 270 owns the demo's showcase orders (src/server/db/seed/orders.ts): one recent order in
 // every state, plus a registration it sponsored. These tests only read.
@@ -6,7 +6,7 @@ const SHOWCASE = memberId(270);
 const LIST = '/transaksi/order-transaksi';
 
 test('the order list filters by status, searches on Enter, sorts by a header and pages, all by GET', async ({ page }) => {
-  await login(page, SHOWCASE);
+  await signIn(page, SHOWCASE);
   await page.goto(LIST);
   await expect(page.getByRole('heading', { name: 'Order Transaksi' })).toBeVisible();
   const rows = page.locator('tbody tr');
@@ -57,7 +57,7 @@ test('the order list filters by status, searches on Enter, sorts by a header and
 });
 
 test('a row click and the row’s link (keyboard) open the order detail', async ({ page }) => {
-  await login(page, SHOWCASE);
+  await signIn(page, SHOWCASE);
   await page.goto(LIST);
   const row = page.locator('tbody tr').nth(1);
   const number = (await row.locator('a.row-link').innerText()).trim();
@@ -89,7 +89,7 @@ test('the member filter is offered to a sponsor and keeps only the registrations
 });
 
 test('members without registrations get no member filter; Upgrade is disabled for PLATINUM; print hides the controls', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto(LIST);
   await expect(page.getByRole('button', { name: 'Upgrade' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Registrasi' })).toHaveAttribute('href', '/transaksi/order-transaksi/registrasi');
@@ -102,7 +102,7 @@ test('members without registrations get no member filter; Upgrade is disabled fo
 
   await page.emulateMedia({ media: 'screen' });
   await page.context().clearCookies();
-  await login(page, memberId(271));
+  await signIn(page, memberId(271));
   await page.goto(LIST);
   await expect(page.locator('summary', { hasText: 'Semua status' })).toBeVisible();
   await expect(page.locator('.member-filter')).toHaveCount(0);

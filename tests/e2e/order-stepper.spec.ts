@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 import { pickRegion } from './region';
 
 /**
@@ -52,7 +52,7 @@ async function fillMember(page: Page, tag: string, posisi: 'BRONZE' | 'SILVER' |
 
 test.describe('pages and steps', () => {
   test('an unknown order type and a PLATINUM upgrade go back to the order list', async ({ page }) => {
-    await login(page, 'demoplatinum');
+    await signIn(page, 'demoplatinum');
     await page.goto('/transaksi/order-transaksi/hadiah');
     await expect(page).toHaveURL(/\/transaksi\/order-transaksi$/);
     await page.goto('/transaksi/order-transaksi/upgrade');

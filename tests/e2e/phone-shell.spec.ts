@@ -1,5 +1,5 @@
 import { axeViolations } from './axe';
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 /**
  * The member app's shell (issue #23): the bottom bar on a phone, the dashboard's numbers first,
@@ -87,7 +87,7 @@ test('the dashboard on a phone: bonus, pairing and downline first as cards, each
 });
 
 test('the tree says Kiri, Kanan and Pasangan instead of L, R and P', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree');
   const first = page.locator('.node').first();
   await expect(first).toContainText(/Kiri \d+ · Kanan \d+/);
@@ -176,7 +176,7 @@ test('the PPh report is a table at desktop widths and cards on a phone', async (
 });
 
 test('scroll boxes: bonus detail panels 230 px, the withdraw list 300 px', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/bonus/rincian-bonus?from=2020-01-01');
   const row = page.locator('details.bonus-row').first();
   await row.locator('summary').click();
@@ -191,7 +191,7 @@ test('scroll boxes: bonus detail panels 230 px, the withdraw list 300 px', async
 });
 
 test('the return form says "Pilih file" over its file input, and names the chosen files', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/transaksi/retur?create=1');
   const pick = page.locator('.file-pick');
   await expect(pick.locator('.file-button')).toHaveText('Pilih file');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pdfPages } from '../pdf-text';
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 /**
  * Print (issue #8): every report and list a member prints comes out of Chromium's print-to-PDF on
@@ -130,7 +130,7 @@ test.describe.configure({ mode: 'parallel' });
 
 test('bonus reports print on A4 with their header (demosilver, demoplatinum)', async ({ browser }) => {
   const silver = await (await browser.newContext()).newPage();
-  await login(silver, 'demosilver');
+  await signIn(silver, 'demosilver');
   await silver.goto('/report/bonus-harian?from=2020-01-01');
   await checkPrint(silver, '1000000002', 'Demo Silver', {
     title: 'Laporan Bonus Harian',
@@ -141,7 +141,7 @@ test('bonus reports print on A4 with their header (demosilver, demoplatinum)', a
   await silver.close();
 
   const page = await (await browser.newContext()).newPage();
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/bonus-bulanan?from=2020-01&to=2099-12');
   await checkPrint(page, '1000000001', 'Demo Platinum', {
     title: 'Laporan Bonus Bulanan',
@@ -183,7 +183,7 @@ test('bonus reports print on A4 with their header (demosilver, demoplatinum)', a
 });
 
 test('the bonus and withdrawal lists print on A4 with their header (demoplatinum)', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/bonus/rincian-bonus?from=2020-01-01');
   await checkPrint(page, '1000000001', 'Demo Platinum', {
     title: 'Rincian Bonus',
@@ -201,7 +201,7 @@ test('the bonus and withdrawal lists print on A4 with their header (demoplatinum
 });
 
 test('network reports print on A4 with their header (demoplatinum)', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/downline-report');
   await checkPrint(page, '1000000001', 'Demo Platinum', {
     title: 'Laporan Downline',
@@ -228,7 +228,7 @@ test('network reports print on A4 with their header (demoplatinum)', async ({ pa
 });
 
 test('orders, an order detail and returns print on A4 with their header (demoplatinum)', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/transaksi/order-transaksi?from=2020-01-01');
   await checkPrint(page, '1000000001', 'Demo Platinum', {
     title: 'Order Transaksi',
@@ -278,7 +278,7 @@ test('reward promos (demoplatinum) and the stokis report (demostokis) print on A
   await page.close();
 
   const stokis = await (await browser.newContext()).newPage();
-  await login(stokis, 'demostokis');
+  await signIn(stokis, 'demostokis');
   await stokis.goto('/stokis/stokis-report');
   // Early in a month the stockist may not have restocked yet: the month before has orders then.
   if ((await stokis.locator('main table tbody td').first().textContent()) === 'No data') {
@@ -298,7 +298,7 @@ test('reward promos (demoplatinum) and the stokis report (demostokis) print on A
 
 test('"Cetak semua" prints every row of the downline report, not its first page (demoplatinum)', async ({ page }) => {
   test.slow();
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/downline-report');
   await expect(page.locator('main table tbody tr')).toHaveCount(20);
   // Every row of the report, as the CSV export has them (header line excluded).

@@ -1,4 +1,4 @@
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 
 test.describe('signed out', () => {
   for (const path of [
@@ -43,7 +43,7 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test('/signin goes to the dashboard', async ({ page }) => {
-    await login(page, 'demoplatinum');
+    await signIn(page, 'demoplatinum');
     await page.goto('/signin');
     await expect(page).toHaveURL('/');
   });
@@ -60,7 +60,7 @@ test.describe('signed in', () => {
   });
 
   test('verification links still open', async ({ page }) => {
-    await login(page, 'demoplatinum');
+    await signIn(page, 'demoplatinum');
     await page.goto('/verifikasi-bank/token-palsu');
     await expect(page).toHaveURL('/verifikasi-bank/token-palsu');
     await expect(page.getByText('Verifikasi Gagal')).toBeVisible();

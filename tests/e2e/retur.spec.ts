@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, login, memberId, test } from './fixtures';
+import { expect, login, memberId, signIn, test } from './fixtures';
 
 /** A bearer session of a member for the API calls that prepare or inspect a test. */
 async function api(request: APIRequestContext, username: string) {
@@ -231,7 +231,7 @@ test('without JavaScript the create form still posts: one qty field per line, th
   await addAddress(request, who.id);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await login(page, who.id);
+  await signIn(page, who.id);
   await page.goto('/transaksi/retur?create=1');
   const dialog = page.locator('#dlg-retur-create');
   await dialog.getByLabel('Invoice').selectOption(who.invoice);
@@ -255,7 +255,7 @@ test('without JavaScript the create form still posts: one qty field per line, th
 
 test('after approval the member sends courier and waybill; the return moves to DELIVERY and Lacak shows it', async ({ page }) => {
   // Generated member 6 has a seeded PENDING and a seeded APPROVED return.
-  await login(page, memberId(6));
+  await signIn(page, memberId(6));
   await page.goto('/transaksi/retur');
   await page.locator('#retur-table tbody tr', { hasText: 'APPROVED' }).first().click();
   const detail = page.locator('#dlg-retur-detail');
@@ -279,7 +279,7 @@ test('after approval the member sends courier and waybill; the return moves to D
 });
 
 test('each status has its own view, with the history actors (demosilver, read only)', async ({ page }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/transaksi/retur');
   const rows = page.locator('#retur-table tbody tr');
   await expect(rows).toHaveCount(6);
@@ -348,7 +348,7 @@ test('another member’s return, its files and its detail are not visible; no Ja
   // Without JavaScript the row's link loads the page with the detail open.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const plain = await context.newPage();
-  await login(plain, 'demoplatinum');
+  await signIn(plain, 'demoplatinum');
   await plain.goto('/transaksi/retur');
   await plain.getByRole('link', { name: theirs.no_retur }).click();
   await expect(plain.locator('#dlg-retur-detail')).toContainText(theirs.no_retur);
@@ -361,7 +361,7 @@ test('Buat Retur is disabled without a returnable order, and an empty range show
     const me = await api(request, memberId(n));
     if (((await (await me.get('/member/transaction/retur-able')).json()).result as unknown[]).length === 0) id = memberId(n);
   }
-  await login(page, id!);
+  await signIn(page, id!);
   await page.goto('/transaksi/retur');
   await expect(page.getByRole('button', { name: 'Buat Retur' })).toBeDisabled();
   await expect(page.locator('#retur-table tbody')).toHaveText('No data');

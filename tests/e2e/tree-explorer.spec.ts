@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 
 const ready = (page: Page) => expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 const scale = async (page: Page) => Number(await page.locator('.tree-canvas').getAttribute('data-scale'));
 
 test('the tree is an ARIA tree the arrow keys walk, with a single tab stop', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree');
   await ready(page);
   const tree = page.getByRole('tree');
@@ -40,7 +40,7 @@ test('the tree is an ARIA tree the arrow keys walk, with a single tab stop', asy
 });
 
 test('the search combobox is driven by the keyboard and opens the chosen member', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree');
   await ready(page);
   const box = page.getByRole('combobox', { name: 'Cari ID/Nama' });
@@ -69,7 +69,7 @@ test('the search combobox is driven by the keyboard and opens the chosen member'
 });
 
 test('a name typed in full and sent with Cari opens that member, also without the list', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree?cariId=Demo%20Stokis');
   await expect(page.getByRole('tree')).toHaveAttribute('aria-label', /Demo Stokis \(1000000004\)/);
   await page.goto('/report/tree?cariId=Demo');
@@ -80,7 +80,7 @@ test('a name typed in full and sent with Cari opens that member, also without th
 });
 
 test('desktop: the mouse drags the tree and the wheel zooms it', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree?level=5');
   await ready(page);
   const canvas = page.locator('.tree-canvas');
@@ -108,7 +108,7 @@ test.describe('on a touch phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('one finger pans and two fingers pinch-zoom the five-level tree; nothing overflows the page', async ({ page }) => {
-    await login(page, 'demoplatinum');
+    await signIn(page, 'demoplatinum');
     await page.goto('/report/tree?level=5');
     await ready(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -148,7 +148,7 @@ test.describe('on a touch phone', () => {
 });
 
 test('an empty slot on the edge of a leg offers "Daftar di sini": the stepper opens with the side chosen', async ({ page }) => {
-  await login(page, 'demobronze');
+  await signIn(page, 'demobronze');
   await page.goto('/report/tree');
   await ready(page);
   const register = page
@@ -168,7 +168,7 @@ test('an empty slot on the edge of a leg offers "Daftar di sini": the stepper op
 });
 
 test('a /member call answered 401 sends the browser to sign in and forgets the saved user', async ({ page, context }) => {
-  await login(page, 'demosilver');
+  await signIn(page, 'demosilver');
   await page.goto('/report/tree');
   await ready(page);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('portal:user') ?? 'null')?.id_member)).toBe('1000000002');
@@ -196,7 +196,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the tree and the folder still read and move with links and the search form', async ({ page }) => {
-    await login(page, 'demosilver');
+    await signIn(page, 'demosilver');
     await page.goto('/report/tree');
     const nodes = page.locator('[role="tree"] a.node');
     await expect(nodes.first()).toContainText('Demo Silver');
@@ -218,7 +218,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('Shift + arrow keys pan the drawn tree and say so; the arrows alone still walk the nodes', async ({ page }) => {
-  await login(page, 'demoplatinum');
+  await signIn(page, 'demoplatinum');
   await page.goto('/report/tree');
   await ready(page);
   const inner = page.locator('.tree-canvas-inner');
