@@ -12,7 +12,9 @@ keepTempFilesInMemory();
 //   each file on its own copy of a seeded template (tests/setup/templates.ts).
 export default getViteConfig({
   test: {
-    testTimeout: 30_000,
+    // A hang detector, not a timing: on a loaded 2-core CI machine (the whole suite on both
+    // databases beside the browser tests) ordinary tests were seen taking over 30 s.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

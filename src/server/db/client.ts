@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
@@ -53,6 +54,21 @@ export async function pgliteExtensions() {
   return { pg_trgm };
 }
 
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PGlite's WebAssembly compiled once per process and shared by every database it opens. A server
+ * opens one; an integration-test worker opens one per test file, and each fresh compile (and the
+ * freeing of the last one's machine code) cost CPU and once crashed a worker inside V8 (issue #22).
+ */
+export function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  pgliteModule ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return WebAssembly.compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
+  })();
+  return pgliteModule;
+}
+
 async function open(probe = true): Promise<Connection> {
   const url = config.databaseUrl;
   if (url) {
@@ -77,7 +93,7 @@ async function open(probe = true): Promise<Connection> {
   const fresh = owned !== undefined && !fs.existsSync(path.join(location, 'PG_VERSION'));
   let client: Awaited<ReturnType<typeof PGlite.create>>;
   try {
-    client = await PGlite.create(location, { extensions: await pgliteExtensions() });
+    client = await PGlite.create(location, { extensions: await pgliteExtensions(), pgliteWasmModule: await pgliteWasmModule() });
   } catch (error) {
     // PGlite throws non-Error objects here (logged as "[object Object]"): one sentence instead,
     // and a database that was being made for the first time is removed, so a later start
