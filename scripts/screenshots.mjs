@@ -3,7 +3,8 @@
 // Serves the build on a temporary PGlite demo database (port 4414 unless BENCH_PORT), signs in as
 // demoplatinum and saves each page full length at a phone's 360×800, light and dark, and at a
 // desktop's 1280×900 (light) into screenshots/<width>-<scheme>/<page>.png.
-// `--pages /a,/b` takes only these pages; `--out dir` writes elsewhere.
+// `--pages /a,/b` takes only these pages; `--out dir` writes elsewhere; `--first-screen`: only what
+// the first screen shows (the viewport), as a member sees the page on opening it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -34,6 +35,7 @@ const pages =
     .map((p) => p.trim())
     .filter(Boolean) ?? PAGES;
 const out = path.resolve(root, argValue('--out') ?? 'screenshots');
+const fullPage = !process.argv.includes('--first-screen');
 const views = [
   { width: 360, height: 800, colorScheme: 'light' },
   { width: 360, height: 800, colorScheme: 'dark' },
@@ -62,7 +64,7 @@ try {
     for (const route of pages) {
       await page.goto(server.base + route, { waitUntil: 'networkidle' });
       const file = path.join(dir, `${fileOf(route)}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage });
       console.log(path.relative(root, file));
     }
     await context.close();
