@@ -104,6 +104,14 @@ test('daily, monthly and withdrawal reports: defaults, totals, masked join date,
   const masked = page.locator('details.masked');
   await expect(masked.locator('summary')).toHaveText('Show', { useInnerText: true });
   await expect(masked.locator('.masked-value')).toBeHidden();
+  // The masked date stays on the member's line ("… · Tgl join: Show"), not on a line of its own:
+  // its block holds the whole line, and Show sits level with "Tgl join:".
+  const line = page.locator('.report-member');
+  await expect(line).toContainText('Tgl join:');
+  await expect(line.locator('details.masked')).toHaveCount(1);
+  const lineTop = await line.evaluate((el) => el.getBoundingClientRect().top);
+  const showTop = await masked.locator('summary').evaluate((el) => el.getBoundingClientRect().top);
+  expect(Math.abs(showTop - lineTop)).toBeLessThan(12);
   await masked.locator('summary').click();
   await expect(masked.locator('.masked-value')).toHaveText(/\d{4}/);
   await expect(masked.locator('summary')).toHaveText('Hide', { useInnerText: true });
