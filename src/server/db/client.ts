@@ -61,7 +61,7 @@ let pgliteModule: Promise<WebAssembly.Module> | undefined;
  * opens one; an integration-test worker opens one per test file, and each fresh compile (and the
  * freeing of the last one's machine code) cost CPU and once crashed a worker inside V8 (issue #22).
  */
-export function pgliteWasmModule(): Promise<WebAssembly.Module> {
+function pgliteWasmModule(): Promise<WebAssembly.Module> {
   pgliteModule ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     return WebAssembly.compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
