@@ -2,6 +2,8 @@
  * A manual adjustment's one transition table (COMP_PLAN.md "Commission control"): made (diajukan)
  * by one operator, decided (disetujui or ditolak) by a second. A decided adjustment never moves.
  */
+
+import { isSecondOperator } from './four-eyes';
 export const ADJUSTMENT_STATUSES = ['diajukan', 'disetujui', 'ditolak'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 /** `new`: no adjustment yet — the maker's request creates one. */
@@ -48,7 +50,7 @@ export function adjustmentMoveRefusal(f: AdjustmentFacts, to: AdjustmentStatus):
     return `Penyesuaian ${now}; tidak dapat menjadi ${ADJUSTMENT_LABELS[to]}`;
   }
   for (const c of conditions) {
-    if (c === 'other-operator' && (f.checkerId === null || f.checkerId === f.makerId)) return ADJUSTMENT_MESSAGES.sameOperator;
+    if (c === 'other-operator' && !isSecondOperator(f.makerId, f.checkerId)) return ADJUSTMENT_MESSAGES.sameOperator;
     if (c === 'reason' && !f.reason?.trim()) return ADJUSTMENT_MESSAGES.reasonRequired;
   }
   return undefined;

@@ -6,6 +6,8 @@
  * approved day is final.
  */
 
+import { isSecondOperator } from './four-eyes';
+
 export const CLOSING_STATUSES = ['DRAFT', 'APPROVED'] as const;
 export type ClosingStatus = (typeof CLOSING_STATUSES)[number];
 
@@ -60,7 +62,8 @@ export const CLOSING_MESSAGES = {
 function refusalOf(c: ClosingCondition, f: ClosingFacts): string | undefined {
   switch (c) {
     case 'other-operator':
-      return f.via === 'operator' && f.dibuatOleh !== null && f.olehId === f.dibuatOleh
+      // Only an operator's own draft binds (the scheduler's or a command's binds no one).
+      return f.via === 'operator' && f.dibuatOleh !== null && !isSecondOperator(f.dibuatOleh, f.olehId)
         ? CLOSING_MESSAGES.sameOperator(f.tanggal)
         : undefined;
     case 'auto-due':

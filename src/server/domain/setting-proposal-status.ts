@@ -3,6 +3,8 @@
  * SUPERADMIN proposes a group's new values (diajukan); a second SUPERADMIN approves (disetujui,
  * live from its effective date) or rejects (ditolak). A decided proposal never moves.
  */
+
+import { isSecondOperator } from './four-eyes';
 export const PROPOSAL_STATUSES = ['diajukan', 'disetujui', 'ditolak'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export type ProposalOrigin = ProposalStatus | 'new';
@@ -28,7 +30,7 @@ export const PROPOSAL_MESSAGES = {
 export function proposalMoveRefusal(f: { status: ProposalOrigin; makerId: number | null; checkerId: number | null }, to: ProposalStatus) {
   if (!PROPOSAL_TRANSITIONS[f.status].includes(to))
     return `Usulan ${f.status === 'new' ? 'belum ada' : `berstatus ${PROPOSAL_LABELS[f.status]}`}; tidak dapat menjadi ${PROPOSAL_LABELS[to]}`;
-  if (f.status !== 'new' && (f.checkerId === null || f.checkerId === f.makerId)) return PROPOSAL_MESSAGES.sameOperator;
+  if (f.status !== 'new' && !isSecondOperator(f.makerId, f.checkerId)) return PROPOSAL_MESSAGES.sameOperator;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { inTransaction } from '../../db/client';
 import { lockProviderBatch, providerBatchPayouts, setPayoutBatchStatus } from '../../db/queries/payouts';
+import { isSecondOperator } from '../../domain/four-eyes';
 import { AppError } from '../../errors';
 import { payoutProvider } from '../../integrations/payout';
 import { type Actor, assertRole } from '../operator/assert-role';
@@ -38,7 +39,7 @@ export async function approvePayoutBatch(no: string, by: Actor, otp?: string): P
     if (batch.status === 'sending') throw new AppError('CONFLICT', APPROVE_MESSAGES.sending(no));
     if (batch.status === 'approved') throw new AppError('CONFLICT', APPROVE_MESSAGES.approved(no));
     if (batch.status !== 'sent') throw new AppError('CONFLICT', APPROVE_MESSAGES.done(no));
-    if (batch.operatorId === by.id) throw new AppError('FORBIDDEN', APPROVE_MESSAGES.sameOperator);
+    if (!isSecondOperator(batch.operatorId, by.id)) throw new AppError('FORBIDDEN', APPROVE_MESSAGES.sameOperator);
     const payouts = (await providerBatchPayouts(tx, batch.id)).filter((p) => p.status === 'processed' && p.referenceNo);
     const approve = payouts.filter((p) => !p.isSuspended);
     const reject = payouts.filter((p) => p.isSuspended);

@@ -1,5 +1,6 @@
 import { getDb } from '../../db/client';
 import { bonusTotalsByType, draftClosings, previousClosedDay, topEarnersOfDay } from '../../db/queries/closing-drafts';
+import { closingMoveRefusal } from '../../domain/closing-status';
 import { type Actor, assertRole } from '../operator/assert-role';
 import { getSetting } from '../settings';
 import { type ReconciliationDay, reconcileDays } from './reconcile-days';
@@ -51,7 +52,12 @@ export async function listDraftClosings(by: Actor, now = new Date()): Promise<Dr
       hariSebelumnya: before && { tanggal: before.tanggal, totalBruto: before.totalBruto, selisihBruto: d.totalBruto - before.totalBruto },
       rekonsiliasi,
       bolehDihitungUlang: d.terakhir,
-      bolehDisetujui: d.dibuatOleh === null || d.dibuatOleh !== by.id,
+      // The transition table's own answer (four-eyes), as the approval will be checked.
+      bolehDisetujui:
+        closingMoveRefusal(
+          { tanggal: d.tanggal, status: 'DRAFT', dibuatOleh: d.dibuatOleh, olehId: by.id, via: 'operator' },
+          'APPROVED',
+        ) === undefined,
       otomatisPada: hours > 0 ? new Date(d.closedAt.getTime() + hours * 3_600_000) : undefined,
     });
   }
