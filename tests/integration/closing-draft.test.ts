@@ -261,7 +261,7 @@ describe('the day’s closing as a draft (four-eyes)', () => {
     expect(created!.n).toBe(had!.n + 1);
     const [kept] = await selectRows<{ n: number; absent: number }>(
       db,
-      sql`select coalesce(sum(jsonb_array_length(rows)), 0)::int as n, coalesce(sum(cardinality(absent)), 0)::int as absent
+      sql`select coalesce(sum(cardinality(member_id)), 0)::int as n, coalesce(sum(cardinality(absent)), 0)::int as absent
         from closing_undo_pairing where tanggal = ${day}::date`,
     );
     // Only the members the day touched are kept, not the whole table.

@@ -127,14 +127,31 @@ export async function keepPairingUndoAt(tx: Tx, tanggal: string, paths: readonly
 
 /** `members`: a from-clause naming the members `v` (their id `v.id`). */
 async function keepStep(tx: Tx, tanggal: string, members: SQL): Promise<void> {
+  const kept = sql.join(
+    PAIRING_COLUMNS.map((c) => sql`coalesce(array_agg(p.${sql.raw(c)}) filter (where p.member_id is not null), '{}')`),
+    sql`, `,
+  );
   await tx.execute(sql`
-    insert into closing_undo_pairing (tanggal, step, rows, absent)
+    insert into closing_undo_pairing (tanggal, step, ${sql.raw(PAIRING_COLUMNS.join(', '))}, absent)
     select ${tanggal}::date, coalesce((select max(step) from closing_undo_pairing where tanggal = ${tanggal}::date), 0) + 1,
-      coalesce(jsonb_agg(p.before) filter (where p.before is not null), '[]'::jsonb),
-      coalesce(array_agg(v.id) filter (where p.before is null), '{}')
+      ${kept}, coalesce(array_agg(v.id) filter (where p.member_id is null), '{}')
     from ${members}
-      left join lateral (select to_jsonb(p) as before from member_pairing p where p.member_id = v.id limit 1) p on true`);
+      left join lateral (select p.* from member_pairing p where p.member_id = v.id limit 1) p on true`);
 }
+
+/** member_pairing's columns, as closing_undo_pairing keeps them (one array each). */
+const PAIRING_COLUMNS = [
+  'member_id',
+  'sisa_bv_kiri',
+  'sisa_bv_kanan',
+  'tanggal_expired',
+  'jumlah_pair',
+  'jumlah_pair_bv',
+  'jumlah_bv_kiri',
+  'jumlah_bv_kanan',
+  'hutang_bv_kiri',
+  'hutang_bv_kanan',
+] as const;
 
 /** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
 export async function saveAnnualUndo(tx: Tx, tanggal: string, periodeMulai: string, pairs: readonly [number, number][]): Promise<void> {
@@ -201,15 +218,21 @@ async function restorePairing(tx: Tx, tanggal: string): Promise<void> {
       where u.tanggal = ${tanggal}::date`);
     return;
   }
+  const columns = sql.raw(PAIRING_COLUMNS.join(', '));
+  const arrays = sql.raw(PAIRING_COLUMNS.map((c) => `u.${c}`).join(', '));
+  const nulls = sql.raw(
+    PAIRING_COLUMNS.slice(1)
+      .map(() => 'null')
+      .join(', '),
+  );
   const kept = sql`
-    select step, (r ->> 'member_id')::int8 as member_id, r as before
-    from closing_undo_pairing u cross join lateral jsonb_array_elements(u.rows) r where u.tanggal = ${tanggal}::date
+    select u.step, true as had, ${sql.raw(PAIRING_COLUMNS.map((c) => `k.${c}`).join(', '))}
+    from closing_undo_pairing u cross join lateral unnest(${arrays}) as k(${columns}) where u.tanggal = ${tanggal}::date
     union all
-    select step, a, null from closing_undo_pairing u cross join lateral unnest(u.absent) a where u.tanggal = ${tanggal}::date`;
+    select step, false, a, ${nulls} from closing_undo_pairing u cross join lateral unnest(u.absent) a where u.tanggal = ${tanggal}::date`;
   await tx.execute(sql`delete from member_pairing p using (${kept}) k where p.member_id = k.member_id`);
   await tx.execute(sql`
-    insert into member_pairing
-    select r.* from (select distinct on (member_id) member_id, before from (${kept}) k order by member_id, step) earliest
-      cross join lateral jsonb_populate_record(null::member_pairing, earliest.before) r
-    where earliest.before is not null`);
+    insert into member_pairing (${columns})
+    select ${columns} from (select distinct on (member_id) * from (${kept}) k order by member_id, step) earliest
+    where earliest.had`);
 }

@@ -108,6 +108,9 @@ export const members = pgTable(
     // The console's member search (CS) looks members up by exact phone or e-mail on a big network.
     index('members_phone_idx').on(t.phone),
     index('members_email_lower_idx').on(sql`lower(${t.email})`),
+    // Every closing looks for the members whose payout queues itself (services/bonus/payouts.ts,
+    // queueAutoWithdrawals): found here instead of by reading the whole table (~0.1 s at 1M).
+    index('members_auto_withdraw_idx').on(t.id).where(sql`${t.autoWidraw} and ${t.statusRekening} = 'VERIFIED' and not ${t.isSuspended}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "members_auto_withdraw_idx" ON "members" USING btree ("id") WHERE "members"."auto_widraw" and "members"."status_rekening" = 'VERIFIED' and not "members"."is_suspended";
