@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { firstBatchStatus } from '../../domain/payout-batch-status';
 import type { PayoutStatus } from '../../domain/payout-status';
 import type { Db, Tx } from '../client';
 import { selectRows } from '../client';
@@ -345,7 +346,7 @@ export async function insertPayoutBatch(
   by: { id: number | null; nama: string },
   provider: { name: PayoutProviderName; idempotencyKey?: string } = { name: 'manual' },
 ): Promise<number> {
-  const status: PayoutBatchStatus = provider.name === 'manual' ? 'exported' : 'sending';
+  const status: PayoutBatchStatus = firstBatchStatus(provider.name);
   const [batch] = await selectRows<{ id: unknown }>(
     tx,
     sql`
@@ -408,7 +409,7 @@ export async function lockPayoutBatch(tx: Tx, no: string) {
     .from(payoutBatches)
     .where(eq(payoutBatches.no, no))
     .for('update');
-  return row ? { id: toCount(row.id), status: row.status } : undefined;
+  return row ? { id: toCount(row.id), no, status: row.status } : undefined;
 }
 
 /** Locks the batch's payouts, by id. */
@@ -421,9 +422,14 @@ export async function lockBatchPayouts(tx: Tx, batchId: number) {
     .for('update');
 }
 
-/** Marks a batch completed now. */
-export async function markPayoutBatchCompleted(tx: Tx, batchId: number): Promise<void> {
-  await tx.update(payoutBatches).set({ status: 'completed', completedAt: sql`now()` }).where(eq(payoutBatches.id, batchId));
+/** Locks a batch by id, for a status move (a provider's answer knows the batch only by its payout). */
+export async function lockPayoutBatchById(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id: payoutBatches.id, no: payoutBatches.no, status: payoutBatches.status })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.id, id))
+    .for('update');
+  return row ? { ...row, id: toCount(row.id) } : undefined;
 }
 
 /**
@@ -500,7 +506,7 @@ export async function lockProviderBatch(tx: Tx, no: string) {
   return row ? { ...row, id: toCount(row.id), operatorId: row.operatorId === null ? null : toCount(row.operatorId) } : undefined;
 }
 
-/** Moves a batch to a status (the provider's flow); `approved` records the checker, `completed` the time. */
+/** Stores a batch's new status (services/bonus/move-payout-batch.ts asks the transition table first); `approved` records the checker, `completed` the time. */
 export async function setPayoutBatchStatus(
   tx: Tx,
   batchId: number,

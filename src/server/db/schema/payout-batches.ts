@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYOUT_BATCH_STATUSES, type PayoutBatchStatus } from '../../domain/payout-batch-status';
 import { operators } from './operators';
 
-/**
- * exported → completed: a bank CSV file (PAYOUT_PROVIDER=manual). sending → sent → approved →
- * completed: a disbursement provider's batch (services/bonus/send-payout-batch.ts): `sending` once
- * its idempotency key is stored and before the provider answered, `sent` with the references
- * (waiting for the checker), `approved` by a second operator, `completed` when no payout of it is
- * in flight any more.
- */
-export const PAYOUT_BATCH_STATUSES = ['exported', 'sending', 'sent', 'approved', 'completed'] as const;
-export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+// The statuses and their transitions have one home: src/server/domain/payout-batch-status.ts.
+export { PAYOUT_BATCH_STATUSES, type PayoutBatchStatus };
 export const PAYOUT_PROVIDERS = ['manual', 'simulator', 'iris'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 

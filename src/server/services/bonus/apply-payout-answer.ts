@@ -1,10 +1,11 @@
 import { inTransaction } from '../../db/client';
-import { lockPayoutByReference, payoutsInFlightOfBatch, setPayoutBatchStatus, writeProviderStatus } from '../../db/queries/payouts';
+import { lockPayoutBatchById, lockPayoutByReference, payoutsInFlightOfBatch, writeProviderStatus } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import type { ProviderPayout } from '../../integrations/payout';
 import type { Actor } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { tryMovePayout } from './move-payout';
+import { movePayoutBatch } from './move-payout-batch';
 
 export type PayoutAnswerOutcome = 'COMPLETED' | 'FAILED' | 'RECORDED' | 'IGNORED';
 
@@ -54,8 +55,10 @@ export async function applyPayoutAnswer(
     const to = p.status === 'completed' ? 'completed' : 'failed';
     const move = await tryMovePayout(tx, payout.no, to, by, error ? `Transfer gagal (${p.referenceNo}): ${error}` : undefined, 'provider');
     if (!move.ok) throw new AppError(move.refusal.code, move.refusal.message);
-    if (payout.batchId !== null && (await payoutsInFlightOfBatch(tx, payout.batchId)) === 0)
-      await setPayoutBatchStatus(tx, payout.batchId, 'completed');
+    if (payout.batchId !== null && (await payoutsInFlightOfBatch(tx, payout.batchId)) === 0) {
+      const batch = await lockPayoutBatchById(tx, payout.batchId);
+      if (batch && batch.status !== 'completed') await movePayoutBatch(tx, batch, 'completed');
+    }
     return to === 'completed' ? 'COMPLETED' : 'FAILED';
   });
 }

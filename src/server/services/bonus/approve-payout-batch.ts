@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/client';
-import { lockProviderBatch, providerBatchPayouts, setPayoutBatchStatus } from '../../db/queries/payouts';
+import { lockProviderBatch, providerBatchPayouts } from '../../db/queries/payouts';
 import { isSecondOperator } from '../../domain/four-eyes';
 import { AppError } from '../../errors';
 import { payoutProvider } from '../../integrations/payout';
@@ -7,6 +7,7 @@ import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { applyPayoutAnswer } from './apply-payout-answer';
 import { BATCH_MESSAGES } from './export-payout-batch';
+import { movePayoutBatch } from './move-payout-batch';
 import { SEND_MESSAGES } from './send-payout-batch';
 
 export const APPROVE_MESSAGES = {
@@ -43,7 +44,7 @@ export async function approvePayoutBatch(no: string, by: Actor, otp?: string): P
     const payouts = (await providerBatchPayouts(tx, batch.id)).filter((p) => p.status === 'processed' && p.referenceNo);
     const approve = payouts.filter((p) => !p.isSuspended);
     const reject = payouts.filter((p) => p.isSuspended);
-    await setPayoutBatchStatus(tx, batch.id, 'approved', by);
+    await movePayoutBatch(tx, batch, 'approved', by);
     await recordAudit(
       tx,
       by,
@@ -71,7 +72,8 @@ export async function approvePayoutBatch(no: string, by: Actor, otp?: string): P
       );
   } catch (error) {
     await inTransaction(async (tx) => {
-      await setPayoutBatchStatus(tx, claimed.batchId, 'sent');
+      const batch = await lockProviderBatch(tx, no);
+      if (batch) await movePayoutBatch(tx, batch, 'sent');
       await recordAudit(
         tx,
         by,

@@ -1,10 +1,11 @@
 import { inTransaction } from '../../db/client';
-import { lockBatchPayouts, lockPayoutBatch, markPayoutBatchCompleted } from '../../db/queries/payouts';
+import { lockBatchPayouts, lockPayoutBatch } from '../../db/queries/payouts';
 import { AppError } from '../../errors';
 import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { tryMovePayout } from './move-payout';
+import { movePayoutBatch } from './move-payout-batch';
 
 /**
  * "Tandai batch selesai": the bank paid the file, so every payout of the batch still processed
@@ -32,7 +33,7 @@ export async function completePayoutBatch(no: string, by: Actor): Promise<{ sele
       if (move.ok) selesai.push(p.no);
       else dilewati.push(`${p.no} (${move.refusal.singkat})`);
     }
-    await markPayoutBatchCompleted(tx, batch.id);
+    await movePayoutBatch(tx, batch, 'completed');
     await recordAudit(tx, by, 'payout:batch-complete', `batch:${no}`, { status: 'exported' }, { status: 'completed', selesai, dilewati });
     return { selesai, dilewati };
   });

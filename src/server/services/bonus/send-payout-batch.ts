@@ -7,7 +7,6 @@ import {
   payoutBatchNo,
   providerBatchPayouts,
   recordPayoutReferences,
-  setPayoutBatchStatus,
 } from '../../db/queries/payouts';
 import { bankCodeOf } from '../../domain/banks';
 import { batchExclusion } from '../../domain/payout-status';
@@ -17,6 +16,7 @@ import { type Actor, assertRole } from '../operator/assert-role';
 import { recordAudit } from '../operator/record-audit';
 import { BATCH_MESSAGES } from './export-payout-batch';
 import { movePayout, tryMovePayout } from './move-payout';
+import { movePayoutBatch } from './move-payout-batch';
 import { payoutAccountKey, validatePayoutAccounts } from './validate-payout-accounts';
 
 export const SEND_MESSAGES = {
@@ -168,7 +168,7 @@ export async function deliverPayoutBatch(
       const locked = await lockProviderBatch(tx, no);
       if (locked?.status !== 'sending') return;
       for (const p of payouts) await tryMovePayout(tx, p.no, 'failed', actor, reason, 'provider');
-      await setPayoutBatchStatus(tx, batch.id, 'completed');
+      await movePayoutBatch(tx, locked, 'completed');
       await recordAudit(tx, actor, 'payout:batch-refused', `batch:${no}`, { status: 'sending' }, { status: 'completed', alasan: reason });
     });
     return {
@@ -183,7 +183,7 @@ export async function deliverPayoutBatch(
       tx,
       payouts.map((p, i) => ({ no: p.no, referenceNo: created[i]!.referenceNo, status: created[i]!.status })),
     );
-    await setPayoutBatchStatus(tx, batch.id, 'sent');
+    await movePayoutBatch(tx, locked, 'sent');
     await recordAudit(
       tx,
       actor,
