@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures';
+import { expect, login, signIn, test } from './fixtures';
 import { hydrated, pickRegion } from './region';
 
 test('the shipping cost check lists the couriers’ services cheapest first after the region cascade', async ({ page }) => {
@@ -42,4 +42,23 @@ test('the shipping cost check lists the couriers’ services cheapest first afte
   await page.getByRole('button', { name: 'Lihat' }).click();
   await expect(page).toHaveURL(/berat=10/);
   expect(Math.min(...(await cost()))).toBeGreaterThan(Math.min(...light));
+});
+
+test('the region picker is as tall before hydration (and without JavaScript) as after: the form does not shift', async ({
+  browser,
+  baseURL,
+}) => {
+  const heights = async (javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await signIn(page, 'demosilver');
+    await page.goto('/transaksi/cek-ongkir');
+    if (javaScriptEnabled) await hydrated(page, 'RegionPicker');
+    const levels = await page.locator('.region-level').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    await context.close();
+    return levels;
+  };
+  const served = await heights(false);
+  expect(served.length).toBeGreaterThan(3);
+  expect(await heights(true)).toEqual(served);
 });
