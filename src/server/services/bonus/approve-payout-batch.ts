@@ -72,8 +72,9 @@ export async function approvePayoutBatch(no: string, by: Actor, otp?: string): P
       );
   } catch (error) {
     await inTransaction(async (tx) => {
+      // The approval is undone only while it stands (the provider's answers may have completed it meanwhile).
       const batch = await lockProviderBatch(tx, no);
-      if (batch) await movePayoutBatch(tx, batch, 'sent');
+      if (batch?.status === 'approved') await movePayoutBatch(tx, batch, 'sent');
       await recordAudit(
         tx,
         by,
