@@ -8,6 +8,10 @@ export const usePostgres = (): boolean => Boolean(process.env.DATABASE_URL);
 
 export const TEMPLATE_ENV = 'PORTAL_TEST_TEMPLATE';
 
+/** The integration run's id (global-setup.ts), in the name of every file's database copy. */
+export const RUN_ENV = 'PORTAL_TEST_RUN';
+export const fileDatabasePrefix = (run = 'solo'): string => `portal_t_${run}_`;
+
 export function adminUrl(url: string): string {
   const u = new URL(url);
   u.pathname = '/postgres';

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { YEAR_FOR_BROWSER_ENV } from '../../scripts/template-cache.mjs';
+import { fileDatabasePrefix, onServer, RUN_ENV } from './databases';
 import { serveTemplates, TEMPLATES_ENV, Templates } from './templates';
 
 /**
@@ -9,6 +11,8 @@ import { serveTemplates, TEMPLATES_ENV, Templates } from './templates';
  * so files never see each other's writes.
  */
 export default async function setup() {
+  const run = randomBytes(4).toString('hex');
+  process.env[RUN_ENV] = run;
   const templates = new Templates(process.env.DATABASE_URL || undefined);
   await templates.get('small');
   // `npm test` on PGlite: the browser tests' server waits for this run's demo year instead of
@@ -21,6 +25,14 @@ export default async function setup() {
   return async () => {
     server.close();
     await templates.drop();
+    // The copies of files whose afterAll never ran (every test skipped on this database).
+    const url = process.env.DATABASE_URL;
+    if (url)
+      await onServer(url, async (sql) => {
+        const prefix = fileDatabasePrefix(run);
+        for (const { datname } of await sql<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${prefix})`)
+          await sql.unsafe(`drop database if exists ${datname} with (force)`);
+      });
     if (process.env.PORTAL_TEST_TIMINGS) console.log(`[templates] ${templates.timings.join(', ')}`);
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { onServer, tempDir, usePostgres, withDatabase } from './databases';
+import { fileDatabasePrefix, onServer, RUN_ENV, tempDir, usePostgres, withDatabase } from './databases';
 import { requestTemplate, templateOf } from './templates';
 
 // The environment as the file found it: files share a worker (vitest.config.ts, isolate: false),
@@ -16,7 +16,9 @@ const baseUrl = process.env.DATABASE_URL;
 let cleanup: () => Promise<void>;
 
 if (baseUrl && usePostgres()) {
-  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  // Named after the run (global-setup.ts drops what a run leaves: Vitest runs no afterAll in a file
+  // whose tests are all skipped, as the PGlite-only files are on PostgreSQL).
+  const name = `${fileDatabasePrefix(process.env[RUN_ENV])}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(baseUrl, (sql) => sql.unsafe(`create database ${name} template ${template.database}`));
   process.env.DATABASE_URL = withDatabase(baseUrl, name);
   // The template's uploaded files, copied like the database (they live outside it).

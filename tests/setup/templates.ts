@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -86,7 +87,10 @@ export class Templates {
     if (this.baseUrl) {
       const name = cachedDatabase(kind);
       const filesDir = cachedFilesDir(kind);
-      if (fs.existsSync(filesDir) && (await databaseExists(this.baseUrl, name))) return done({ database: name, filesDir }, 'cached');
+      // The database is on the shared server, its files in this checkout: both carry the stamp of
+      // the build that made them, and a template another checkout rebuilt since is made again.
+      const stamp = readStamp(filesDir);
+      if (stamp && stamp === (await databaseStamp(this.baseUrl, name))) return done({ database: name, filesDir }, 'cached');
       const from = kind === 'base' ? undefined : await this.get('base');
       const building = `portal_tpl_building_${kind}_${process.pid}`;
       const buildingFiles = `${filesDir}.building-${process.pid}`;
@@ -105,7 +109,12 @@ export class Templates {
       await runBuilder(kind, { DATABASE_URL: withDatabase(this.baseUrl, building), FILES_DIR: buildingFiles });
       fs.rmSync(filesDir, { recursive: true, force: true });
       fs.renameSync(buildingFiles, filesDir);
-      await onServer(this.baseUrl, (sql) => sql.unsafe(`alter database ${building} rename to ${name}`));
+      const built = randomBytes(8).toString('hex');
+      await onServer(this.baseUrl, async (sql) => {
+        await sql.unsafe(`alter database ${building} rename to ${name}`);
+        await sql.unsafe(`comment on database ${name} is '${built}'`);
+      });
+      fs.writeFileSync(`${filesDir}.stamp`, built);
       return done({ database: name, filesDir }, 'built');
     }
     const ready = readyDataDir(kind);
@@ -133,12 +142,25 @@ export class Templates {
   }
 }
 
-async function databaseExists(baseUrl: string, name: string): Promise<boolean> {
-  let found = false;
+/** The stamp of the build a PostgreSQL template database came from (its comment); undefined: none there. */
+async function databaseStamp(baseUrl: string, name: string): Promise<string | undefined> {
+  let stamp: string | undefined;
   await onServer(baseUrl, async (sql) => {
-    found = (await sql`select 1 from pg_database where datname = ${name}`).length > 0;
+    const [row] = await sql<
+      { stamp: string | null }[]
+    >`select shobj_description(oid, 'pg_database') as stamp from pg_database where datname = ${name}`;
+    stamp = row?.stamp ?? undefined;
   });
-  return found;
+  return stamp;
+}
+
+/** The stamp of the build this checkout's copy of a template's files came from. */
+function readStamp(filesDir: string): string | undefined {
+  try {
+    return fs.existsSync(filesDir) ? fs.readFileSync(`${filesDir}.stamp`, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The address the test workers ask for a template (`GET /small`, `GET /year`). */
