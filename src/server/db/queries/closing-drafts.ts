@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { ClosingStatus } from '../../domain/closing-status';
 import { sqlArray } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
+import { memberPairing } from '../schema';
 
 /** A day's closing as its approval is checked: locked, with its maker, when it was computed and whether it is the last closed day. */
 export async function lockClosedDay(tx: Tx, tanggal: string) {
@@ -139,19 +140,12 @@ async function keepStep(tx: Tx, tanggal: string, members: SQL): Promise<void> {
       left join lateral (select p.* from member_pairing p where p.member_id = v.id limit 1) p on true`);
 }
 
-/** member_pairing's columns, as closing_undo_pairing keeps them (one array each). */
-const PAIRING_COLUMNS = [
-  'member_id',
-  'sisa_bv_kiri',
-  'sisa_bv_kanan',
-  'tanggal_expired',
-  'jumlah_pair',
-  'jumlah_pair_bv',
-  'jumlah_bv_kiri',
-  'jumlah_bv_kanan',
-  'hutang_bv_kiri',
-  'hutang_bv_kanan',
-] as const;
+/**
+ * member_pairing's columns, as closing_undo_pairing keeps them (one array each): read from the
+ * schema, so a column added to the counters is kept by the undo too (or the closing fails loudly
+ * until the undo table has it), never silently reset by a discard.
+ */
+const PAIRING_COLUMNS = Object.values(getTableColumns(memberPairing)).map((c) => c.name);
 
 /** Notes the pair-BV a draft closing added to the annual counters of the period starting `periodeMulai`. */
 export async function saveAnnualUndo(tx: Tx, tanggal: string, periodeMulai: string, pairs: readonly [number, number][]): Promise<void> {
