@@ -3,6 +3,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BankSchema, HeirSchema, NpwpSchema, ProfileSchema } from '../../src/lib/schemas/account';
+import ProfilePage from '../../src/pages/account/profile.astro';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { mailOutbox, members } from '../../src/server/db/schema';
 import { changePassword } from '../../src/server/services/account/change-password';
@@ -17,6 +18,7 @@ import { updateProfile } from '../../src/server/services/account/update-profile'
 import { verifyBank } from '../../src/server/services/account/verify-bank';
 import { verifyNpwp } from '../../src/server/services/account/verify-npwp';
 import { resolveRequestSession, resolveSession } from '../../src/server/services/auth/sessions';
+import { createContainer } from './container';
 import { memberId, sessionOf } from './helpers';
 
 const lastLink = async (to: string): Promise<string> => {
@@ -184,6 +186,18 @@ describe('account services', () => {
     expect(waiting.npwp).toBe(before);
     expect(waiting.npwp_pending).toMatchObject([{ npwp: '092542943407777', status: 'VERIFIED' }]);
     expect(waiting.npwp_pending[0]!.effective_at).toMatch(/-01$/);
+    // The member's pending table: the verified row's day in Indonesian ("Berlaku 1 Desember 2026"), never ISO.
+    const html = await (await createContainer()).renderToString(ProfilePage, {
+      locals: { member: me },
+      request: new Request('http://portal.test/account/profile'),
+    });
+    const row = [...html.matchAll(/<tr\b[^>]*>(.*?)<\/tr>/gs)]
+      .map((m) => m[1]!.replace(/<[^>]+>/g, ' '))
+      .find((r) => /\bVERIFIED\b/.test(r));
+    const day = new Date(`${waiting.npwp_pending[0]!.effective_at}T00:00:00Z`);
+    const indonesian = day.toLocaleDateString('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(row).toContain(`Berlaku ${indonesian}`);
+    expect(row).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('member A cannot change member B through any id parameter, and nothing changes', async () => {
