@@ -39,6 +39,10 @@ test('a delivered order shows payment, delivery, items in kg, fees and history, 
   await expect(dialog).toContainText(resi);
   await expect(dialog.locator('tbody tr').first()).toContainText('Paket diserahkan ke kurir');
   await expect(dialog.locator('tbody tr')).toHaveCount(2);
+  // Each event's day in Indonesian, as on the returns page ("24 November 2026"), not ISO.
+  await expect(dialog.locator('td[data-label="Tanggal"]').first()).toHaveText(
+    /^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/,
+  );
   await dialog.getByRole('button', { name: 'Tutup' }).click();
   await expect(dialog).toBeHidden();
 

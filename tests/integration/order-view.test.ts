@@ -9,6 +9,7 @@ import { OrderListQuerySchema } from '../../src/lib/schemas/order-list';
 import { POST as waybillEndpoint } from '../../src/pages/member/shipping-waybill';
 import { GET as listEndpoint } from '../../src/pages/member/transaction/index';
 import { GET as doneEndpoint } from '../../src/pages/member/transaction/process-selesai/[id]';
+import OrderDetailPage from '../../src/pages/transaksi/order-transaksi/detail/[public_id].astro';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { defaultSettings } from '../../src/server/domain/default-settings';
 import { getOrderDetail, PICKUP_DAYS } from '../../src/server/services/order/get-order-detail';
@@ -16,6 +17,7 @@ import { listOrders } from '../../src/server/services/order/list-orders';
 import { MARK_DONE_ONLY_RECEIVED, markOrderDone } from '../../src/server/services/order/mark-order-done';
 import { operateOrder } from '../../src/server/services/order/operate-order';
 import { trackOrder } from '../../src/server/services/order/track-order';
+import { createContainer } from './container';
 import { memberId, sessionOf } from './helpers';
 
 // The showcase members of the demo (src/server/db/seed/orders.ts SHOWCASE_MEMBERS).
@@ -318,6 +320,25 @@ describe('tracking', () => {
     expect(manifest[0]!.manifest_description).toBe('Paket diserahkan ke kurir');
     expect(manifest.at(-1)!.manifest_description).toMatch(/^Diterima oleh /);
     expect(manifest.every((m) => /^\d{4}-\d{2}-\d{2}$/.test(m.manifest_date) && /^\d{2}:\d{2}:\d{2}$/.test(m.manifest_time))).toBe(true);
+  });
+
+  it('the order page’s tracking dialog shows each event’s day in Indonesian, never ISO', async () => {
+    const a = await sessionOf(A);
+    const order = await one(A, sql`o.status_order = 'DELIVERY' and o.no_resi is not null`);
+    const { manifest } = (await trackOrder(a, { public_id: order.public_id, waybill: order.no_resi!, courier: order.ekspedisi ?? '' }))
+      .rajaongkir.result;
+    const html = await (await createContainer()).renderToString(OrderDetailPage, {
+      locals: { member: a },
+      params: { public_id: order.public_id },
+      request: new Request(`http://portal.test/transaksi/order-transaksi/detail/${order.public_id}?lacak=1`),
+    });
+    const table = html.slice(html.indexOf('id="manifest"'), html.indexOf('</table>', html.indexOf('id="manifest"')));
+    const days = [...table.matchAll(/data-label="Tanggal"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    const indonesian = (day: string) =>
+      new Date(`${day}T00:00:00Z`).toLocaleDateString('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(manifest.length).toBeGreaterThan(0);
+    expect(days).toEqual(manifest.map((m) => indonesian(m.manifest_date)));
+    expect(table).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('refuses another member’s order, a wrong waybill and an order not yet shipped', async () => {
