@@ -167,7 +167,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       /* immutable */
     }
   }
-  if (!api) await offlineCue(response, session, readable && response.status === 200 ? token : undefined);
+  // A file the page answers instead (the PPh report's bukti potong PDF) is a download, not a page to keep.
+  const keep = readable && response.status === 200 && !response.headers.get('content-disposition')?.startsWith('attachment');
+  if (!api) await offlineCue(response, session, keep ? token : undefined);
   return withHeaders(api ? response : withPagePolicy(response), https);
 }
 

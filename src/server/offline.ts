@@ -12,6 +12,10 @@ export function isOfflineReadable(path: string): boolean {
     clean === '/report/tree' ||
     clean === '/report/bonus-harian' ||
     clean === '/report/bonus-bulanan' ||
+    clean === '/report/annual-pairing' ||
+    clean === '/report/penarikan-bonus' ||
+    clean === '/report/pph' ||
+    clean === '/report/omset' ||
     clean === '/transaksi/order-transaksi'
   );
 }

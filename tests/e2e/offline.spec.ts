@@ -19,6 +19,16 @@ async function underWorker(page: Page): Promise<void> {
 
 const bonusList = (page: Page) => page.locator('main details > summary');
 
+/** The paths the worker keeps for the signed-in session (its one `private-*` cache). */
+const keptPaths = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('private-'));
+    return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+  });
+
+const treeNodes = (page: Page) => page.locator('[role="tree"] a.node');
+const orderRows = (page: Page) => page.locator('main tbody tr');
+
 /** The names of the worker's caches that hold a member's pages. */
 const privateCaches = (page: Page): Promise<string[]> =>
   page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('private-')));
@@ -44,9 +54,31 @@ async function readOnline(page: Page): Promise<{ name: string; id: string; bonus
 // The worker is what this file tests (playwright.config.ts blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
 
-test('the dashboard and a bonus report open again without a network, with the "Offline: data per" line', async ({ page, context }) => {
+test('the dashboard, a bonus report, the tree and the order list open again without a network, with the "Offline: data per" line', async ({
+  page,
+  context,
+}) => {
   const seen = await readOnline(page);
+  // The tree and the order list, read online too (the same session): their nodes and rows.
+  await page.goto('/report/tree');
+  await expect(treeNodes(page).first()).toBeVisible();
+  const nodes = await treeNodes(page).allTextContents();
+  await page.goto('/transaksi/order-transaksi');
+  await expect(orderRows(page).locator('a.row-link').first()).toBeVisible();
+  const orders = await orderRows(page).allTextContents();
+  await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining(['/report/tree', '/transaksi/order-transaksi']));
   await context.setOffline(true);
+
+  for (const [path, shown, before] of [
+    ['/report/tree', treeNodes, nodes],
+    ['/transaksi/order-transaksi', orderRows, orders],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('.offline-line'), path).toHaveText(OFFLINE_LINE);
+    await expect(shown(page), path).toHaveText(before);
+  }
+
+  await page.goto('/bonus/rincian-bonus');
 
   await page.reload();
   await expect(page.locator('.offline-line')).toHaveText(OFFLINE_LINE);

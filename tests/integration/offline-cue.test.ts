@@ -12,13 +12,13 @@ import { signIn } from '../../src/server/services/auth/sign-in';
 const ORIGIN = 'http://portal.test';
 const MINUTE = 60_000;
 
-/** Runs the real middleware on a GET; `next` stands for the page and answers 200 (or `status`). */
-async function visit(path: string, auth: { cookie?: string; bearer?: string } = {}, status = 200) {
+/** Runs the real middleware on a GET; `next` stands for the page and answers 200 (or as `answer` says). */
+async function visit(path: string, auth: { cookie?: string; bearer?: string } = {}, answer: ResponseInit = {}) {
   const headers = new Headers();
   if (auth.cookie) headers.set('cookie', `${SESSION_COOKIE}=${auth.cookie}`);
   if (auth.bearer) headers.set('authorization', `Bearer ${auth.bearer}`);
   const ctx = createContext({ request: new Request(ORIGIN + path, { headers }), clientAddress: '127.0.0.1', defaultLocale: 'id' });
-  const response = (await onRequest(ctx as never, async () => new Response('halaman', { status }))) as Response;
+  const response = (await onRequest(ctx as never, async () => new Response('halaman', answer))) as Response;
   return {
     response,
     key: response.headers.get(OFFLINE_KEY_HEADER),
@@ -39,6 +39,11 @@ describe('pages kept for offline reading', () => {
       '/bonus/withdraw',
       '/report/tree',
       '/report/bonus-harian',
+      '/report/bonus-bulanan',
+      '/report/annual-pairing',
+      '/report/penarikan-bonus',
+      '/report/pph',
+      '/report/omset',
       '/transaksi/order-transaksi',
     ]) {
       const before = Date.now();
@@ -76,7 +81,10 @@ describe('pages kept for offline reading', () => {
       expect(page.key, path).toBeNull();
       expect(page.locals.offlineSince, path).toBeUndefined();
     }
-    expect((await visit('/bonus/rincian-bonus', { cookie: token }, 500)).key).toBeNull();
+    expect((await visit('/bonus/rincian-bonus', { cookie: token }, { status: 500 })).key).toBeNull();
+    // The PPh report's bukti potong: a PDF answered at the report's address is a download, never kept.
+    const pdf = { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="1.pdf"' };
+    expect((await visit('/report/pph?year=2025&bupot=1', { cookie: token }, { headers: pdf })).key).toBeNull();
     expect((await visit('/', { bearer: token })).key).toBeNull();
     expect((await visit('/member/dashboard', { cookie: token })).key).toBeNull();
   });
