@@ -14,7 +14,7 @@ async function operatorPage(browser: Browser, username: string): Promise<Page> {
 const jakartaDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' });
 
-test("KONTEN's day: publishes a news item the member then sees, creates a promo the member claims, edits the FAQ page", async ({
+test("KONTEN's day: publishes a news item the member then sees, creates a promo the member claims, edits the FAQ page, renames the portal and gives it a logo", async ({
   page,
   browser,
 }) => {
@@ -126,6 +126,35 @@ test("KONTEN's day: publishes a news item the member then sees, creates a promo 
   await expect(page.getByRole('heading', { level: 2, name: question })).toBeVisible();
   await visitor.goto('/info/kode-etik');
   await expect(visitor.locator('#undercutting-warning')).toContainText('12 tahun');
+
+  // Identity: KONTEN renames the company and gives it a logo; the member's menu shows both. Put
+  // back within this test: phone-shell.spec, running beside it, reads the default name.
+  await konten.goto('/admin/halaman');
+  const companyName = konten.getByLabel('Nama perusahaan');
+  const companyLogo = konten.getByLabel(/^Logo/);
+  const original = { name: await companyName.inputValue(), logo: await companyLogo.inputValue() };
+  expect(original).toEqual({ name: 'PT Portal Member Indonesia', logo: '' });
+  const renamed = `PT Uji Merek ${Date.now()}`;
+  const brand = page.locator('#side-menu .brand');
+  try {
+    await companyName.fill(renamed);
+    await companyLogo.fill('/favicon.svg');
+    await konten.getByRole('button', { name: 'Simpan identitas' }).click();
+    await expect(konten.getByRole('status')).toHaveText('Identitas portal disimpan');
+    await page.goto('/');
+    await expect(brand).toHaveText(renamed);
+    await expect(brand.locator('img')).toHaveAttribute('src', '/favicon.svg');
+    await expect.poll(() => brand.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    await konten.goto('/admin/halaman');
+    await companyName.fill(original.name);
+    await companyLogo.fill(original.logo);
+    await konten.getByRole('button', { name: 'Simpan identitas' }).click();
+    await expect(konten.getByRole('status')).toHaveText('Identitas portal disimpan');
+  }
+  await page.goto('/');
+  await expect(brand).toHaveText(original.name);
+  await expect(brand.locator('img')).toHaveCount(0);
 });
 
 test('GUDANG is refused the content pages (403)', async ({ browser }) => {
