@@ -1,3 +1,4 @@
+import { CONNECTION_LOST } from './offline-messages';
 import { sessionEndedBy } from './session-ended';
 
 /**
@@ -51,7 +52,7 @@ export async function callWithMessage<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError('Tidak dapat terhubung ke server, periksa koneksi Anda.', 0);
+    throw new ApiError(CONNECTION_LOST, 0);
   }
   const json = (await response.json().catch(() => null)) as {
     success?: boolean;

@@ -128,13 +128,14 @@ test("KONTEN's day: publishes a news item the member then sees, creates a promo 
   await expect(visitor.locator('#undercutting-warning')).toContainText('12 tahun');
 
   // Identity: KONTEN renames the company and gives it a logo; the member's menu shows both. Put
-  // back within this test: phone-shell.spec, running beside it, reads the default name.
+  // back within this test.
   await konten.goto('/admin/halaman');
   const companyName = konten.getByLabel('Nama perusahaan');
   const companyLogo = konten.getByLabel(/^Logo/);
   const original = { name: await companyName.inputValue(), logo: await companyLogo.inputValue() };
   expect(original).toEqual({ name: 'PT Portal Member Indonesia', logo: '' });
-  const renamed = `PT Uji Merek ${Date.now()}`;
+  // The default name stays in the new one: phone-shell.spec, running beside it, finds it either way.
+  const renamed = `${original.name} Uji ${Date.now()}`;
   const brand = page.locator('#side-menu .brand');
   try {
     await companyName.fill(renamed);

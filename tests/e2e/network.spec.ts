@@ -114,6 +114,11 @@ test('downline report: filters, totals panel, CSV, and the dashboard doughnut', 
   const posisi = header.indexOf('Posisi');
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows) expect(row[posisi]).toBe('PLATINUM');
+  // Fetched with its progress shown (issue #24), saved under the server's file name: every row counted.
+  expect((await download).suggestedFilename()).toMatch(/^downline-\d+\.csv$/);
+  await expect(page.locator('[data-export-status]')).toHaveText(`Selesai: ${rows.length.toLocaleString('id-ID')} baris diunduh.`);
+  const bar = page.getByRole('progressbar', { name: 'Kemajuan export CSV' });
+  expect(await bar.evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([rows.length, rows.length]);
   await page.getByLabel('Cari nama').fill('zzzzzz');
   await page.getByRole('button', { name: 'Lihat' }).click();
   await expect(page.locator('tbody')).toHaveText('No data');

@@ -121,10 +121,13 @@ export function getDownlineReport(viewer: SessionMember, query: DownlineQuery, s
  * Every row of the filtered report for the CSV export (capped, newest first), read in keyset
  * batches as the export writes them, so the whole export is never held in memory.
  */
+/** The most rows one downline export holds (spec/000 §7 exportcsv; ADR 0018). */
+export const DOWNLINE_EXPORT_CAP = 100_000;
+
 export async function* exportDownline(
   viewer: SessionMember,
   query: Pick<DownlineQuery, 'posisi' | 'cariNama'>,
-  limit = 100_000,
+  limit = DOWNLINE_EXPORT_CAP,
   batch = 1000,
   firstBatch = 100,
 ): AsyncGenerator<DownlineRow> {
