@@ -41,6 +41,9 @@ export default getViteConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/setup/global-setup.ts'],
           setupFiles: ['tests/setup/per-file.ts'],
+          // The readable lines even where a test stubs PORTAL_ENV=production (whose default is JSON,
+          // an access line per request); tests/integration/logs.test.ts sets LOG_FORMAT itself.
+          env: { LOG_FORMAT: 'text' },
         },
       },
     ],

@@ -65,7 +65,7 @@ function parameterTargets(downline: number): { target: string; csv?: boolean }[]
     { target: '/member/reports/downline-report?cariNama=zzqxv' },
     { target: `/member/reports/downline-report?page=${middle}` },
     { target: `/member/reports/downline-report?page=${last}` },
-    { target: '/member/opt/downline?q=zzqxv' },
+    { target: '/member/opt/downline?search=zzqxv' },
     { target: '/member/reports/downline-report?exportcsv=true', csv: true },
   ];
 }
@@ -93,7 +93,7 @@ const CALLS = [
   '/member/product',
   '/member/payment-method',
   '/member/promo/opt',
-  '/member/opt/downline?q=budi',
+  '/member/opt/downline?search=budi',
 ];
 
 function databaseEnv(kind: 'pglite' | 'postgres'): Record<string, string> {

@@ -17,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import { keepFilesPrivate } from '../src/server/db/data-dir.ts';
+import { installConsole } from '../src/server/log.ts';
 import { asProductionBuild, startProblem } from '../src/server/mode.ts';
 import { PRECOMPRESSED_TYPES } from './precompress.mjs';
 import { listStaticFiles, sendStaticFile, staticFileOf } from './static-files.mjs';
@@ -110,6 +111,8 @@ export function loadProductionReact() {
 
 /** Starts listening on PORT/HOST (default 4321/localhost) and resolves with the node server. */
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost' } = {}) {
+  // Every line of the process in LOG_FORMAT (src/server/log.ts), from the first one.
+  installConsole();
   // The data folder, uploads and backups are the operator's alone (docs/security.md).
   keepFilesPrivate();
   // The same refusal as scripts/start.mjs, for a server started without it.
@@ -273,6 +276,7 @@ export function stopGracefully(server) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  installConsole();
   const problem = startProblem();
   if (problem) {
     console.error(`[portal] ${problem}`);

@@ -8,13 +8,15 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { dataDirProblem, keepFilesPrivate } from '../src/server/db/data-dir.ts';
+import { installConsole } from '../src/server/log.ts';
 import { modeLine, startProblem } from '../src/server/mode.ts';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { startServer, stopGracefully } from './server.mjs';
 
 // Fails closed (DESIGN.md §7a): an unknown PORTAL_ENV, NODE_ENV=production without PORTAL_ENV, or
 // production without real payment keys and the public address does not start at all; the first
-// line says which mode runs.
+// line says which mode runs. Every line is in LOG_FORMAT (JSON in production), the refusals too.
+installConsole();
 keepFilesPrivate();
 if (cluster.isWorker) {
   // A web process never outlives the primary (no orphan keeps the port).

@@ -15,6 +15,7 @@ import { ensureReady } from './server/boot';
 import { takeFlash } from './server/flash';
 import { bearerToken, CROSS_SITE_REFUSED, isCrossSiteWrite, jsonResponse } from './server/http';
 import { paymentScriptOrigin } from './server/integrations/payment';
+import { installConsole, loggedPath, logRequest } from './server/log';
 import { observeRequest } from './server/metrics';
 import { modeRefusal } from './server/mode-routes';
 import { isOfflineReadable, OFFLINE_FORGET, OFFLINE_KEY_HEADER, OFFLINE_UNTIL_HEADER } from './server/offline';
@@ -68,6 +69,9 @@ function withPagePolicy(response: Response): Response {
  * database that cannot be reached, here or in the page or endpoint behind, answers 503
  * (src/server/unavailable.ts); any other error is logged and answers 500 (src/server/server-error.ts).
  */
+// The log's console (src/server/log.ts); already in place under scripts/server.mjs, installed here for `astro dev` and the tests.
+installConsole();
+
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const started = performance.now();
   const id = requestIdOf(ctx.request);
@@ -77,7 +81,15 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   } catch {
     /* immutable */
   }
-  observeRequest(ctx.routePattern, ctx.request.method, response.status, (performance.now() - started) / 1000);
+  const ms = performance.now() - started;
+  observeRequest(ctx.routePattern, ctx.request.method, response.status, ms / 1000);
+  logRequest({
+    reqId: id,
+    method: ctx.request.method,
+    path: loggedPath(ctx.url.pathname, ctx.routePattern),
+    status: response.status,
+    durationMs: Math.round(ms * 10) / 10,
+  });
   return response;
 });
 

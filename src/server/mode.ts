@@ -71,6 +71,28 @@ export function payoutProblem(env: Env = process.env): string | undefined {
   return undefined;
 }
 
+export type LogFormat = 'json' | 'text';
+export const LOG_FORMATS: readonly LogFormat[] = ['json', 'text'];
+
+/**
+ * LOG_FORMAT (docs/operations.md "Logs"): `json` one JSON object a line (src/server/log.ts), `text`
+ * the readable lines. Unset: json with PORTAL_ENV=production exactly, text otherwise (the demo, the
+ * tests, and the start's refusal of an unknown mode). An unknown value is refused at the start
+ * (logFormatProblem) and reads as unset here.
+ */
+export function logFormat(env: Env = process.env): LogFormat {
+  const value = env.LOG_FORMAT;
+  if (value === 'json' || value === 'text') return value;
+  return env.PORTAL_ENV === 'production' ? 'json' : 'text';
+}
+
+/** Why LOG_FORMAT cannot be used (a value other than json or text), or undefined. */
+export function logFormatProblem(env: Env = process.env): string | undefined {
+  const value = env.LOG_FORMAT;
+  if (value === undefined || value === '' || (LOG_FORMATS as readonly string[]).includes(value)) return undefined;
+  return `LOG_FORMAT=${JSON.stringify(value)} tidak dikenal, tidak dijalankan: isi json atau text`;
+}
+
 /**
  * Why the portal does not start in this environment (an unknown mode, payout settings that cannot
  * work, or production without real payment keys and the public address), as one line; undefined
@@ -79,6 +101,8 @@ export function payoutProblem(env: Env = process.env): string | undefined {
 export function startProblem(env: Env = process.env): string | undefined {
   const mode = modeProblem(env);
   if (mode) return mode;
+  const logs = logFormatProblem(env);
+  if (logs) return logs;
   const payout = payoutProblem(env);
   if (payout) return payout;
   if (!isProduction(env)) return undefined;

@@ -11,11 +11,12 @@ import { CHILD_NODE_FLAGS, compiled } from './compiled';
  */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The environment of a child process: no test-only variables, no PostgreSQL unless asked. */
+/** The environment of a child process: no test-only variables, no PostgreSQL unless asked, the default log format. */
 export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_|PORTAL_ENV|DATA_DIR|FILES_DIR)/.test(key)) env[key] = value;
+    if (!/^(VITEST|NODE_ENV|DATABASE_URL|SCHEDULER|OPERATOR_|PORTAL_TEST_|PORTAL_ENV|LOG_FORMAT|DATA_DIR|FILES_DIR)/.test(key))
+      env[key] = value;
   }
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];

@@ -24,7 +24,9 @@ const ORIGIN = 'http://portal.test';
 /** `node scripts/start.mjs` as an operator runs it (`npm start`: Node 24 reads its .ts imports itself). */
 function start(env: Record<string, string>) {
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(PORTAL_ENV|NODE_ENV|MIDTRANS_|PUBLIC_BASE_URL|DATABASE_URL|DATA_DIR|LOG_FORMAT)/.test(k),
+    ),
   );
   return spawnSync(process.execPath, [...CHILD_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: ROOT,
@@ -32,6 +34,14 @@ function start(env: Record<string, string>) {
     encoding: 'utf8',
     timeout: 60_000,
   });
+}
+
+/** A production start's output: JSON lines (LOG_FORMAT defaults to json there), every one of them; their messages. */
+function jsonMessages(output: string): { level: number; msg: string }[] {
+  return output
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { level: number; msg: string });
 }
 
 /** The real middleware; `next` stands for the page. */
@@ -53,19 +63,29 @@ describe('PORTAL_ENV=production refuses to start without what it needs', () => {
   it('no Midtrans keys and no PUBLIC_BASE_URL: exit 1 with one line naming them, before any build', () => {
     const run = start({ PORTAL_ENV: 'production' });
     expect(run.status).toBe(1);
-    const lines = run.stderr
-      .trim()
-      .split('\n')
-      .filter((l) => l.startsWith('[portal]'));
+    // One JSON line at error level (production logs JSON from its first line).
+    const lines = jsonMessages(run.stderr);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/MIDTRANS_SERVER_KEY, MIDTRANS_CLIENT_KEY, PUBLIC_BASE_URL/);
-    expect(run.stdout).not.toMatch(/siap di/);
+    expect(lines[0]!.level).toBe(50);
+    expect(lines[0]!.msg).toMatch(/^\[portal\] .*MIDTRANS_SERVER_KEY, MIDTRANS_CLIENT_KEY, PUBLIC_BASE_URL/);
+    expect(jsonMessages(run.stdout)).toEqual([]);
   });
 
   it('keys but no PUBLIC_BASE_URL: still refused, the line names only what is missing', () => {
     const run = start({ PORTAL_ENV: 'production', MIDTRANS_SERVER_KEY: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY: 'SB-Mid-client-x' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/\[portal\] PORTAL_ENV=production tidak dijalankan: PUBLIC_BASE_URL belum diatur/);
+    expect(jsonMessages(run.stderr).map((l) => l.msg)).toEqual([
+      expect.stringMatching(/^\[portal\] PORTAL_ENV=production tidak dijalankan: PUBLIC_BASE_URL belum diatur/),
+    ]);
+  });
+
+  it('LOG_FORMAT=text keeps the readable line in production; another LOG_FORMAT refuses to start', () => {
+    const text = start({ PORTAL_ENV: 'production', LOG_FORMAT: 'text' });
+    expect(text.status).toBe(1);
+    expect(text.stderr.trim()).toMatch(/^\[portal\] PORTAL_ENV=production tidak dijalankan: MIDTRANS_SERVER_KEY/);
+    const unknown = start({ LOG_FORMAT: 'pretty', DATA_DIR: '/proc/portal-tidak-bisa' });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr.trim()).toBe('[portal] LOG_FORMAT="pretty" tidak dikenal, tidak dijalankan: isi json atau text');
   });
 
   it('a PORTAL_ENV that is not exactly production or development, or NODE_ENV=production without it, refuses with one line', () => {
