@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { cspDigestMemo, cspHashListsOnce } from './scripts/csp-digest-memo.mjs';
+import { cssAscii } from './scripts/css-ascii.mjs';
 import { lowPriorityScripts } from './scripts/low-priority-scripts.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
@@ -54,7 +55,8 @@ export default defineConfig({
   vite: {
     // cspDigestMemo: Astro's per-request CSP hashes of the same inline styles and scripts, computed once;
     // cspHashListsOnce: the manifest's hash lists without their repeats, made once (issue #24).
-    plugins: [cspDigestMemo(), cspHashListsOnce()],
+    // cssAscii: the built stylesheets as ASCII text, so an inlined page stays a one-byte string (issue #24).
+    plugins: [cspDigestMemo(), cspHashListsOnce(), cssAscii()],
     // drizzle-orm is bundled into the server: imported as a package, each of the ~50 server modules
     // that import it made Node read its 179 KB package.json's exports map again (0.3 s of every
     // start's ~2 s of CPU; issue #22's process-level tests start a server or a command dozens of times).
