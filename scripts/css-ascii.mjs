@@ -14,7 +14,8 @@ export function cssAscii() {
     name: 'portal:css-ascii',
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string') file.source = escapeNonAscii(file.source);
+        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string')
+          file.source = escapeNonAscii(file.source);
       }
     },
   };

@@ -3,7 +3,9 @@ import { cssAscii, escapeNonAscii } from '../../scripts/css-ascii.mjs';
 
 describe('stylesheets as ASCII text (issue #24: pages stay one-byte strings on the server)', () => {
   it('writes a character above ASCII as a CSS escape that ends with a space', () => {
-    expect(escapeNonAscii(':where(nav li):before{float:left;content:"\u200b"}')).toBe(':where(nav li):before{float:left;content:"\\200b "}');
+    expect(escapeNonAscii(':where(nav li):before{float:left;content:"\u200b"}')).toBe(
+      ':where(nav li):before{float:left;content:"\\200b "}',
+    );
     expect(escapeNonAscii('a:after{content:"–\u2192"}')).toBe('a:after{content:"\\2013 \\2192 "}');
   });
   it('leaves ASCII stylesheets as they are', () => {
