@@ -55,6 +55,10 @@ export function coretaxSummary(result: CoretaxExport): string {
     lines.push(
       `Pembetulan ${p.nomor} (${p.id_member}) mengganti ${p.mengganti_nomor ?? '—'}: bila bukti itu sudah diunggah, betulkan di Coretax`,
     );
+  for (const p of result.pembatalan)
+    lines.push(
+      `Pembetulan ${p.nomor} (${p.id_member}) membuat bruto 0 dan tidak masuk file: batalkan ${p.mengganti_nomor ?? '—'} di Coretax bila sudah diunggah`,
+    );
   for (const d of result.selisih)
     lines.push(`Perhatian: ${d.nomor} (${d.id_member}) PPh tersimpan ${rupiahText(d.pph)}, hitungan Coretax ${rupiahText(d.pph_coretax)}`);
   return lines.join('\n');

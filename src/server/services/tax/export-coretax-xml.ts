@@ -13,6 +13,8 @@ export const CORETAX_EXPORT_MESSAGES = {
   noSlips: (masa: number, tahun: number) =>
     `Belum ada bukti potong untuk masa ${masa}/${tahun}; XML Coretax dibuat dari bukti potong yang sudah terbit`,
   withholder: (text: string) => `Data pemotong pajak belum lengkap: ${text}. Perbaiki di Keuangan › Pajak (BP21) › Data pemotong`,
+  onlyCancelled: (masa: number, tahun: number) =>
+    `Bukti potong masa ${masa}/${tahun} tinggal pembetulan dengan bruto 0: tidak ada yang diunggah; batalkan di Coretax bukti potong yang digantinya`,
 } as const;
 
 /** A slip Coretax would refuse, named for the operator. */
@@ -38,7 +40,22 @@ export interface CoretaxExport {
   selisih: { nomor: string; id_member: string; pph: number; pph_coretax: number }[];
   /** The Pembetulan slips in the file, with the number of the slip each corrects (to amend in Coretax if that one was uploaded). */
   pembetulan: { nomor: string; mengganti_nomor: string | null; id_member: string }[];
+  /**
+   * Pembetulan slips that bring a member's month to a gross of 0 (a refund took back all of it).
+   * Coretax takes no slip without gross (`Gross` > 0), so they stay out of the file; the slip each
+   * replaces is to be cancelled (Pembatalan) in Coretax if it was uploaded.
+   */
+  pembatalan: { nomor: string; mengganti_nomor: string | null; id_member: string }[];
 }
+
+/** A Pembetulan whose gross is 0 cancels the slip it replaces: it is not a slip Coretax imports. */
+const cancels = (s: { bruto: number }) => s.bruto <= 0;
+
+const replacementOf = (s: { nomor: string; mengganti_nomor: string | null; id_member: string }) => ({
+  nomor: s.nomor,
+  mengganti_nomor: s.mengganti_nomor,
+  id_member: s.id_member,
+});
 
 function checkMonth(tahun: number, masa: number): void {
   if (!Number.isInteger(tahun) || tahun < 2000 || tahun > 9999 || !Number.isInteger(masa) || masa < 1 || masa > 12) {
@@ -85,12 +102,19 @@ export async function coretaxMonthCheck(
   tahun: number,
   masa: number,
   by: Actor,
-): Promise<{ jumlah_bukti: number; problems: CoretaxProblem[]; selisih: CoretaxExport['selisih'] }> {
+): Promise<{
+  jumlah_bukti: number;
+  problems: CoretaxProblem[];
+  selisih: CoretaxExport['selisih'];
+  pembatalan: CoretaxExport['pembatalan'];
+}> {
   assertRole(by, ['KEUANGAN']);
   checkMonth(tahun, masa);
-  const slips = await latestSlips(tahun, masa);
+  const latest = await latestSlips(tahun, masa);
+  const slips = latest.filter((s) => !cancels(s));
   return {
     jumlah_bukti: slips.length,
+    pembatalan: latest.filter(cancels).map(replacementOf),
     problems: slips
       .filter((s) => s.problems.length)
       .map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems })),
@@ -111,8 +135,10 @@ export async function exportCoretaxXml(tahun: number, masa: number, by?: Actor):
   const parsed = WithholderSchema.safeParse(await getWithholder());
   if (!parsed.success)
     throw new AppError('CONFLICT', CORETAX_EXPORT_MESSAGES.withholder(parsed.error.issues.map((i) => i.message).join('; ')));
-  const slips = await latestSlips(tahun, masa);
-  if (!slips.length) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.noSlips(masa, tahun));
+  const latest = await latestSlips(tahun, masa);
+  if (!latest.length) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.noSlips(masa, tahun));
+  const slips = latest.filter((s) => !cancels(s));
+  if (!slips.length) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.onlyCancelled(masa, tahun));
   const problems = slips
     .filter((s) => s.problems.length)
     .map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems }));
@@ -129,9 +155,8 @@ export async function exportCoretaxXml(tahun: number, masa: number, by?: Actor):
     total_pph: slips.reduce((t, s) => t + s.pph, 0),
     total_pph_coretax: slips.reduce((t, s) => t + coretaxTax(s.bruto, s.tarif), 0),
     selisih,
-    pembetulan: slips
-      .filter((s) => s.status === 'PEMBETULAN')
-      .map((s) => ({ nomor: s.nomor, mengganti_nomor: s.mengganti_nomor, id_member: s.id_member })),
+    pembetulan: slips.filter((s) => s.status === 'PEMBETULAN').map(replacementOf),
+    pembatalan: latest.filter(cancels).map(replacementOf),
   };
   if (by) {
     await inTransaction((tx) =>
