@@ -1,12 +1,21 @@
 // `npm run bench:pages`: page weight and server time of every page against DESIGN.md §9.
 // Builds when needed, serves the build on a temporary PGlite demo database (port 4412 unless
-// BENCH_PORT), signs in (demoplatinum; demostokis for /stokis/*), opens each page route found
-// under src/pages in Chromium and prints per page: HTML and JS bytes (gzip), request count and
+// BENCH_PORT), signs in (demoplatinum; demostokis for /stokis/*; the operator superadmin, with the
+// operator cookie, for the console's pages /admin/* but /admin/signin and /admin/keluar), opens
+// each page route found under src/pages in Chromium and prints per page: HTML and JS bytes (gzip), request count and
 // the server time of the HTML over 20 sequential requests (p50/p95). `--strict` exits 1 on OVER;
 // `--param name=value` fills a dynamic segment [name]; `--pages /a,/b` measures only these routes.
 import os from 'node:os';
 import { chromium } from '@playwright/test';
-import { benchSessions, discoverRoutes, queryOf, sampleParamsFromArgs, startDemoServer, visitorOf } from './bench-server.mjs';
+import {
+  benchSessions,
+  discoverRoutes,
+  queryOf,
+  sampleParamsFromArgs,
+  sessionCookieOf,
+  startDemoServer,
+  visitorOf,
+} from './bench-server.mjs';
 import { budgets, fmtKb, gzipSize, heavy } from './page-budgets.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4412);
@@ -27,8 +36,8 @@ const sampleParams = sampleParamsFromArgs();
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Server time for the HTML: time to the last byte, sequential requests after two warm-ups. */
-async function serverTimes(route, token) {
-  const headers = token ? { cookie: `pm_session=${token}` } : {};
+async function serverTimes(route, cookie) {
+  const headers = cookie ? { cookie: `${cookie.name}=${cookie.value}` } : {};
   const times = [];
   for (let i = 0; i < SAMPLES + 2; i++) {
     const started = performance.now();
@@ -40,9 +49,14 @@ async function serverTimes(route, token) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-async function measure(browser, route, token) {
+/** `cookie`: the visitor's session cookie { name, value }; the operator's is sent on the console only, as its path /admin says. */
+async function measure(browser, route, cookie) {
   const context = await browser.newContext();
-  if (token) await context.addCookies([{ name: 'pm_session', value: token, url: base }]);
+  if (cookie) {
+    // Playwright derives a cookie's path from `url` up to its last slash: the operator's is given its path itself.
+    const where = cookie.name === 'pm_operator' ? { domain: new URL(base).hostname, path: '/admin' } : { url: base };
+    await context.addCookies([{ ...cookie, ...where }]);
+  }
   const page = await context.newPage();
   let requests = 0;
   let jsBytes = 0;
@@ -100,10 +114,10 @@ try {
   const rows = [];
   for (const route of routes) {
     const who = visitorOf(route);
-    const token = who && tokens[who];
+    const cookie = who ? { name: sessionCookieOf(route), value: tokens[who] } : undefined;
     const url = route + (queryOf[route] ?? '');
-    const page = await measure(browser, url, token);
-    const time = await serverTimes(url, token);
+    const page = await measure(browser, url, cookie);
+    const time = await serverTimes(url, cookie);
     const jsBudget = heavy(route) ? budgets.jsHeavy : budgets.jsList;
     const ok = { html: page.htmlBytes <= budgets.html, js: page.jsBytes <= jsBudget, p95: time.p95 < budgets.p95 };
     if (strict && (!ok.html || !ok.js || !ok.p95)) exitCode = 1;

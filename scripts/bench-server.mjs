@@ -1,5 +1,6 @@
-// Shared by the page benchmarks (bench:pages, bench:lighthouse): page-route discovery under
-// src/pages, a temporary demo server on PGlite (built when needed), and demo sign-in.
+// Shared by the page benchmarks (bench:pages, bench:lighthouse) and the budget test: page-route
+// discovery under src/pages, a temporary demo server on PGlite (built when needed), and the demo
+// sign-ins (members at /member/login, the console's operator at /admin/signin).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,15 +23,36 @@ export function sampleParamsFromArgs(argv = process.argv) {
   return sampleParams;
 }
 
-/** Signed-out pages (a signed-in visit to /signin would only redirect). */
+/**
+ * Signed-out pages (a signed-in visit to /signin or /admin/signin would only redirect). The
+ * console's sign-out, /admin/keluar, has no page: its GET only redirects to /admin/signin, which
+ * sends an operator on to the overview, measured there under the 5 KB budget of a list page.
+ */
 export const signedOut = (route) =>
-  ['/signin', '/forgot-password', '/reset-password', '/daftar', '/offline'].includes(route) ||
+  ['/signin', '/forgot-password', '/reset-password', '/daftar', '/offline', '/admin/signin', '/admin/keluar'].includes(route) ||
   route.startsWith('/verifikasi-') ||
   route.startsWith('/pembayaran/');
 /** Query strings some pages need to show their real content (the referral page's joinme). */
 export const queryOf = { '/daftar': '?joinme=DEMOPLATINUM' };
-/** Which demo member visits a route: none for signed-out pages, demostokis for /stokis/*, else demoplatinum. */
-export const visitorOf = (route) => (signedOut(route) ? undefined : route.startsWith('/stokis/') ? 'demostokis' : 'demoplatinum');
+/**
+ * The operator console's pages (src/pages/admin). A member's session never opens them: a visit
+ * with the member cookie measured the redirect to /admin/signin, not the page.
+ */
+export const isConsole = (route) => route === '/admin' || route.startsWith('/admin/');
+/**
+ * The demo operator who visits the console's pages: SUPERADMIN may open every one of them
+ * (mayOpen in src/server/admin-access.ts); the README's demo operators share one password.
+ */
+export const CONSOLE_OPERATOR = 'superadmin';
+const OPERATOR_PASSWORD = 'operator12345';
+/**
+ * Who visits a route: none for signed-out pages, the console's operator for the other /admin/*
+ * pages, demostokis for /stokis/*, else demoplatinum.
+ */
+export const visitorOf = (route) =>
+  signedOut(route) ? undefined : isConsole(route) ? CONSOLE_OPERATOR : route.startsWith('/stokis/') ? 'demostokis' : 'demoplatinum';
+/** The session cookie a route's visitor carries: the operator's (`pm_operator`, path /admin) on the console, else the member's. */
+export const sessionCookieOf = (route) => (isConsole(route) ? 'pm_operator' : 'pm_session');
 
 /** Every page route under src/pages: .astro files (and .md/.mdx), not the /member API nor dev pages. */
 export function discoverRoutes(sampleParams) {
@@ -63,7 +85,7 @@ export function discoverRoutes(sampleParams) {
 
 /**
  * Builds when needed and serves dist on a fresh temporary PGlite demo database.
- * Returns { base, signIn(username), newestOrder(token), stop() }.
+ * Returns { base, signIn(username), signInOperator(username), newestOrder(token), stop() }.
  */
 export async function startDemoServer(port, prefix = 'bench-') {
   const base = `http://127.0.0.1:${port}`;
@@ -116,21 +138,48 @@ export async function startDemoServer(port, prefix = 'bench-') {
     return body.result.access_token;
   }
 
+  /**
+   * Signs a demo operator in as the console's form does (POST /admin/signin with our origin, the
+   * middleware's cross-site check) and returns the session token of its cookie pm_operator.
+   */
+  async function signInOperator(username) {
+    const response = await fetch(`${base}/admin/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ username, password: OPERATOR_PASSWORD }),
+      redirect: 'manual',
+    });
+    const token = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.match(/^pm_operator=([^;]+)/)?.[1])
+      .find(Boolean);
+    if (response.status !== 303 || !token) {
+      const text = (await response.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      throw new Error(`operator sign-in ${username}: HTTP ${response.status} ${text.slice(0, 200)}`);
+    }
+    return token;
+  }
+
   /** The public_id of the member's newest order (sample for /transaksi/order-transaksi/detail/[public_id]). */
   async function newestOrder(token) {
     const list = await (await fetch(`${base}/member/transaction?page_size=1`, { headers: { authorization: `Bearer ${token}` } })).json();
     return list.result?.rows?.[0]?.public_id;
   }
 
-  return { base, signIn, newestOrder, stop };
+  return { base, signIn, signInOperator, newestOrder, stop };
 }
 
 /**
- * The sessions every page benchmark uses (demoplatinum, and demostokis for /stokis/*), and the
- * order detail's sample: demoplatinum's newest order unless --param public_id= names one.
+ * The sessions every page benchmark uses, by visitorOf's names (demoplatinum, demostokis for
+ * /stokis/*, the console's operator for /admin/*), and the order detail's sample: demoplatinum's
+ * newest order unless --param public_id= names one.
  */
 export async function benchSessions(server, sampleParams) {
-  const tokens = { demoplatinum: await server.signIn('demoplatinum'), demostokis: await server.signIn('demostokis') };
+  const tokens = {
+    demoplatinum: await server.signIn('demoplatinum'),
+    demostokis: await server.signIn('demostokis'),
+    [CONSOLE_OPERATOR]: await server.signInOperator(CONSOLE_OPERATOR),
+  };
   if (!sampleParams.public_id) {
     const newest = await server.newestOrder(tokens.demoplatinum);
     if (newest) sampleParams.public_id = newest;

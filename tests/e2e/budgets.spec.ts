@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { discoverRoutes, queryOf, root, sampleParamsFromArgs, visitorOf } from '../../scripts/bench-server.mjs';
+import { discoverRoutes, isConsole, queryOf, root, sampleParamsFromArgs, sessionCookieOf, visitorOf } from '../../scripts/bench-server.mjs';
 import { budgets, fmtKb, gzipSize, heavy, jsBudgetOf } from '../../scripts/page-budgets.mjs';
 import { watchViolations } from './csp-watch';
 import { expect, test } from './fixtures';
 
 /**
  * Every page route under src/pages (as `npm run bench:pages` finds them), visited once on the built
- * server with the demo data as the member bench:pages uses, and checked for:
+ * server with the demo data as the visitor bench:pages uses (a demo member; the operator superadmin,
+ * with the operator cookie, on the console's pages but /admin/signin and /admin/keluar), and checked for:
  * - the page-weight budgets of DESIGN.md §9. HTML: the gzip size of the page's answer.
  *   JavaScript: the gzip size of every script the page loads (each file read from the build,
  *   dist/client) plus its inline scripts. Sizes only: server times are measured by bench:pages,
@@ -24,13 +25,31 @@ const discovered = discoverRoutes({ ...sampleParamsFromArgs([]), public_id: ORDE
 const routes = [...discovered, '/transaksi/order-transaksi/repeat-order', '/transaksi/order-transaksi/upgrade'];
 const tokens = new Map<string, Promise<string>>();
 
-async function tokenOf(request: APIRequestContext, baseURL: string, username: string): Promise<string> {
+/** A visitor's session token, signed in once per worker: a member at /member/login, the console's operator as its form does. */
+async function tokenOf(request: APIRequestContext, baseURL: string, username: string, operator: boolean): Promise<string> {
   let token = tokens.get(username);
   if (!token) {
     token = (async () => {
       // An address of its own, so the per-address sign-in limit never meets the other tests.
+      const headers = { 'x-forwarded-for': '10.77.0.9', origin: new URL(baseURL).origin };
+      if (operator) {
+        // README: every demo operator's password is operator12345. The connection closes with
+        // the answer (fixtures.ts: a pooled one could be reused just as the server's keep-alive ends it).
+        const response = await request.post('/admin/signin', {
+          headers: { ...headers, connection: 'close' },
+          form: { username, password: 'operator12345' },
+          maxRedirects: 0,
+        });
+        const session = response
+          .headersArray()
+          .filter((h) => h.name.toLowerCase() === 'set-cookie')
+          .map((h) => h.value.match(/^pm_operator=([^;]+)/)?.[1])
+          .find(Boolean);
+        if (response.status() !== 303 || !session) throw new Error(`operator sign-in ${username} answered ${response.status()}`);
+        return session;
+      }
       const response = await request.post('/member/login', {
-        headers: { 'x-forwarded-for': '10.77.0.9', origin: new URL(baseURL).origin },
+        headers,
         data: { username, password: 'rahasia123', from: 'WEB' },
       });
       const body = await response.json();
@@ -76,7 +95,7 @@ test.describe('every page: weight within DESIGN.md §9, no policy violation or s
   for (const template of routes) {
     test(template, async ({ browser, request, baseURL }) => {
       const who = visitorOf(template);
-      const token = who ? await tokenOf(request, baseURL!, who) : undefined;
+      const token = who ? await tokenOf(request, baseURL!, who, isConsole(template)) : undefined;
       let route = template;
       if (route.includes(ORDER)) {
         const list = await (await request.get('/member/transaction?page_size=1', { headers: { authorization: `Bearer ${token}` } })).json();
@@ -85,7 +104,11 @@ test.describe('every page: weight within DESIGN.md §9, no policy violation or s
         route = route.replace(ORDER, newest!);
       }
       const context = await browser.newContext();
-      if (token) await context.addCookies([{ name: 'pm_session', value: token, url: baseURL! }]);
+      if (token) {
+        // The operator's cookie has the path /admin, as the console sets it (Playwright would derive '/' from a url).
+        const where = isConsole(template) ? { domain: new URL(baseURL!).hostname, path: '/admin' } : { url: baseURL! };
+        await context.addCookies([{ name: sessionCookieOf(template), value: token, ...where }]);
+      }
       const page = await context.newPage();
       const violations = await watchViolations(page);
       const scripts: Promise<{ url: string; bytes: number }>[] = [];
@@ -106,6 +129,10 @@ test.describe('every page: weight within DESIGN.md §9, no policy violation or s
       const response = await page.goto(route + (queryOf[template as keyof typeof queryOf] ?? ''), { waitUntil: 'networkidle' });
       expect(response, `${route}: no answer`).not.toBeNull();
       expect(response!.status(), route).toBeLessThan(500);
+      if (who && isConsole(template)) {
+        // The console's page itself, not the sign-in page a visitor without the operator's session is sent to.
+        expect(new URL(page.url()).pathname, `${route}: not opened as ${who}`).not.toBe('/admin/signin');
+      }
       if (route.startsWith('/transaksi/order-transaksi/') || route === '/daftar') {
         // A React stepper hydrated under the policy: its form replaced the loading text.
         await expect(page.getByText('Memuat formulir…'), route).toHaveCount(0);
