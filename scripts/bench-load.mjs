@@ -13,6 +13,9 @@
 //   GET /member/reports/tree       the tree API, 3 levels from the member (bearer)
 //   POST /member/transaction       a repeat order with delivery, qty 1, a fresh client_ref each
 // `--only static,trivial,dashboard,report,tree,order` runs only the named endpoints (default all).
+// `--only …,pages` adds every other signed-in member page (src/pages, as bench:pages finds them;
+// not in the default set: one row a page, --duration each), so "every member page at least a third
+// of the trivial page" is measured, not assumed (issue #24).
 // Every row also shows its rate as a share of the trivial page's in the same run (`× trivial`).
 // `--encoding br|gzip|none` (default none): the Accept-Encoding the page requests send (a
 // browser sends `br`; autocannon by default sends none, so nothing is compressed).
@@ -30,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { discoverRoutes, sampleParamsFromArgs, visitorOf } from './bench-server.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,6 +51,11 @@ const ports = { pglite: Number(process.env.BENCH_PORT ?? 4541), postgres: Number
 if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglite|postgres|both');
 if (!(connections > 0) || !(duration > 0)) throw new Error('--connections and --duration must be positive');
 const ENDPOINTS = ['static', 'trivial', 'dashboard', 'report', 'tree', 'order'];
+/** `pages`: the member pages other than the dashboard and the downline report (their own rows), without the 404 sample. */
+const memberPages = () =>
+  discoverRoutes(sampleParamsFromArgs([])).routes.filter(
+    (route) => visitorOf(route) === 'demoplatinum' && !['/', '/report/downline-report', '/halaman-yang-tidak-ada'].includes(route),
+  );
 const only = arg('only', ENDPOINTS.join(','))
   .split(',')
   .map((s) => s.trim())
@@ -59,7 +68,8 @@ const members = Number(arg('members', only.includes('order') ? 400 : 100));
 /** The demo's `order_max_pending`: unpaid orders one member may hold; the order run never sends a session past it. */
 const UNPAID_PER_MEMBER = 10;
 if (!(members > 0)) throw new Error('--members must be positive');
-if (!only.length || only.some((e) => !ENDPOINTS.includes(e))) throw new Error(`--only takes a comma list of ${ENDPOINTS.join(', ')}`);
+if (!only.length || only.some((e) => ![...ENDPOINTS, 'pages'].includes(e)))
+  throw new Error(`--only takes a comma list of ${[...ENDPOINTS, 'pages'].join(', ')}`);
 const encoding = arg('encoding', 'none');
 if (!['br', 'gzip', 'none'].includes(encoding)) throw new Error('--encoding br|gzip|none');
 const encodingHeader = encoding === 'none' ? {} : { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip, deflate' };
@@ -410,6 +420,12 @@ async function benchDatabase(kind) {
     if (only.includes('report')) {
       console.log(`[${kind}] GET /report/downline-report …`);
       await measure('GET /report/downline-report', () => pageRun('/report/downline-report'));
+    }
+    if (only.includes('pages')) {
+      for (const route of memberPages()) {
+        console.log(`[${kind}] GET ${route} …`);
+        await measure(`GET ${route}`, () => pageRun(route));
+      }
     }
     if (only.includes('tree')) {
       console.log(`[${kind}] GET /member/reports/tree …`);
