@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, selectRows, type Tx } from '../client';
-import { toCount } from '../money';
 import { members, npwpChanges } from '../schema';
 
 /** The columns of a member the account pages may change. */
@@ -88,6 +87,17 @@ export async function pendingNpwpChanges(db: Db | Tx, memberId: number) {
 }
 
 /** Verified NPWP changes whose 1st-of-month has come (Asia/Jakarta) take effect: the newest is applied. */
+/** Whether a verified NPWP change of the member has reached its 1st-of-month (a plain read: most profile views find none). */
+export async function hasDueNpwpChange(db: Db | Tx, memberId: number): Promise<boolean> {
+  const [row] = await selectRows<{ due: boolean }>(
+    db,
+    sql`
+    select exists (select 1 from npwp_changes
+      where member_id = ${memberId} and status = 'VERIFIED' and effective_at <= (now() at time zone 'Asia/Jakarta')::date) as due`,
+  );
+  return row?.due === true;
+}
+
 export async function applyDueNpwpChanges(tx: Tx, memberId: number): Promise<void> {
   const due = await selectRows<{ npwp: string; nama_pemegang_pajak: string }>(
     tx,
@@ -103,21 +113,16 @@ export async function applyDueNpwpChanges(tx: Tx, memberId: number): Promise<voi
     and effective_at <= (now() at time zone 'Asia/Jakarta')::date`);
 }
 
-/**
- * Whether a bonus of the current month (Asia/Jakarta) exists for the member. The bonus table
- * arrives with the compensation engine; until it exists no bonus can exist either.
- */
+/** Whether a bonus of the current month (Asia/Jakarta) exists for the member. */
 export async function hasBonusThisMonth(db: Db | Tx, memberId: number): Promise<boolean> {
-  const [table] = await selectRows<{ name: string | null }>(db, sql`select to_regclass('bonuses')::text as name`);
-  if (!table?.name) return false;
-  const [row] = await selectRows<{ n: unknown }>(
+  const [row] = await selectRows<{ found: boolean }>(
     db,
     sql`
-    select count(*) as n from bonuses
-    where member_id = ${memberId}
-      and tanggal >= date_trunc('month', (now() at time zone 'Asia/Jakarta'))::date`,
+    select exists (select 1 from bonuses
+      where member_id = ${memberId}
+        and tanggal >= date_trunc('month', (now() at time zone 'Asia/Jakarta'))::date) as found`,
   );
-  return toCount(row?.n) > 0;
+  return row?.found === true;
 }
 
 /**

@@ -1,11 +1,16 @@
 import { getDb, inTransaction } from '../../db/client';
-import { applyDueNpwpChanges, pendingNpwpChanges, profileRow } from '../../db/queries/account';
+import { applyDueNpwpChanges, hasDueNpwpChange, pendingNpwpChanges, profileRow } from '../../db/queries/account';
 import { bankName } from '../../domain/banks';
 import type { SessionMember } from '../auth/session-member';
 import { isBonusAvailable } from './is-bonus-available';
 
-/** Verified NPWP changes whose 1st-of-month has come take effect when the profile is next read. */
+/**
+ * Verified NPWP changes whose 1st-of-month has come take effect when the profile is next read: a
+ * plain read first, the locking transaction only when one is due (issue #24: every profile view
+ * opened a transaction for a change that is due once).
+ */
 async function applyDueNpwp(memberId: number): Promise<void> {
+  if (!(await hasDueNpwpChange(await getDb(), memberId))) return;
   await inTransaction((tx) => applyDueNpwpChanges(tx, memberId));
 }
 
@@ -13,10 +18,12 @@ async function applyDueNpwp(memberId: number): Promise<void> {
 export async function getProfile(member: SessionMember) {
   await applyDueNpwp(member.id);
   const db = await getDb();
-  const row = await profileRow(db, member.id);
-  const pending = await pendingNpwpChanges(db, member.id);
+  const [row, pending, isBonusAvl] = await Promise.all([
+    profileRow(db, member.id),
+    pendingNpwpChanges(db, member.id),
+    isBonusAvailable(db, member.id),
+  ]);
   const { sponsor_id_member, sponsor_nama, otp_bank, ...profile } = row!;
-  const isBonusAvl = await isBonusAvailable(db, member.id);
   const waiting = pending.find((p) => p.status === 'UNVERIFIED');
   return {
     ...profile,
