@@ -24,4 +24,20 @@ describe('one process per PGlite data folder', () => {
     expect(fs.existsSync(path.join(dir, OWNER_FILE))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('lets go of its exit listener with the folder: a process that opens many folders in turn gathers none', () => {
+    // A test worker opens a copy per file: 11 listeners made Node print a MaxListenersExceededWarning
+    // into the next file's captured output.
+    const before = process.listenerCount('exit');
+    const dirs = Array.from({ length: 12 }, () => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-owner-')));
+    for (const dir of dirs) {
+      claimDataDir(dir);
+      claimDataDir(dir); // opened again by the same process: still one listener
+      expect(process.listenerCount('exit')).toBe(before + 1);
+      releaseDataDir(dir);
+      expect(fs.existsSync(path.join(dir, OWNER_FILE))).toBe(false);
+    }
+    expect(process.listenerCount('exit')).toBe(before);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

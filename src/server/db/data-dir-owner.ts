@@ -33,10 +33,22 @@ export function claimDataDir(dir: string): void {
     );
   }
   fs.writeFileSync(file, String(process.pid));
-  process.once('exit', () => releaseDataDir(dir));
+  if (!onExit.has(dir)) {
+    const release = () => releaseDataDir(dir);
+    onExit.set(dir, release);
+    process.once('exit', release);
+  }
 }
 
+/** The exit listener of each folder this process holds, removed when it lets go (a test worker opens dozens). */
+const onExit = new Map<string, () => void>();
+
 export function releaseDataDir(dir: string): void {
+  const release = onExit.get(dir);
+  if (release) {
+    process.off('exit', release);
+    onExit.delete(dir);
+  }
   const file = path.join(dir, OWNER_FILE);
   try {
     if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file);

@@ -64,18 +64,29 @@ function checkMonth(tahun: number, masa: number): void {
 }
 
 /**
- * The month's slips as the file takes them: each member's latest (a Pembetulan replaces the slip
- * it corrects). A slip issued before the member entered a NIK takes the NIK on file now: it names
- * the same person, and so the member can still complete it.
+ * The month as the file takes it: each member's latest slip (a Pembetulan replaces the slip it
+ * corrects), split into the slips that go into the file and the gross-0 Pembetulan slips that
+ * stay out of it (each cancels the slip it replaces), with the slips Coretax would refuse. A slip
+ * issued before the member entered a NIK takes the NIK on file now: it names the same person, and
+ * so the member can still complete it.
  */
-async function latestSlips(tahun: number, masa: number) {
+async function monthSlips(tahun: number, masa: number) {
   const rows = await taxMonthExportRows(await getDb(), tahun, masa);
-  return rows
+  const latest = rows
     .filter((r) => r.is_latest)
     .map((r) => {
       const slip = { ...r, nik: r.nik ?? r.nik_member } satisfies CoretaxSlip;
       return { ...slip, problems: slipProblems(slip) };
     });
+  const slips = latest.filter((s) => !cancels(s));
+  return {
+    any: latest.length > 0,
+    slips,
+    pembatalan: latest.filter(cancels).map(replacementOf),
+    problems: slips
+      .filter((s) => s.problems.length)
+      .map((s): CoretaxProblem => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems })),
+  };
 }
 
 /** The refusal's text: one line per slip Coretax would refuse, naming the member. */
@@ -110,16 +121,8 @@ export async function coretaxMonthCheck(
 }> {
   assertRole(by, ['KEUANGAN']);
   checkMonth(tahun, masa);
-  const latest = await latestSlips(tahun, masa);
-  const slips = latest.filter((s) => !cancels(s));
-  return {
-    jumlah_bukti: slips.length,
-    pembatalan: latest.filter(cancels).map(replacementOf),
-    problems: slips
-      .filter((s) => s.problems.length)
-      .map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems })),
-    selisih: differences(slips),
-  };
+  const { slips, pembatalan, problems } = await monthSlips(tahun, masa);
+  return { jumlah_bukti: slips.length, pembatalan, problems, selisih: differences(slips) };
 }
 
 /**
@@ -135,13 +138,9 @@ export async function exportCoretaxXml(tahun: number, masa: number, by?: Actor):
   const parsed = WithholderSchema.safeParse(await getWithholder());
   if (!parsed.success)
     throw new AppError('CONFLICT', CORETAX_EXPORT_MESSAGES.withholder(parsed.error.issues.map((i) => i.message).join('; ')));
-  const latest = await latestSlips(tahun, masa);
-  if (!latest.length) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.noSlips(masa, tahun));
-  const slips = latest.filter((s) => !cancels(s));
+  const { any, slips, pembatalan, problems } = await monthSlips(tahun, masa);
+  if (!any) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.noSlips(masa, tahun));
   if (!slips.length) throw new AppError('NOT_FOUND', CORETAX_EXPORT_MESSAGES.onlyCancelled(masa, tahun));
-  const problems = slips
-    .filter((s) => s.problems.length)
-    .map((s) => ({ id_member: s.id_member, nama: s.nama, nomor: s.nomor, masalah: s.problems }));
   if (problems.length) throw new AppError('BAD_INPUT', problemsText(tahun, masa, problems));
 
   const xml = buildBp21Bulk({ npwp: parsed.data.npwp, id_tku: parsed.data.id_tku }, slips);
@@ -156,7 +155,7 @@ export async function exportCoretaxXml(tahun: number, masa: number, by?: Actor):
     total_pph_coretax: slips.reduce((t, s) => t + coretaxTax(s.bruto, s.tarif), 0),
     selisih,
     pembetulan: slips.filter((s) => s.status === 'PEMBETULAN').map(replacementOf),
-    pembatalan: latest.filter(cancels).map(replacementOf),
+    pembatalan,
   };
   if (by) {
     await inTransaction((tx) =>
