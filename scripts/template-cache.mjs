@@ -5,16 +5,27 @@
 //
 // A template is valid for exactly the sources that seed it and for one Jakarta day (the demo is
 // dated relative to today), so the key is a hash of those sources plus the date:
-//   PGlite:     node_modules/.cache/portal-templates/<date>-<hash>/<kind>/
+//   PGlite:     <cache>/<date>_<hash>/<kind>/  (and <kind>-files/, the uploads a template's rows point at)
 //   PostgreSQL: databases portal_tpl_<kind>_<date>_<hash>
+// The cache is the user's (`$XDG_CACHE_HOME` or ~/.cache, /portal-member/test-templates;
+// PORTAL_TEMPLATE_CACHE overrides it), not the checkout's: it is content-addressed, so every clone
+// and worktree of the same sources on the machine shares it, as they share the PostgreSQL server's
+// template databases, and a fresh clone's first run does not seed the same demo again.
 // A template is written under a temporary name and renamed when complete, so a run that was
 // killed half-way leaves nothing that looks usable.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const CACHE_ROOT = path.join(root, 'node_modules', '.cache', 'portal-templates');
+export const CACHE_ROOT =
+  process.env.PORTAL_TEMPLATE_CACHE ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'portal-member', 'test-templates');
+/** Where the cache was kept inside the checkout before: removed on sight. */
+const OLD_CACHE_ROOT = path.join(root, 'node_modules', '.cache', 'portal-templates');
+/** Another key of today is left alone while a run may still copy from it: another checkout's sources. */
+const IDLE_MS = 60 * 60 * 1000;
 
 /** What a seeded template depends on: migrations, the server and shared code the seed and closing run, the lock file. */
 const SOURCES = ['drizzle', 'src/server', 'src/lib', 'tests/setup/build-template.ts', 'package-lock.json'];
@@ -78,18 +89,32 @@ export async function waitForDataDir(kind, timeoutMs) {
   }
 }
 
-/** Removes cached PGlite templates of other keys (older sources or days). */
+/**
+ * Marks this key as in use and removes the others no run needs: keys of earlier days, and keys of
+ * today unused for an hour (older sources here, or another checkout's that stopped testing).
+ */
 export function pruneDataDirs() {
+  fs.rmSync(OLD_CACHE_ROOT, { recursive: true, force: true });
   if (!fs.existsSync(CACHE_ROOT)) return;
+  const current = templateKey();
+  const today = current.slice(0, 8);
   for (const name of fs.readdirSync(CACHE_ROOT)) {
-    if (name !== templateKey()) fs.rmSync(path.join(CACHE_ROOT, name), { recursive: true, force: true });
+    const full = path.join(CACHE_ROOT, name);
+    if (name === current) {
+      const now = new Date();
+      fs.utimesSync(full, now, now);
+      continue;
+    }
+    const day = /^(\d{8})_[0-9a-f]{12}$/.exec(name)?.[1];
+    const idle = Date.now() - fs.statSync(full).mtimeMs > IDLE_MS;
+    if (!day || day < today || idle) fs.rmSync(full, { recursive: true, force: true });
   }
 }
 
 /**
  * The uploaded files (return evidence, banners) a PostgreSQL template's rows point at: they live
- * outside the database, so the cache keeps them beside this checkout's PGlite templates. A cached
- * template database without its files (made by another checkout) is not used.
+ * outside the database, so the cache keeps them beside the PGlite templates of the same key. A
+ * cached template database without its files (their stamp) is made again.
  */
 export const cachedFilesDir = (kind) => path.join(CACHE_ROOT, templateKey(), `${kind}-files`);
 

@@ -87,8 +87,8 @@ export class Templates {
     if (this.baseUrl) {
       const name = cachedDatabase(kind);
       const filesDir = cachedFilesDir(kind);
-      // The database is on the shared server, its files in this checkout: both carry the stamp of
-      // the build that made them, and a template another checkout rebuilt since is made again.
+      // The database is on the server, its files in the cache (scripts/template-cache.mjs): both carry
+      // the stamp of the build that made them, and a template whose two halves differ is made again.
       const stamp = readStamp(filesDir);
       if (stamp && stamp === (await databaseStamp(this.baseUrl, name))) return done({ database: name, filesDir }, 'cached');
       const from = kind === 'base' ? undefined : await this.get('base');
