@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { YEAR_FOR_BROWSER_ENV } from './template-cache.mjs';
 
@@ -73,18 +74,12 @@ function countPlaywright(status) {
 let postgresPass;
 let browserPass;
 let typesPass;
-let buildPass;
 if (!only) {
   // Types beside the build and the tests (a type error is a failed test too): on its own first,
   // it held one of CI's two cores idle for its ~10 s.
   typesPass = background(bin('tsc'), ['--noEmit', '-p', '.'], 'test-results-types');
-  // Built once, in the background: the Vitest runs start at once (their templates take longer than
-  // the build, and a test that starts the built server waits for the build's lock in
-  // scripts/build-if-needed.mjs); the browser tests start when it is done.
-  buildPass = background(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], 'test-results-build');
-  // On PGlite the integration run below builds the demo year at once and the browser tests'
-  // server copies it instead of seeding its own (scripts/template-cache.mjs, YEAR_FOR_BROWSER_ENV).
-  if (!process.env.DATABASE_URL) process.env[YEAR_FOR_BROWSER_ENV] = '1';
+  // Built once here: the through-server tests and the browser tests' server would otherwise both build.
+  buildIfNeeded();
   if (process.env.ALSO_DATABASE_URL) {
     console.log('[test] PostgreSQL (ALSO_DATABASE_URL): integration tests in the background, output at the end');
     postgresPass = background(
@@ -104,21 +99,24 @@ if (!only) {
     );
   }
   process.env.CHROMIUM_PATH = ensureChromium('tests');
-  console.log('[test] browser tests in the background once the build is done, output at the end');
+  console.log('[test] browser tests in the background, output at the end');
   // Playwright empties test-results/ when it starts, so Vitest writes its report elsewhere.
-  browserPass = buildPass.then((status) =>
-    status === 0 ? background(bin('playwright'), ['test'], 'test-results-browser') : Promise.resolve('build'),
-  );
+  // On PGlite the integration run below builds the demo year at once and the browser tests'
+  // server copies it instead of seeding its own (scripts/template-cache.mjs, YEAR_FOR_BROWSER_ENV).
+  if (!process.env.DATABASE_URL) process.env[YEAR_FOR_BROWSER_ENV] = '1';
+  browserPass = background(bin('playwright'), ['test'], 'test-results-browser');
 }
 
 if (only !== 'e2e') {
   const project = only ? ['--project', only] : [];
   fs.mkdirSync(path.join(root, 'test-results-vitest'), { recursive: true });
-  const args = ['run', ...project, '--reporter=default', '--reporter=json', '--outputFile=test-results-vitest/vitest.json'];
-  // Live output; asynchronous so the browser tests can start beside it when the build is done.
-  const status = await new Promise((resolve) =>
-    spawn(bin('vitest'), args, { cwd: root, stdio: 'inherit', env: { ...process.env } }).on('exit', (code) => resolve(code ?? 1)),
-  );
+  const status = run(bin('vitest'), [
+    'run',
+    ...project,
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=test-results-vitest/vitest.json',
+  ]);
   countVitest('test-results-vitest/vitest.json', status);
 }
 
@@ -141,16 +139,9 @@ if (typesPass) {
 
 if (browserPass) {
   const status = await browserPass;
-  if (status === 'build') {
-    console.log('\n[test] the build failed, so the browser tests did not run:');
-    printLog('test-results-build');
-    failed += 1;
-    exit = 1;
-  } else {
-    console.log('\n[test] browser tests:');
-    printLog('test-results-browser');
-    countPlaywright(status);
-  }
+  console.log('\n[test] browser tests:');
+  printLog('test-results-browser');
+  countPlaywright(status);
 }
 
 if (postgresPass) {
