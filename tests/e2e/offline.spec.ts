@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { root } from '../../scripts/bench-server.mjs';
 import { axeViolations } from './axe';
+import { CONNECTION_LOST } from '../../src/lib/offline-messages';
 import { expect, login, test } from './fixtures';
 
 // The installable, offline-readable portal (issue #23, public/sw.js, docs/decisions/0020-offline.md):
@@ -77,6 +78,13 @@ test('the dashboard, a bonus report, the tree and the order list open again with
     await expect(page.locator('.offline-line'), path).toHaveText(OFFLINE_LINE);
     await expect(shown(page), path).toHaveText(before);
   }
+  // An island's action that needs the server says so on the kept tree: another member asked for
+  // by ID gets the connection message, and the tree shown stays as it was.
+  await page.goto('/report/tree');
+  await expect(page.locator('.tree-explorer')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('combobox', { name: 'Cari ID/Nama' }).fill('1000000004');
+  await expect(page.getByRole('alert')).toHaveText(CONNECTION_LOST);
+  await expect(treeNodes(page)).toHaveText(nodes);
 
   await page.goto('/bonus/rincian-bonus');
 
@@ -180,6 +188,33 @@ test("another member signing in on the same phone never reads the previous membe
   await page.goto('/bonus/rincian-bonus');
   await expect(page.getByRole('heading', { name: OFFLINE_PAGE })).toBeVisible();
   await expect(page.getByText(first.name)).toHaveCount(0);
+});
+
+test("past the session's end the kept pages are erased, not shown", async ({ page, context }) => {
+  const seen = await readOnline(page);
+  // The kept dashboard and bonus report carry the session's end (x-offline-until); the phone's
+  // clock passes it: each kept answer is stored again with an end a minute ago (the page and the
+  // worker share the origin's Cache Storage).
+  await page.goto('/');
+  await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining(['/', '/bonus/rincian-bonus']));
+  await page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('private-'))!;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const kept = (await cache.match(request))!;
+      const headers = new Headers(kept.headers);
+      if (!headers.get('x-offline-until')) throw new Error(`${request.url}: kept without x-offline-until`);
+      headers.set('x-offline-until', String(Date.now() - 60_000));
+      await cache.put(request, new Response(await kept.blob(), { status: 200, headers }));
+    }
+  });
+  await context.setOffline(true);
+  for (const path of ['/bonus/rincian-bonus', '/']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: OFFLINE_PAGE }), path).toBeVisible();
+    await expect(page.getByText(seen.name), path).toHaveCount(0);
+  }
+  await expect.poll(() => privateCaches(page)).toEqual([]);
 });
 
 test('a new deploy: the waiting worker is offered as "Versi baru tersedia" and takes over on "Muat ulang"', async ({ page }) => {
