@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { root } from '../../scripts/bench-server.mjs';
-import { axeViolations } from './axe';
 import { CONNECTION_LOST } from '../../src/lib/offline-messages';
+import { axeViolations } from './axe';
 import { expect, login, test } from './fixtures';
 
 // The installable, offline-readable portal (issue #23, public/sw.js, docs/decisions/0020-offline.md):
