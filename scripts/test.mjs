@@ -88,7 +88,7 @@ if (!only) {
         'run',
         '--project',
         'integration',
-        '--maxWorkers=2',
+        '--maxWorkers=1',
         '--reporter=default',
         '--reporter=json',
         '--outputFile=test-results-postgres/vitest.json',
