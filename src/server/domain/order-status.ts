@@ -1,4 +1,5 @@
-import type { OrderStatus } from '../db/schema/orders';
+import { INVOICED_STATUSES } from '../../lib/order-status';
+import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
 
 /**
  * The one home of an order's transitions (spec/001 §4, DESIGN.md §7, COMP_PLAN.md "Refunds"):
@@ -12,8 +13,8 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 /** What the warehouse still works on: the queue, the packing list and the label. */
 export const WAREHOUSE_STATUSES: readonly OrderStatus[] = ['PAID', 'WAREHOUSE', 'PICKUPABLE', 'DELIVERY'];
-/** Every status after a settled payment (spec/001 §4 "post-payment states"). */
-export const PAID_STATUSES: readonly OrderStatus[] = ['PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'RETUR', 'DONE'];
+/** Every status after a settled payment (spec/001 §4 "post-payment states"): the invoiced ones, one list. */
+export const PAID_STATUSES: readonly OrderStatus[] = INVOICED_STATUSES;
 
 export interface OrderTransition {
   from: readonly OrderStatus[];
@@ -49,18 +50,16 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderEvent, OrderTransition>> = 
 
 /** The table read the other way: from-status → the statuses it may move to. */
 export const ORDER_NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.fromEntries(
-  (['PENDING', 'PAID', 'PICKUPABLE', 'DELIVERY', 'WAREHOUSE', 'RECEIVED', 'DONE', 'CANCEL', 'EXPIRED', 'RETUR'] as OrderStatus[]).map(
-    (status) => [
-      status,
-      [
-        ...new Set(
-          Object.values(ORDER_TRANSITIONS)
-            .filter((t) => t.from.includes(status))
-            .map((t) => t.to ?? status),
-        ),
-      ],
+  ORDER_STATUSES.map((status) => [
+    status,
+    [
+      ...new Set(
+        Object.values(ORDER_TRANSITIONS)
+          .filter((t) => t.from.includes(status))
+          .map((t) => t.to ?? status),
+      ),
     ],
-  ),
+  ]),
 ) as Record<OrderStatus, OrderStatus[]>;
 
 export interface OrderState {

@@ -3,6 +3,7 @@ import type { Rank } from '../../../lib/rank';
 import type { ClosingStatus } from '../../domain/closing-status';
 import { type Db, selectPreparedOnce, selectRows } from '../client';
 import { toCount, toRupiah } from '../money';
+import { invoiced } from './order-status';
 
 /** The last closed day, or undefined when nothing was ever closed. */
 export async function lastClosedDay(db: Db): Promise<string | undefined> {
@@ -85,7 +86,7 @@ export async function paidOrdersForReconciliation(db: Db, from: string, to: stri
     select (o.paid_at at time zone 'Asia/Jakarta')::date::text as hari, o.tanggal_bonus::text as tanggal_bonus,
       (s.sponsor_id is null) as tanpa_sponsor, count(*) as n, coalesce(sum(o.total_bv), 0) as bv
     from orders o left join members s on s.id = coalesce(o.new_member_id, o.member_id)
-    where o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')
+    where o.paid_at is not null and ${invoiced(sql`o.status_order`)}
       and (o.tanggal_bonus between ${from}::date and ${to}::date
         or (o.paid_at >= (${from}::date)::timestamp at time zone 'Asia/Jakarta' and o.paid_at < (${to}::date + 1)::timestamp at time zone 'Asia/Jakarta'))
     group by 1, 2, 3`,

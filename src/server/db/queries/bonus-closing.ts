@@ -8,9 +8,8 @@ import { bulkInsert, sqlArray } from '../bulk-insert';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { npwpInEffect } from './npwp-in-effect';
+import { invoiced } from './order-status';
 
-/** The statuses of an order that was never (or is no longer) a sale: never counted by a closing. */
-const NOT_SOLD = sql`('PENDING', 'CANCEL', 'EXPIRED')`;
 const idArray = (values: readonly number[]) => sqlArray(values, 'int8');
 /** The first instant after a Jakarta day. */
 const dayEnd = (tanggal: string) => sql`(${tanggal}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
@@ -58,7 +57,7 @@ export async function takeIntake(tx: Tx, tanggal: string): Promise<IntakeOrder[]
       update orders o set tanggal_bonus = ${tanggal}::date
       where o.tanggal_bonus is null and o.paid_at is not null
         and o.paid_at < ${dayEnd(tanggal)}
-        and o.status_order not in ${NOT_SOLD}
+        and ${invoiced(sql`o.status_order`)}
       returning o.id, o.no_order, o.jenis_order, o.total_bv, o.new_member_id, o.member_id, o.posisi, o.posisi_pembeli, o.paid_at
     )
     select id::int as id, no_order, jenis_order, total_bv, coalesce(new_member_id, member_id)::int as subject_id,
@@ -128,9 +127,9 @@ export async function moveRepeatOrderClocks(tx: Tx, buyers: ReadonlyMap<number, 
 function rankOnDay(tanggal: string) {
   return sql`coalesce(
     (select u.posisi from orders u where u.member_id = m.id and u.jenis_order = 'upg' and u.paid_at < ${dayEnd(tanggal)}
-       and u.status_order not in ${NOT_SOLD} order by u.paid_at desc limit 1),
+       and ${invoiced(sql`u.status_order`)} order by u.paid_at desc limit 1),
     (select u.posisi_pembeli from orders u where u.member_id = m.id and u.jenis_order = 'upg' and u.paid_at >= ${dayEnd(tanggal)}
-       and u.status_order not in ${NOT_SOLD} order by u.paid_at limit 1),
+       and ${invoiced(sql`u.status_order`)} order by u.paid_at limit 1),
     m.posisi)`;
 }
 

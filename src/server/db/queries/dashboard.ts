@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { INVOICED_STATUSES } from '../../../lib/order-status';
 import type { Rank } from '../../../lib/rank';
 // The pairing card's column list has one home, with the pairing card (network area).
 import { PAIRING_COLUMNS, type PairingRow } from '../../services/network/get-pairing-card';
@@ -7,6 +6,7 @@ import type { Db, Tx } from '../client';
 import { selectPreparedOnce } from '../client';
 import { toCount } from '../money';
 import { banners } from '../schema';
+import { invoiced } from './order-status';
 
 type Executor = Db | Tx;
 
@@ -81,14 +81,11 @@ export async function memberOrderStats(db: Executor, memberId: number) {
     db,
     'member_order_stats',
     () => {
-      const invoiced = sql`status_order in (${sql.join(
-        INVOICED_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )})`;
+      const paid = invoiced(sql`status_order`);
       const memberId = sql.placeholder('memberId');
       return sql`
-    select count(*) filter (where jenis_order = 'reg' and ${invoiced}) as reg, count(*) filter (where jenis_order = 'upg' and ${invoiced}) as upg,
-      count(*) filter (where jenis_order = 'ro' and ${invoiced}) as ro,
+    select count(*) filter (where jenis_order = 'reg' and ${paid}) as reg, count(*) filter (where jenis_order = 'upg' and ${paid}) as upg,
+      count(*) filter (where jenis_order = 'ro' and ${paid}) as ro,
       (select coalesce(json_agg(json_build_object('bulan', bulan, 'n', n, 'reg', r, 'upg', u, 'ro', o) order by bulan), '[]')::text from (
         select to_char(date_trunc('month', tgl_order at time zone 'Asia/Jakarta'), 'YYYY-MM') as bulan, count(*)::int as n,
           count(*) filter (where jenis_order = 'reg')::int as r, count(*) filter (where jenis_order = 'upg')::int as u,

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INVOICED_STATUSES } from '../../../lib/order-status';
 import type { Rank } from '../../../lib/rank';
 import { downlineRange } from '../../domain/network-path';
 import { type Db, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { members } from '../schema';
+import { invoiced } from './order-status';
 
 /**
  * The members strictly below the member at `path` (their downline, the member excluded), as one
@@ -201,10 +201,7 @@ export async function sponsoredPerRank(db: Db | Tx, sponsorId: number): Promise<
 
 // ---- Turnover (spec/000 §2, omset) ----
 
-const invoiced = sql`o.status_order in (${sql.join(
-  INVOICED_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-)})`;
+const paid = invoiced(sql`o.status_order`);
 
 /** Invoices dated from `from` to `to` inclusive, in days of Asia/Jakarta. */
 export interface DayRange {
@@ -230,7 +227,7 @@ export async function personalInvoices(db: Db | Tx, memberId: number, range: Day
     select o.tgl_invoice::text as tgl_invoice, o.no_invoice, coalesce(n.nama, m.nama) as nama, o.total_bv as total_value,
       o.jenis_order, o.total_harga as total_barang
     from orders o join members m on m.id = o.member_id left join members n on n.id = o.new_member_id
-    where o.member_id = ${memberId} and ${invoiced} and ${inRange(range)}
+    where o.member_id = ${memberId} and ${paid} and ${inRange(range)}
     order by o.tgl_invoice desc limit 500`,
   );
   return rows.map((r) => ({ ...r, total_value: toCount(r.total_value), total_barang: toRupiah(r.total_barang) }));
@@ -250,9 +247,9 @@ export async function sponsoredTurnover(db: Db | Tx, sponsorId: number, range: D
     sql`
     select m.tgl_join::text as tgl_join, m.id_member, m.nama,
       (up.tgl is not null) as upgrade_member, up.tgl::text as tglupgrade,
-      coalesce((select sum(o.total_harga) from orders o where o.member_id = m.id and ${invoiced} and ${inRange(range)}), 0) as sum_total_barang
+      coalesce((select sum(o.total_harga) from orders o where o.member_id = m.id and ${paid} and ${inRange(range)}), 0) as sum_total_barang
     from members m
-    left join lateral (select min(o.tgl_invoice) as tgl from orders o where o.member_id = m.id and o.jenis_order = 'upg' and ${invoiced}) up on true
+    left join lateral (select min(o.tgl_invoice) as tgl from orders o where o.member_id = m.id and o.jenis_order = 'upg' and ${paid}) up on true
     where m.sponsor_id = ${sponsorId}
     order by m.tgl_join desc, m.id desc limit 500`,
   );
@@ -271,7 +268,7 @@ export async function turnoverByKind(
     select coalesce(sum(o.total_harga) filter (where o.jenis_order = 'reg'), 0) as registrasi,
       coalesce(sum(o.total_harga) filter (where o.jenis_order = 'upg'), 0) as upgrade,
       coalesce(sum(o.total_harga) filter (where o.jenis_order = 'ro'), 0) as ro
-    from orders o where o.member_id = ${memberId} and ${invoiced} and ${inRange(range)}`,
+    from orders o where o.member_id = ${memberId} and ${paid} and ${inRange(range)}`,
   );
   return { registrasi: toRupiah(row?.registrasi), upgrade: toRupiah(row?.upgrade), ro: toRupiah(row?.ro) };
 }

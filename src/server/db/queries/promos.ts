@@ -3,6 +3,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { promoClaims, promoOmsets, promos } from '../schema';
+import { invoiced } from './order-status';
 
 type Rank = 'BRONZE' | 'SILVER' | 'PLATINUM';
 type Jenis = 'reg' | 'upg' | 'ro';
@@ -341,7 +342,7 @@ function omsetRows(orderFilter: SQL, promoFilter: SQL = sql`true`): SQL {
     left join members nm on nm.id = o.new_member_id
     cross join lateral (select case when o.jenis_order = 'reg' then coalesce(nm.sponsor_id, o.member_id) else buyer.sponsor_id end as earner) e
     join promos p on (o.paid_at at time zone 'Asia/Jakarta')::date between p.periode_awal and p.periode_akhir
-    where o.paid_at is not null and o.status_order not in ('PENDING', 'CANCEL', 'EXPIRED')
+    where o.paid_at is not null and ${invoiced(sql`o.status_order`)}
       and o.total_harga > 0 -- a return's free replacement earns nothing
       and e.earner is not null and (${orderFilter}) and (${promoFilter})`;
 }
