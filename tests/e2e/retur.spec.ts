@@ -202,7 +202,9 @@ test('the server refuses a file whose bytes are not an image or video, and keeps
   await dialog.getByRole('button', { name: 'Kirim Retur' }).click();
   await expect(page.locator('#retur-failure')).toHaveText('File harus berupa gambar (JPG, PNG, WebP, GIF) atau video (MP4)');
   await expect(page.locator('#dlg-retur-create')).toBeVisible();
-  // Fixing the files clears the stale refusal.
+  // Fixing the files clears the stale refusal (the page's script listens for the change: it has run
+  // by DOMContentLoaded; on a loaded machine the refusal was on screen and the files set before it).
+  await page.waitForLoadState('domcontentloaded');
   await page
     .locator('#retur-files')
     .setInputFiles([
