@@ -19,11 +19,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const CACHE_ROOT =
-  process.env.PORTAL_TEMPLATE_CACHE ||
-  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'portal-member', 'test-templates');
-/** Where the cache was kept inside the checkout before: removed on sight. */
-const OLD_CACHE_ROOT = path.join(root, 'node_modules', '.cache', 'portal-templates');
+/** Inside the checkout: the cache before it moved to the user's, and where it stays when the user's is not writable. */
+const CHECKOUT_CACHE_ROOT = path.join(root, 'node_modules', '.cache', 'portal-templates');
+
+function userCacheRoot() {
+  if (process.env.PORTAL_TEMPLATE_CACHE) return process.env.PORTAL_TEMPLATE_CACHE;
+  const dir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'portal-member', 'test-templates');
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+    return dir;
+  } catch {
+    return CHECKOUT_CACHE_ROOT; // a read-only or missing home (some CI containers)
+  }
+}
+export const CACHE_ROOT = userCacheRoot();
 /** Another key of today is left alone while a run may still copy from it: another checkout's sources. */
 const IDLE_MS = 60 * 60 * 1000;
 
@@ -94,7 +104,7 @@ export async function waitForDataDir(kind, timeoutMs) {
  * today unused for an hour (older sources here, or another checkout's that stopped testing).
  */
 export function pruneDataDirs() {
-  fs.rmSync(OLD_CACHE_ROOT, { recursive: true, force: true });
+  if (CACHE_ROOT !== CHECKOUT_CACHE_ROOT) fs.rmSync(CHECKOUT_CACHE_ROOT, { recursive: true, force: true });
   if (!fs.existsSync(CACHE_ROOT)) return;
   const current = templateKey();
   const today = current.slice(0, 8);
