@@ -14,7 +14,7 @@
 //   POST /member/transaction       a repeat order with delivery, qty 1, a fresh client_ref each
 // `--only static,trivial,dashboard,report,tree,order` runs only the named endpoints (default all).
 // `--only …,pages` adds every other signed-in member page (src/pages, as bench:pages finds them;
-// not in the default set: one row a page, --duration each), so "every member page at least a third
+// not in the default set: one row a page, --duration each; `--pages /a,/b` keeps only those), so "every member page at least a third
 // of the trivial page" is measured, not assumed (issue #24).
 // Every row also shows its rate as a share of the trivial page's in the same run (`× trivial`).
 // `--encoding br|gzip|none` (default none): the Accept-Encoding the page requests send (a
@@ -52,9 +52,14 @@ if (!['pglite', 'postgres', 'both'].includes(dbArg)) throw new Error('--db pglit
 if (!(connections > 0) || !(duration > 0)) throw new Error('--connections and --duration must be positive');
 const ENDPOINTS = ['static', 'trivial', 'dashboard', 'report', 'tree', 'order'];
 /** `pages`: the member pages other than the dashboard and the downline report (their own rows), without the 404 sample. */
+// `--pages /a,/b`: only these of them (a page's own CPU, measured beside the trivial page without the rest).
+const pagesArg = process.argv.includes('--pages') ? arg('pages', '').split(',').filter(Boolean) : null;
 const memberPages = () =>
   discoverRoutes(sampleParamsFromArgs([])).routes.filter(
-    (route) => visitorOf(route) === 'demoplatinum' && !['/', '/report/downline-report', '/halaman-yang-tidak-ada'].includes(route),
+    (route) =>
+      visitorOf(route) === 'demoplatinum' &&
+      !['/', '/report/downline-report', '/halaman-yang-tidak-ada'].includes(route) &&
+      (!pagesArg || pagesArg.includes(route)),
   );
 const only = arg('only', ENDPOINTS.join(','))
   .split(',')

@@ -80,12 +80,13 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       public_id: string;
       posisi: 'BRONZE';
       path: string;
+      depth: number;
       kiri: number;
       kanan: number;
     }>(
       db,
       sql`
-      select id::int as id, id_member, username, nama, public_id::text as public_id, posisi, path, jumlah_child_kiri as kiri, jumlah_child_kanan as kanan
+      select id::int as id, id_member, username, nama, public_id::text as public_id, posisi, path, depth, jumlah_child_kiri as kiri, jumlah_child_kanan as kanan
       from members where ${where} limit 1`,
     );
     return {
@@ -103,6 +104,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         isSuspended: false,
         hasDomisili: true,
         kodeReferal: '',
+        path: m!.path,
+        depth: m!.depth,
       },
     };
   };

@@ -15,6 +15,8 @@ const member: SessionMember = {
   isSuspended: false,
   hasDomisili: true,
   kodeReferal: 'BUDI7',
+  path: '01',
+  depth: 2,
 };
 
 describe('viewOnlyRefusal (ADR 0022)', () => {

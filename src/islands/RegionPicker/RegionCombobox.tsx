@@ -11,7 +11,7 @@ interface Props {
   id: string;
   label: string;
   value: string;
-  options: RegionOption[];
+  options: readonly RegionOption[];
   /** The chosen region's name while its list is not loaded yet (the server-rendered first HTML). */
   valueName?: string | undefined;
   error?: string | undefined;

@@ -20,7 +20,7 @@ export interface PickerLevel {
   name: string;
   label: string;
   value: string;
-  options: RegionOption[];
+  options: readonly RegionOption[];
   required?: string;
   error?: string;
   focusLater?: boolean;

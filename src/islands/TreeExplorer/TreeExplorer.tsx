@@ -265,7 +265,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           style={ready ? undefined : { visibility: 'hidden' }}
           onClick={() => toggle(node)}
         >
-          {expanded(node) ? '−' : '+'}
+          {expanded(node) ? <span className="sign-minus" /> : '+'}
         </button>
         {expanded(node) && (
           // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA tree pattern (the children of a treeitem are a ul role="group")
@@ -321,7 +321,7 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
             {tab === 'pohon' && (
               <span className="tree-zoom" aria-hidden={ready ? undefined : true} style={ready ? undefined : { visibility: 'hidden' }}>
                 <button type="button" className="outline secondary" aria-label="Perkecil" onClick={() => pan.zoomBy(1 / 1.25)}>
-                  −
+                  <span className="sign-minus" />
                 </button>
                 <button type="button" className="outline secondary" aria-label="Perbesar" onClick={() => pan.zoomBy(1.25)}>
                   +

@@ -30,7 +30,7 @@ export function sqlArray(values: readonly unknown[], type: string): SQL {
 }
 
 /** A PostgreSQL array literal, so both drivers send one untyped text parameter per column. */
-function arrayLiteral(values: unknown[]): string {
+export function arrayLiteral(values: readonly unknown[]): string {
   const items = values.map((value) => {
     if (value === null || value === undefined) return 'NULL';
     const text = value instanceof Date ? value.toISOString() : String(value);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, selectRows, type Tx } from '../client';
+import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { members, npwpChanges } from '../schema';
 
 /** The columns of a member the account pages may change. */
@@ -47,13 +47,33 @@ export interface ProfileRow {
   sponsor_id_member: string | null;
   sponsor_nama: string | null;
   otp_bank: boolean;
+  /** A verified NPWP change has reached its 1st-of-month and is not applied yet. */
+  npwp_due: boolean;
+  /** isBonusAvl: a bonus of the current month exists. */
+  bonus_this_month: boolean;
+  /** The disbursement provider's validation of the current bank account (null: not validated yet). */
+  bank_valid: boolean | null;
+  bank_nama: string | null;
+  bank_pesan: string | null;
 }
+
+/** An NPWP change verified and come into effect: its 1st-of-month (Asia/Jakarta) has come. */
+const NPWP_DUE = sql`status = 'VERIFIED' and effective_at <= (now() at time zone 'Asia/Jakarta')::date`;
+const npwpDue = (memberId: SQL | AnyPgColumn | number) =>
+  sql`exists (select 1 from npwp_changes where member_id = ${memberId} and ${NPWP_DUE})`;
+
+/** A bonus of the current month (Asia/Jakarta) exists for the member. */
+const bonusThisMonth = (memberId: SQL | AnyPgColumn | number) =>
+  sql`exists (select 1 from bonuses
+      where member_id = ${memberId} and tanggal >= date_trunc('month', (now() at time zone 'Asia/Jakarta'))::date)`;
 
 /** The member profile of spec/000 §3 with the sponsor and whether a bank link is waiting. */
 export async function profileRow(db: Db | Tx, memberId: number): Promise<ProfileRow | undefined> {
-  const [row] = await selectRows<ProfileRow>(
+  // The page's facts in one prepared statement (issue #24: ten queries a profile view before).
+  const [row] = await selectPreparedOnce<ProfileRow>(
     db,
-    sql`
+    'profile_row',
+    () => sql`
     select m.id_member, m.username, m.nama, m.email, m.phone, m.posisi, m.nomor_identitas, m.tgl_lahir::text as tgl_lahir,
       m.jenis_kelamin, m.agama, m.status_kawin, m.alamat, m.propinsi, m.kota, m.kecamatan, m.negara, m.kode_pos,
       m.propinsi_domisili, m.kota_domisili, m.kode_bank, m.nama_rekening, m.no_rekening, m.cabang, m.status_rekening,
@@ -61,15 +81,20 @@ export async function profileRow(db: Db | Tx, memberId: number): Promise<Profile
       m.no_mobile_pewaris, m.hubungan_pewaris, m.auto_widraw, m.public_id::text as public_id,
       s.id_member as sponsor_id_member, s.nama as sponsor_nama,
       exists (select 1 from one_time_tokens t where t.member_id = m.id and t.purpose = 'verify-bank'
-        and t.used_at is null and t.expires_at > now()) as otp_bank
-    from members m left join members s on s.id = m.sponsor_id where m.id = ${memberId}`,
+        and t.used_at is null and t.expires_at > now()) as otp_bank,
+      ${npwpDue(sql`m.id`)} as npwp_due, ${bonusThisMonth(sql`m.id`)} as bonus_this_month,
+      v.valid as bank_valid, v.nama_bank as bank_nama, v.pesan as bank_pesan
+    from members m left join members s on s.id = m.sponsor_id
+      left join bank_account_validations v on v.kode_bank = m.kode_bank and v.no_rekening = m.no_rekening
+    where m.id = ${sql.placeholder('memberId')}`,
+    { memberId },
   );
   return row;
 }
 
 /** The member's NPWP changes still in play: verified and waiting, or unverified and unexpired; newest first. */
 export async function pendingNpwpChanges(db: Db | Tx, memberId: number) {
-  return selectRows<{
+  return selectPreparedOnce<{
     npwp: string;
     nama_pemegang_pajak: string;
     status: string;
@@ -78,50 +103,34 @@ export async function pendingNpwpChanges(db: Db | Tx, memberId: number) {
     effective_at: string | null;
   }>(
     db,
-    sql`
+    'npwp_pending',
+    () => sql`
     select npwp, nama_pemegang_pajak, status, created_at::text as created_at, expire_at::text as expire_at, effective_at::text as effective_at
-    from npwp_changes where member_id = ${memberId}
+    from npwp_changes where member_id = ${sql.placeholder('memberId')}
       and (status = 'VERIFIED' or (status = 'UNVERIFIED' and expire_at > now()))
     order by id desc`,
+    { memberId },
   );
 }
 
 /** Verified NPWP changes whose 1st-of-month has come (Asia/Jakarta) take effect: the newest is applied. */
-/** Whether a verified NPWP change of the member has reached its 1st-of-month (a plain read: most profile views find none). */
-export async function hasDueNpwpChange(db: Db | Tx, memberId: number): Promise<boolean> {
-  const [row] = await selectRows<{ due: boolean }>(
-    db,
-    sql`
-    select exists (select 1 from npwp_changes
-      where member_id = ${memberId} and status = 'VERIFIED' and effective_at <= (now() at time zone 'Asia/Jakarta')::date) as due`,
-  );
-  return row?.due === true;
-}
-
 export async function applyDueNpwpChanges(tx: Tx, memberId: number): Promise<void> {
   const due = await selectRows<{ npwp: string; nama_pemegang_pajak: string }>(
     tx,
     sql`
     select npwp, nama_pemegang_pajak from npwp_changes
-    where member_id = ${memberId} and status = 'VERIFIED' and effective_at <= (now() at time zone 'Asia/Jakarta')::date
+    where member_id = ${memberId} and ${NPWP_DUE}
     order by effective_at desc, id desc limit 1 for update`,
   );
   if (!due[0]) return;
   await tx.execute(sql`update members set npwp = ${due[0].npwp}, nama_pemegang_pajak = ${due[0].nama_pemegang_pajak},
     status_npwp = 'VERIFIED' where id = ${memberId}`);
-  await tx.execute(sql`update npwp_changes set status = 'APPLIED' where member_id = ${memberId} and status = 'VERIFIED'
-    and effective_at <= (now() at time zone 'Asia/Jakarta')::date`);
+  await tx.execute(sql`update npwp_changes set status = 'APPLIED' where member_id = ${memberId} and ${NPWP_DUE}`);
 }
 
 /** Whether a bonus of the current month (Asia/Jakarta) exists for the member. */
 export async function hasBonusThisMonth(db: Db | Tx, memberId: number): Promise<boolean> {
-  const [row] = await selectRows<{ found: boolean }>(
-    db,
-    sql`
-    select exists (select 1 from bonuses
-      where member_id = ${memberId}
-        and tanggal >= date_trunc('month', (now() at time zone 'Asia/Jakarta'))::date) as found`,
-  );
+  const [row] = await selectRows<{ found: boolean }>(db, sql`select ${bonusThisMonth(memberId)} as found`);
   return row?.found === true;
 }
 

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { type Db, selectRows, type Tx } from '../client';
+import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
 import { shippingAddresses } from '../schema';
 
@@ -33,7 +33,13 @@ const addressSelect = sql`
 
 /** A member's saved addresses with their region names, default first. */
 export async function memberAddresses(db: Db | Tx, memberId: number): Promise<ShippingAddress[]> {
-  return selectRows<ShippingAddress>(db, sql`${addressSelect} where a.member_id = ${memberId} order by a.is_default desc, a.id`);
+  // Prepared (the address book, returns and order pages, issue #24).
+  return selectPreparedOnce<ShippingAddress>(
+    db,
+    'member_addresses',
+    () => sql`${addressSelect} where a.member_id = ${sql.placeholder('memberId')} order by a.is_default desc, a.id`,
+    { memberId },
+  );
 }
 
 /** One address of the member by its public id (a uuid), or undefined. */

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ilike, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import { and, desc, eq, gte, ilike, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../bulk-insert';
+import { type Db, preparedOnce, type Tx } from '../client';
 import { auditLog } from '../schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -72,10 +73,14 @@ export async function auditOfObject(db: Db | Tx, object: string, limit: number, 
 
 /** The newest audit rows of one object with one of these actions (a member's own history). */
 export async function auditOfObjectWith(db: Db | Tx, object: string, actions: readonly string[], limit: number): Promise<AuditRow[]> {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.object, object), inArray(auditLog.action, [...actions])))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
+  // Prepared (the member's profile page shows it, issue #24): the actions as one array parameter.
+  return preparedOnce(db, 'audit_object_with', () =>
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.object, sql.placeholder('object')), sql`${auditLog.action} = any(${sql.placeholder('actions')}::text[])`))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('audit_object_with'),
+  ).execute({ object, actions: arrayLiteral(actions), limit });
 }

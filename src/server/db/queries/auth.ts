@@ -52,6 +52,8 @@ export async function sessionMemberByHash(db: Db | Tx, idHash: string, idleMinut
         propinsiDomisili: members.propinsiDomisili,
         kotaDomisili: members.kotaDomisili,
         kodeReferal: members.kodeReferal,
+        path: members.path,
+        depth: members.depth,
         viewAs: operators.nama,
         stale: staleSince(sessions.lastSeenAt),
         remember: sessions.remember,

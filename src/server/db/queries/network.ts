@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Rank } from '../../../lib/rank';
 import { downlineRange } from '../../domain/network-path';
-import { type Db, selectRows, type Tx } from '../client';
+import { arrayLiteral } from '../bulk-insert';
+import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { members } from '../schema';
 import { invoiced } from './order-status';
@@ -326,15 +327,17 @@ const nodeSelect = sql`
   from members m left join members s on s.id = m.sponsor_id left join members u on u.id = m.upline_id
     left join member_pairing p on p.member_id = m.id`;
 
-/** The tree nodes at exactly these paths (exact index lookups), in no particular order. */
+/**
+ * The tree nodes at exactly these paths (exact index lookups), in no particular order. Prepared
+ * (the tree page and API, issue #24): one array parameter, so one statement for any number of paths.
+ */
 export async function treeNodesAt(db: Db | Tx, paths: string[], ordered = false): Promise<TreeRow[]> {
   if (paths.length === 0) return [];
-  return selectRows<TreeRow>(
+  return selectPreparedOnce<TreeRow>(
     db,
-    sql`${nodeSelect} where m.path in (${sql.join(
-      paths.map((p) => sql`${p}`),
-      sql`, `,
-    )})${ordered ? sql` order by m.path` : sql``}`,
+    ordered ? 'tree_nodes_ordered' : 'tree_nodes',
+    () => sql`${nodeSelect} where m.path = any(${sql.placeholder('paths')}::text[])${ordered ? sql` order by m.path` : sql``}`,
+    { paths: arrayLiteral(paths) },
   );
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { firstBatchStatus } from '../../domain/payout-batch-status';
 import type { PayoutStatus } from '../../domain/payout-status';
+import { arrayLiteral } from '../bulk-insert';
 import type { Db, Tx } from '../client';
-import { selectRows } from '../client';
+import { preparedOnce, selectPreparedOnce, selectRows } from '../client';
 import { containsPattern } from '../like';
 import { toCount, toRupiah } from '../money';
 import {
@@ -30,7 +31,7 @@ const outsideDraftClosing = (tanggal: typeof bonuses.tanggal) =>
 const unpaidRow = and(isNull(bonuses.payoutId), eq(bonuses.statusTransfer, 'PENDING'), outsideDraftClosing(bonuses.tanggal));
 
 /** The member's bonuses not yet in a live payout. */
-const unpaid = (memberId: number) => and(eq(bonuses.memberId, memberId), unpaidRow);
+const unpaid = (memberId: number | Placeholder) => and(eq(bonuses.memberId, memberId), unpaidRow);
 
 /**
  * Not held by KEUANGAN (COMP_PLAN.md "Commission control"). A negative row (reversal, debit) is
@@ -44,20 +45,24 @@ const payable = (memberId: number) => and(eq(bonuses.memberId, memberId), payabl
 
 /** The member's unpaid bonuses, newest first (at most 1000), each with the reason of a live hold (null: payable). */
 export async function unpaidBonuses(db: Executor, memberId: number) {
-  const rows = await db
-    .select({
-      publicId: bonuses.publicId,
-      tanggal: bonuses.tanggal,
-      jenisBonus: bonuses.jenisBonus,
-      bonusBruto: bonuses.bonusBruto,
-      potPph: bonuses.potPph,
-      bonusDibayar: bonuses.bonusDibayar,
-      ditahan: sql<string | null>`case when ${notHeld} then null else ${heldReason(bonuses.memberId, bonuses.id)} end`,
-    })
-    .from(bonuses)
-    .where(unpaid(memberId))
-    .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
-    .limit(1000);
+  // Prepared (the withdraw page, issue #24): see preparedOnce in ../client.
+  const rows = await preparedOnce(db, 'unpaid_bonuses', () =>
+    db
+      .select({
+        publicId: bonuses.publicId,
+        tanggal: bonuses.tanggal,
+        jenisBonus: bonuses.jenisBonus,
+        bonusBruto: bonuses.bonusBruto,
+        potPph: bonuses.potPph,
+        bonusDibayar: bonuses.bonusDibayar,
+        ditahan: sql<string | null>`case when ${notHeld} then null else ${heldReason(bonuses.memberId, bonuses.id)} end`,
+      })
+      .from(bonuses)
+      .where(unpaid(sql.placeholder('memberId')))
+      .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
+      .limit(1000)
+      .prepare('unpaid_bonuses'),
+  ).execute({ memberId });
   return rows.map((r) => ({
     ...r,
     bonusBruto: toRupiah(r.bonusBruto),
@@ -66,10 +71,26 @@ export async function unpaidBonuses(db: Executor, memberId: number) {
   }));
 }
 
-/** How many of the member's bonuses are unpaid. */
-export async function unpaidBonusCount(db: Executor, memberId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(bonuses).where(unpaid(memberId));
-  return toCount(row?.n);
+/**
+ * The member's payouts per status and their bonuses not yet queued, in one prepared statement
+ * (the withdraw page's counts, issue #24).
+ */
+export async function memberPayoutCounts(
+  db: Executor,
+  memberId: number,
+): Promise<{ byStatus: Partial<Record<PayoutStatus, number>>; unqueued: number }> {
+  const [row] = await selectPreparedOnce<{ by_status: string; unqueued: unknown }>(
+    db,
+    'member_payout_counts',
+    () => {
+      const member = sql.placeholder('memberId');
+      return sql`select
+        (select coalesce(json_object_agg(status, n), '{}')::text from (select status, count(*)::int as n from payouts where member_id = ${member} group by status) c) as by_status,
+        (select count(*) from ${bonuses} where ${unpaid(member)}) as unqueued`;
+    },
+    { memberId },
+  );
+  return { byStatus: JSON.parse(row?.by_status ?? '{}'), unqueued: toCount(row?.unqueued) };
 }
 
 /** Public ids of the member's unpaid reversals (negative rows), which net into any payout. */
@@ -238,16 +259,19 @@ export async function payoutStatusCounts(db: Executor, memberId?: number): Promi
 /** The member's bonuses among the given public ids. */
 export async function memberBonusesByPublicIds(db: Executor, memberId: number, publicIds: string[]) {
   if (publicIds.length === 0) return [];
-  const rows = await db
-    .select({
-      publicId: bonuses.publicId,
-      tanggal: bonuses.tanggal,
-      jenisBonus: bonuses.jenisBonus,
-      bonusBruto: bonuses.bonusBruto,
-      bonusDibayar: bonuses.bonusDibayar,
-    })
-    .from(bonuses)
-    .where(and(eq(bonuses.memberId, memberId), inArray(bonuses.publicId, publicIds)));
+  const rows = await preparedOnce(db, 'member_bonuses_by_public_ids', () =>
+    db
+      .select({
+        publicId: bonuses.publicId,
+        tanggal: bonuses.tanggal,
+        jenisBonus: bonuses.jenisBonus,
+        bonusBruto: bonuses.bonusBruto,
+        bonusDibayar: bonuses.bonusDibayar,
+      })
+      .from(bonuses)
+      .where(and(eq(bonuses.memberId, sql.placeholder('memberId')), sql`${bonuses.publicId} = any(${sql.placeholder('ids')}::uuid[])`))
+      .prepare('member_bonuses_by_public_ids'),
+  ).execute({ memberId, ids: arrayLiteral(publicIds) });
   return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), bonusDibayar: toRupiah(r.bonusDibayar) }));
 }
 
@@ -620,19 +644,23 @@ export async function providerPayoutsInFlight(db: Executor, provider: PayoutProv
 /** The provider's latest validation of bank accounts (kode bank + account number). */
 export async function bankValidations(db: Executor, accounts: { kodeBank: string; noRekening: string }[]) {
   if (accounts.length === 0) return [];
-  return db
-    .select({
-      kodeBank: bankAccountValidations.kodeBank,
-      noRekening: bankAccountValidations.noRekening,
-      valid: bankAccountValidations.valid,
-      namaBank: bankAccountValidations.namaBank,
-      pesan: bankAccountValidations.pesan,
-      provider: bankAccountValidations.provider,
-    })
-    .from(bankAccountValidations)
-    .where(
-      or(...accounts.map((a) => and(eq(bankAccountValidations.kodeBank, a.kodeBank), eq(bankAccountValidations.noRekening, a.noRekening)))),
-    );
+  // Prepared, the accounts as two array parameters (the withdraw page and the console, issue #24).
+  return preparedOnce(db, 'bank_validations', () =>
+    db
+      .select({
+        kodeBank: bankAccountValidations.kodeBank,
+        noRekening: bankAccountValidations.noRekening,
+        valid: bankAccountValidations.valid,
+        namaBank: bankAccountValidations.namaBank,
+        pesan: bankAccountValidations.pesan,
+        provider: bankAccountValidations.provider,
+      })
+      .from(bankAccountValidations)
+      .where(
+        sql`(${bankAccountValidations.kodeBank}, ${bankAccountValidations.noRekening}) in (select * from unnest(${sql.placeholder('kode')}::text[], ${sql.placeholder('nomor')}::text[]))`,
+      )
+      .prepare('bank_validations'),
+  ).execute({ kode: arrayLiteral(accounts.map((a) => a.kodeBank)), nomor: arrayLiteral(accounts.map((a) => a.noRekening)) });
 }
 
 /** Stores the provider's answer on a bank account (the latest one wins). */

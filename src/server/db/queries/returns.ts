@@ -1,5 +1,6 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, selectRows, type Tx } from '../client';
+import { and, desc, eq, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../bulk-insert';
+import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { toCount } from '../money';
 import { members, orders, type ReturStatus, returJual, returJualDetails, returJualFiles, returJualHistories } from '../schema';
 
@@ -7,7 +8,7 @@ import { members, orders, type ReturStatus, returJual, returJualDetails, returJu
  * Orders that may be returned: RECEIVED or DONE, invoiced within the window, not refunded in full
  * (its money is back already), no open return (alias o).
  */
-const returnableWhere = (memberId: number, windowDays: number) => sql`
+const returnableWhere = (memberId: number | Placeholder, windowDays: number | Placeholder) => sql`
   o.member_id = ${memberId} and o.status_order in ('RECEIVED', 'DONE') and o.no_invoice is not null and o.refunded_at is null
   and coalesce(o.received_at, o.tgl_invoice) >= now() - make_interval(days => ${windowDays}::int)
   and not exists (select 1 from retur_jual r where r.order_id = o.id and r.status not in ('DONE', 'REJECTED'))`;
@@ -28,22 +29,22 @@ export interface RemainingDetail {
 /** Lines of the given orders with what is left to return (returns not rejected and lines refunded count as taken). */
 export async function remainingDetails(db: Db | Tx, orderIds: number[]): Promise<RemainingDetail[]> {
   if (orderIds.length === 0) return [];
-  const rows = await selectRows<
+  // Prepared, the orders as one array parameter (the returns page, issue #24).
+  const rows = await selectPreparedOnce<
     Omit<RemainingDetail, 'qty' | 'qty_order' | 'berat'> & { qty: unknown; qty_order: unknown; berat: unknown }
   >(
     db,
-    sql`
+    'remaining_details',
+    () => sql`
     select d.id::int as id, d.order_id::int as order_id, d.public_id::text as public_id, d.product_id::int as product_id, d.qty as qty_order,
       d.qty - coalesce((select sum(rd.qty) from retur_jual_details rd join retur_jual r on r.id = rd.retur_id
                          where rd.order_detail_id = d.id and r.status <> 'REJECTED'), 0)
         - coalesce((select sum(rl.qty) from order_refund_lines rl where rl.order_detail_id = d.id), 0) as qty,
       d.berat, p.public_id::text as barang_public_id, p.nama
     from order_details d join products p on p.id = d.product_id
-    where d.order_id in (${sql.join(
-      orderIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
+    where d.order_id = any(${sql.placeholder('orderIds')}::int8[])
     order by d.order_id, d.id`,
+    { orderIds: arrayLiteral(orderIds) },
   );
   return rows.map((r) => ({ ...r, qty: toCount(r.qty), qty_order: toCount(r.qty_order), berat: toCount(r.berat) }));
 }
@@ -66,9 +67,10 @@ export interface ReturnableOrderRow {
 
 /** The member's returnable orders (newest invoice first, at most 50) with their ship-to region. */
 export async function returnableOrders(db: Db | Tx, memberId: number, windowDays: number): Promise<ReturnableOrderRow[]> {
-  return selectRows<ReturnableOrderRow>(
+  return selectPreparedOnce<ReturnableOrderRow>(
     db,
-    sql`
+    'returnable_orders',
+    () => sql`
     select o.id::int as id, o.public_id::text as public_id, o.no_invoice, o.no_order, o.tgl_invoice::text as tgl_invoice, o.status_order,
       o.nama_kirim, o.phone_kirim, o.alamat_kirim, o.kode_pos_kirim, d.name as kecamatan, g.name as kota, p.name as propinsi
     from orders o
@@ -76,8 +78,9 @@ export async function returnableOrders(db: Db | Tx, memberId: number, windowDays
     left join districts d on d.code = v.district_code
     left join regencies g on g.code = d.regency_code
     left join provinces p on p.code = g.province_code
-    where ${returnableWhere(memberId, windowDays)}
+    where ${returnableWhere(sql.placeholder('memberId'), sql.placeholder('windowDays'))}
     order by o.tgl_invoice desc, o.id desc limit 50`,
+    { memberId, windowDays },
   );
 }
 
@@ -209,20 +212,25 @@ export async function memberReturnsPage(
   memberId: number,
   q: { from: string; to: string; orderby: keyof typeof sortColumns; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: MemberReturnRow[]; total: number }> {
-  const where = sql`r.member_id = ${memberId}
-    and r.tanggal >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta' and r.tanggal < (${q.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
+  // Prepared, one statement per order (the returns page, issue #24).
+  const where = sql`r.member_id = ${sql.placeholder('memberId')}
+    and r.tanggal >= (${sql.placeholder('from')}::date)::timestamp at time zone 'Asia/Jakarta'
+    and r.tanggal < (${sql.placeholder('to')}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
   const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const range = { memberId, from: q.from, to: q.to };
   const [rows, [count]] = await Promise.all([
-    selectRows<MemberReturnRow>(
+    selectPreparedOnce<MemberReturnRow>(
       db,
-      sql`
+      `member_returns_${q.orderby}_${q.order}`,
+      () => sql`
       select r.public_id::text as public_id, r.no_retur, r.tanggal::text as tanggal, r.status,
         o.public_id::text as order_public_id, o.no_order, o.no_invoice
       from retur_jual r join orders o on o.id = r.order_id
       where ${where} order by ${sortColumns[q.orderby]} ${direction}, r.id ${direction}
-      limit ${q.limit} offset ${q.offset}`,
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+      { ...range, limit: q.limit, offset: q.offset },
     ),
-    selectRows<{ n: unknown }>(db, sql`select count(*) as n from retur_jual r where ${where}`),
+    selectPreparedOnce<{ n: unknown }>(db, 'member_returns_count', () => sql`select count(*) as n from retur_jual r where ${where}`, range),
   ]);
   return { rows, total: toCount(count?.n) };
 }

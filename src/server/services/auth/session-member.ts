@@ -12,6 +12,9 @@ export interface SessionMember {
   isSuspended: boolean;
   hasDomisili: boolean;
   kodeReferal: string;
+  /** Where the member sits in the tree (read with the session, so the tree and the downline report need no query of their own for it). */
+  path: string;
+  depth: number;
   /** A "Lihat sebagai member" session: the operator's name; every write is refused (ADR 0022). */
   viewAs?: string | null;
 }

@@ -6,17 +6,22 @@ import {
   insertQueuedPayout,
   lockUnpaidBonuses,
   memberBonusesByPublicIds,
+  memberPayoutCounts,
   memberPayoutsPage,
   payoutAccountOf,
-  payoutStatusCounts,
-  unpaidBonusCount,
   unpaidBonuses,
   unpaidReversalIds,
 } from '../../db/queries/payouts';
 import { bankCodeOf, bankName } from '../../domain/banks';
 import { planPayout } from '../../domain/bonus/payout';
 import type { BonusPlan } from '../../domain/bonus/plan';
-import { PAYOUT_ACTION_TARGETS, PAYOUT_STATUS_MESSAGES, type PayoutAction, payoutMoveRefusal } from '../../domain/payout-status';
+import {
+  PAYOUT_ACTION_TARGETS,
+  PAYOUT_STATUS_MESSAGES,
+  type PayoutAction,
+  type PayoutStatus,
+  payoutMoveRefusal,
+} from '../../domain/payout-status';
 import { AppError } from '../../errors';
 import type { SessionMember } from '../auth/session-member';
 import type { Actor } from '../operator/assert-role';
@@ -115,10 +120,9 @@ export interface PayoutQuery {
 /** GET /member/bonus/payout: the member's payouts (drafts without bonuses hidden) with the summary counts. */
 export async function listPayouts(member: SessionMember, q: PayoutQuery) {
   const db = await getDb();
-  const [rows, counts, unqueued] = await Promise.all([
+  const [rows, { byStatus, unqueued }] = await Promise.all([
     memberPayoutsPage(db, member.id, q, { limit: q.page_size, offset: (q.page - 1) * q.page_size }),
-    payoutStatusCounts(db, member.id),
-    unpaidBonusCount(db, member.id),
+    memberPayoutCounts(db, member.id),
   ]);
   const [bonuses, validations] = await Promise.all([
     memberBonusesByPublicIds(
@@ -136,7 +140,7 @@ export async function listPayouts(member: SessionMember, q: PayoutQuery) {
   ]);
   const verified = (r: { bankNama: string | null; noRekening: string | null }) =>
     validations.some((v) => v.valid && v.kodeBank === bankCodeOf(r.bankNama) && v.noRekening === r.noRekening);
-  const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
+  const count = (s: PayoutStatus) => byStatus[s] ?? 0;
   return {
     rows: rows.map((r) => ({
       public_id: r.publicId,

@@ -2,6 +2,7 @@ import { memberCareMessages } from '../../../lib/schemas/member-care';
 import { getDb } from '../../db/client';
 import { auditOfObject } from '../../db/queries/audit';
 import { memberFileProfile, memberFileRecords, sponsorOf } from '../../db/queries/member-care';
+import { memberPosition } from '../../db/queries/network';
 import { AppError } from '../../errors';
 import { getTree } from '../network/get-tree';
 import type { SessionOperator } from '../operator/operator-sessions';
@@ -26,7 +27,7 @@ export async function getMemberFile(operator: SessionOperator, idMember: string,
   const profile = await memberFileProfile(db, wanted);
   if (!profile) throw new AppError('NOT_FOUND', memberCareMessages.notFound);
   const sponsor = await sponsorOf(db, profile.id);
-  const tree = await getTree({ id: profile.id }, null, levels);
+  const tree = await getTree((await memberPosition(db, profile.id))!, null, levels);
   const [records, actions] = await Promise.all([
     memberFileRecords(db, profile.id, RECENT),
     auditOfObject(db, memberObject(profile.idMember), 50, [MEMBER_FILE_VIEW_ACTION]),

@@ -10,7 +10,6 @@ import {
   downlineCounterTotal,
   downlinePage,
   lockPlacements,
-  memberPosition,
   sponsoredPerRank,
 } from '../../db/queries/network';
 import type { SessionMember } from '../auth/session-member';
@@ -94,7 +93,7 @@ async function anchoredSlice(db: Db, viewerId: number, path: string, slice: Down
 /** The downline report table (spec/000 §2): own downline only, newest first, 20 per page. */
 export function getDownlineReport(viewer: SessionMember, query: DownlineQuery, spacing = ANCHOR_SPACING) {
   return onReadDb(viewer.id, async (db) => {
-    const { path } = (await memberPosition(db, viewer.id))!;
+    const { path } = viewer;
     const filter = filterOf(query);
     // Unfiltered and rank-filtered totals come from the counters; only a name search counts rows (capped).
     const total = filter.name
@@ -132,7 +131,7 @@ export async function* exportDownline(
   firstBatch = 100,
 ): AsyncGenerator<DownlineRow> {
   const db = await getDb();
-  const { path } = (await memberPosition(db, viewer.id))!;
+  const { path } = viewer;
   const filter = filterOf(query);
   let after: string | undefined;
   for (let left = limit; left > 0; ) {

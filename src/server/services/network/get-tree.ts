@@ -1,7 +1,6 @@
 import { onReadDb } from '../../db/client';
-import { memberPosition, type TreeRow, treeNodesAt } from '../../db/queries/network';
+import { type TreePosition, type TreeRow, treeNodesAt } from '../../db/queries/network';
 import { MAX_TREE_LEVELS, pathsBelow } from '../../domain/tree-paths';
-import type { SessionMember } from '../auth/session-member';
 import { findDownlineMember } from './find-downline-member';
 
 export interface TreeNode {
@@ -59,14 +58,11 @@ function nest(rows: Row[], rootPath: string, viewerPath: string, levels: number)
 export type TreeView = Awaited<ReturnType<typeof getTree>>;
 
 /** GET /member/reports/tree: `levels` levels from cariId (default the member), own downline only. */
-export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string | null | undefined, levels = 3) {
+export async function getTree(me: TreePosition, cariId: string | null | undefined, levels = 3) {
   const depth = Math.min(MAX_TREE_LEVELS, Math.max(1, Math.trunc(levels) || 3));
-  const target = await findDownlineMember(viewer, cariId);
-  const { me, rows } = await onReadDb(viewer.id, async (db) => ({
-    me: (await memberPosition(db, viewer.id))!,
-    // One level more than shown tells whether each shown leaf has children on each side.
-    rows: await treeNodesAt(db, pathsBelow(target.path, depth + 1)),
-  }));
+  const target = await findDownlineMember(me, cariId);
+  // One level more than shown tells whether each shown leaf has children on each side.
+  const rows = await onReadDb(me.id, (db) => treeNodesAt(db, pathsBelow(target.path, depth + 1)));
   const tree = nest(rows, target.path, me.path, depth);
   const uplineAllowed = target.path.length > me.path.length;
   return {
@@ -79,7 +75,7 @@ export async function getTree(viewer: Pick<SessionMember, 'id'>, cariId: string 
 }
 
 /** GET /member/reports/sub-tree: the children of one node for the folder view. */
-export async function getSubTree(viewer: SessionMember, cariId: string) {
+export async function getSubTree(viewer: TreePosition, cariId: string) {
   const target = await findDownlineMember(viewer, cariId);
   const rows = await onReadDb(viewer.id, (db) => treeNodesAt(db, [`${target.path}0`, `${target.path}1`], true));
   return rows.map((row) => ({
