@@ -172,6 +172,45 @@ test('a session ended elsewhere (401 of the API) erases the kept pages', async (
   await expect(page.getByText(seen.name)).toHaveCount(0);
 });
 
+test('a page answered 401 or 403 erases the kept pages', async ({ page, context }) => {
+  const seen = await readOnline(page);
+  // No member page of the portal answers a GET with 401 or 403 today (a page it may not show is a
+  // 404, an ended session a redirect to sign-in, the API's refusals are JSON under /member, which
+  // the worker passes through untouched): the answer is made in the network, where a proxy or a
+  // future page would make it. Playwright's routing sees the worker's own requests but not the
+  // navigation preload (the browser's request), so the worker asks with fetch() here: the same
+  // answer reaches the same code (page() in public/sw.js), preloaded or fetched.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.disable());
+  for (const status of [403, 401]) {
+    // Kept (again, after the 403: the session itself is still valid).
+    for (const path of ['/bonus/rincian-bonus', '/']) await page.goto(path);
+    await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining(['/', '/bonus/rincian-bonus']));
+    const refused = `**/report/bonus-harian?status=${status}`;
+    await context.route(refused, (route) =>
+      route.fulfill({
+        status,
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><title>${status}</title><h1>Akses ditolak</h1>`,
+      }),
+    );
+    const response = await page.goto(`/report/bonus-harian?status=${status}`);
+    expect(response?.status()).toBe(status);
+    // Answered through the worker, not around it; without x-offline-key, only its status can make the worker erase.
+    expect(response?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Akses ditolak' })).toBeVisible();
+    await expect.poll(() => privateCaches(page), `after a ${status}`).toEqual([]);
+    await context.unroute(refused);
+  }
+
+  await context.setOffline(true);
+  for (const path of ['/', '/bonus/rincian-bonus']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: OFFLINE_PAGE }), path).toBeVisible();
+    await expect(page.getByText(seen.name), path).toHaveCount(0);
+    await expect(bonusList(page), path).toHaveCount(0);
+  }
+});
+
 test("another member signing in on the same phone never reads the previous member's kept pages", async ({ page, context }) => {
   const first = await readOnline(page);
   // The session cookie is lost without a logout (a cleared browser, an expired cookie): another member signs in.

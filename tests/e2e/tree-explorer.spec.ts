@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
+import { axeViolations, LABEL_IN_NAME } from './axe';
 import { expect, login, signIn, test } from './fixtures';
 
 const ready = (page: Page) => expect(page.locator('.tree-explorer[data-ready]')).toBeVisible();
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+/** The focused element: a tree node is named by its card's text ("SILVER Demo Silver 1000000002 Kiri 105 · Kanan 37 …"). */
+const focused = (page: Page) => page.locator(':focus');
 const scale = async (page: Page) => Number(await page.locator('.tree-canvas').getAttribute('data-scale'));
 
 test('the tree is an ARIA tree the arrow keys walk, with a single tab stop', async ({ page }) => {
@@ -13,25 +15,25 @@ test('the tree is an ARIA tree the arrow keys walk, with a single tab stop', asy
   await expect(tree).toHaveAttribute('aria-label', /Demo Platinum/);
   await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
   await tree.getByRole('treeitem').first().focus();
-  expect(await focused(page)).toMatch(/^Demo Platinum, 1000000001/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Platinum 1000000001 /);
   await page.keyboard.press('ArrowDown');
-  expect(await focused(page)).toMatch(/^Demo Silver, 1000000002/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Silver 1000000002 /);
   await page.keyboard.press('ArrowDown');
-  expect(await focused(page)).toMatch(/^Demo Stokis, 1000000004/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Stokis 1000000004 /);
   // Demo Stokis is on the last level shown: Right opens it in place from /member/reports/sub-tree.
-  const stokis = page.getByRole('treeitem', { name: /^Demo Stokis, 1000000004/ });
+  const stokis = page.getByRole('treeitem', { name: /^\w+ Demo Stokis 1000000004 / });
   await expect(stokis).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('ArrowRight');
   await expect(stokis).toHaveAttribute('aria-expanded', 'true');
   await expect(stokis.getByRole('group').getByRole('treeitem')).toHaveCount(2);
   await page.keyboard.press('ArrowRight');
-  expect(await focused(page)).not.toMatch(/Demo Stokis/);
+  await expect(focused(page)).not.toHaveAccessibleName(/Demo Stokis/);
   await page.keyboard.press('ArrowLeft');
-  expect(await focused(page)).toMatch(/^Demo Stokis/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Stokis /);
   await page.keyboard.press('ArrowLeft');
   await expect(stokis).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('ArrowLeft');
-  expect(await focused(page)).toMatch(/^Demo Silver/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Silver /);
   await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
   // Enter opens the member as the top of the tree, without a reload.
   await page.keyboard.press('Enter');
@@ -152,15 +154,15 @@ test('an empty slot on the edge of a leg offers "Daftar di sini": the stepper op
   await page.goto('/report/tree');
   await ready(page);
   const register = page
-    .getByRole('treeitem', { name: /^Slot kosong Kiri/ })
+    .getByRole('treeitem', { name: /^Kosong, Daftar di sini: slot Kiri / })
     .getByRole('link', { name: 'Daftar di sini' })
     .first();
   await expect(register).toBeVisible();
   const slot = await page
-    .getByRole('treeitem', { name: /^Slot kosong Kiri/ })
+    .getByRole('treeitem', { name: /^Kosong, Daftar di sini: slot Kiri / })
     .first()
     .getAttribute('aria-label');
-  const upline = slot!.replace(/^Slot kosong Kiri di bawah /, '');
+  const upline = slot!.replace(/^Kosong, Daftar di sini: slot Kiri di bawah /, '');
   await register.click();
   await expect(page).toHaveURL(/\/transaksi\/order-transaksi\/registrasi/);
   await expect(page.locator('#m-sisi')).toHaveValue('L');
@@ -240,9 +242,9 @@ test('Shift + arrow keys pan the drawn tree and say so; the arrows alone still w
   await page.keyboard.press('Shift+ArrowUp');
   await expect.poll(offset).toEqual(start);
   // Focus stayed on the top member while panning; ArrowDown without Shift moves it and does not pan.
-  expect(await focused(page)).toMatch(/^Demo Platinum, 1000000001/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Platinum 1000000001 /);
   await page.keyboard.press('ArrowDown');
-  expect(await focused(page)).toMatch(/^Demo Silver, 1000000002/);
+  await expect(focused(page)).toHaveAccessibleName(/^\w+ Demo Silver 1000000002 /);
   expect(await offset()).toEqual(start);
 });
 
@@ -273,5 +275,43 @@ for (const size of [
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  });
+}
+
+for (const size of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+]) {
+  test(`every tree node is named by the text its card shows (WCAG 2.5.3 Label in Name): no axe violation at ${size.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const found: string[] = [];
+    const audit = async (what: string) => {
+      for (const v of await axeViolations(page, { enableRules: [LABEL_IN_NAME] }))
+        found.push(`${what}: ${v.id} ×${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
+    };
+    await signIn(page, 'demoplatinum');
+    // The drawn tree, its cards holding the cards below them; then the folder with a member opened in place.
+    await page.goto('/report/tree');
+    await ready(page);
+    const top = page.getByRole('treeitem').first();
+    // The name is what the card shows, in its order: rank, name, ID Member, then the left and right counts.
+    await expect.soft(top).toHaveAccessibleName(/^PLATINUM Demo Platinum 1000000001 Kiri \d+ · Kanan \d+ Pasangan \d+ Sisa BV \d+\/\d+$/);
+    await audit('/report/tree');
+    await page.goto('/report/tree?tab=folder');
+    await ready(page);
+    await page.locator('[role="treeitem"][aria-level="2"]').first().locator('> .tree-toggle').click();
+    await expect(page.locator('[role="treeitem"][aria-level="3"]').first()).toBeVisible();
+    await expect.soft(page.getByRole('treeitem', { name: /^SILVER Demo Stokis 1000000004 Kiri \d+ · Kanan \d+$/ })).toBeVisible();
+    await audit('/report/tree?tab=folder');
+    // Empty places: "Kosong" and "Daftar di sini" are in the name, then the side and the upline.
+    await page.context().clearCookies();
+    await signIn(page, 'demobronze');
+    await page.goto('/report/tree');
+    await ready(page);
+    await expect.soft(page.getByRole('treeitem', { name: /^Kosong, Daftar di sini: slot Kiri di bawah / }).first()).toBeVisible();
+    await audit('/report/tree (demobronze)');
+    expect(found).toEqual([]);
   });
 }

@@ -16,7 +16,6 @@ interface Props {
 const BADGE = { PLATINUM: 'warning', SILVER: 'info', BRONZE: 'success' } as const;
 const REGISTER = '/transaksi/order-transaksi/registrasi';
 const sideName = (s: 'L' | 'R') => (s === 'L' ? 'Kiri' : 'Kanan');
-const label = (n: TreeNode) => `${n.nama}, ${n.id_member}, ${n.posisi}, kiri ${n.jumlah_child_kiri}, kanan ${n.jumlah_child_kanan}`;
 
 /**
  * The network explorer of /report/tree (spec/000 §2 "Network report"): the tree (Pohon) or the
@@ -208,10 +207,11 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
           key={item.key}
           {...common}
           className={tab === 'pohon' ? 'tree-cell' : undefined}
-          aria-label={`Slot kosong ${sideName(item.side)} di bawah ${item.parent!.nama}`}
+          // Its visible text first (WCAG 2.5.3), then where the place is.
+          aria-label={`Kosong${leg ? ', Daftar di sini' : ''}: slot ${sideName(item.side)} di bawah ${item.parent!.nama}`}
         >
           <span className="node empty">
-            Kosong
+            Kosong{leg && ' '}
             {leg && (
               <a href={`${REGISTER}?sisi=${leg}`} tabIndex={ready ? -1 : undefined} onClick={() => register(item)}>
                 Daftar di sini
@@ -222,13 +222,14 @@ export default function TreeExplorer({ initial, tab, level: initialLevel }: Prop
       );
     }
     const kids = children.filter((c) => c.parentKey === node.id_member);
+    // No aria-label: a treeitem is named by its content, its group of children left out (WAI-ARIA
+    // APG, "Naming with child content"), so its name is the card as shown (WCAG 2.5.3 Label in Name).
     return (
       // biome-ignore lint/a11y/useAriaPropsSupportedByRole: WAI-ARIA tree pattern (the li is role="treeitem" through common, and a treeitem has aria-expanded)
       <li
         key={item.key}
         {...common}
         className={tab === 'pohon' ? 'tree-cell' : undefined}
-        aria-label={label(node)}
         aria-expanded={ready ? expanded(node) : undefined}
       >
         <a
