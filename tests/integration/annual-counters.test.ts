@@ -173,7 +173,7 @@ describe('the annual pairing counters and upgrade dates equal a recount of the f
     const root = (
       await selectRows<{ id: number; id_member: string }>(await getDb(), sql`select id::int as id, id_member from members where path = ''`)
     )[0]!;
-    const viewer = { id: root.id, idMember: root.id_member } as SessionMember;
+    const viewer = { id: root.id, idMember: root.id_member, path: '', depth: 0 } as SessionMember;
     const report = await annualPairingReport(viewer);
     const { counters } = await recount();
     for (const row of report.rows) {

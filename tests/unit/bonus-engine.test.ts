@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RANKS } from '../../src/lib/rank';
-import { annualRank, pairDay, pairingExpiry } from '../../src/server/domain/bonus/pairing';
+import { annualRank, makesPairs, type PairingUpline, pairDay, pairingExpiry } from '../../src/server/domain/bonus/pairing';
 import { PAYOUT_MESSAGES, planPayout } from '../../src/server/domain/bonus/payout';
 import { defaultPlan as plan } from '../../src/server/domain/bonus/plan';
 import { pasal17, taxOnGross, withholdIncrement } from '../../src/server/domain/bonus/pph21';
@@ -70,6 +70,38 @@ describe('daily pairing (COMP_PLAN.md)', () => {
     [3000, 4],
   ])('annual pair-BV %i reaches level %i', (bv, level) => {
     expect(annualRank(bv, plan).level).toBe(level);
+  });
+
+  // The closing asks an upline's rank on the day only where it decides something (issue #24).
+  const upline = (over: Partial<PairingUpline>): PairingUpline => ({
+    id: 1,
+    path: '0',
+    posisi: 'BRONZE',
+    tgl_join: '2026-11-01',
+    sisa_bv_kiri: 0,
+    sisa_bv_kanan: 0,
+    hutang_bv_kiri: 0,
+    hutang_bv_kanan: 0,
+    tanggal_expired: '2026-12-31',
+    volume: { left: 0, right: 0 },
+    ...over,
+  });
+  it.each([
+    [upline({ volume: { left: 100, right: 0 } }), false, 'new volume on one side only'],
+    [upline({ sisa_bv_kanan: 50, volume: { left: 100, right: 0 } }), true, 'carried BV on the other side makes a pair'],
+    [upline({ hutang_bv_kiri: 100, sisa_bv_kanan: 50, volume: { left: 100, right: 0 } }), false, 'the new BV only repays what is owed'],
+    [
+      upline({ tanggal_expired: '2026-11-25', volume: { left: 100, right: 100 } }),
+      false,
+      'pairing expired: no pair is paid whatever the rank',
+    ],
+    [
+      upline({ tanggal_expired: null, tgl_join: '2026-10-01', volume: { left: 100, right: 100 } }),
+      true,
+      'before the first closing: join + 60 days',
+    ],
+  ])('makesPairs on 2026-11-26: %j → %s (%s)', (u, expected) => {
+    expect(makesPairs('2026-11-26', u, plan)).toBe(expected);
   });
 });
 

@@ -2,7 +2,8 @@
  * The closing's volume propagation as it was before it became set-based (issue #24), kept only
  * as the reference the recomputation test compares the engine with: the day's new BV per upline
  * walked in JavaScript event by event and ancestor by ancestor (dayVolume), then the uplines
- * loaded by a `path in (…)` list. Same signature as the engine's `pairingUplines`.
+ * loaded by a `path in (…)` list. Same signature as the engine's `pairingUplines` (each upline with
+ * its current rank: the closing asks the rank on the day for the uplines that pair, after either).
  */
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../../src/server/db/client';
@@ -24,25 +25,13 @@ export function dayVolume(events: readonly { path: string; bv: number }[]): Map<
   return volume;
 }
 
-const NOT_SOLD = sql`('PENDING', 'CANCEL', 'EXPIRED')`;
-const dayEnd = (tanggal: string) => sql`(${tanggal}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
-
-export async function referencePairingUplines(
-  tx: Tx,
-  tanggal: string,
-  events: readonly { path: string; bv: number }[],
-): Promise<PairingUpline[]> {
+export async function referencePairingUplines(tx: Tx, events: readonly { path: string; bv: number }[]): Promise<PairingUpline[]> {
   const volume = dayVolume(events);
   if (volume.size === 0) return [];
   const rows = await selectRows<Omit<PairingUpline, 'volume'>>(
     tx,
     sql`
-    select m.id::int as id, m.path, coalesce(
-      (select u.posisi from orders u where u.member_id = m.id and u.jenis_order = 'upg' and u.paid_at < ${dayEnd(tanggal)}
-         and u.status_order not in ${NOT_SOLD} order by u.paid_at desc limit 1),
-      (select u.posisi_pembeli from orders u where u.member_id = m.id and u.jenis_order = 'upg' and u.paid_at >= ${dayEnd(tanggal)}
-         and u.status_order not in ${NOT_SOLD} order by u.paid_at limit 1),
-      m.posisi) as posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
+    select m.id::int as id, m.path, m.posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
       p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired
     from members m left join member_pairing p on p.member_id = m.id
     where m.path in (${sql.join(

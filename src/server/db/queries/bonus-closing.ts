@@ -137,11 +137,12 @@ function rankOnDay(tanggal: string) {
  * The day's pairing volume, set-based (COMP_PLAN.md, Volume): every package event's BV joined to
  * each ancestor of its subject's path (a prefix of it, as the counters' rebuild does), on the side
  * the subject sits under that ancestor ('0' left, '1' right), summed per upline; each upline with
- * its rank on the day and its pairing counters (null before its first closing). The uplines are a
- * few percent of the network: each is looked up by its path (the lateral `limit 1` keeps the planner
- * from scanning the whole members table to hash-join them).
+ * its current rank (`ranksOnDay` gives the rank on the day, for the uplines that pair) and its
+ * pairing counters (null before its first closing). The uplines are a few percent of the network:
+ * each is looked up by its path (the lateral `limit 1` keeps the planner from scanning the whole
+ * members table to hash-join them).
  */
-export async function pairingUplines(tx: Tx, tanggal: string, events: readonly { path: string; bv: number }[]): Promise<PairingUpline[]> {
+export async function pairingUplines(tx: Tx, events: readonly { path: string; bv: number }[]): Promise<PairingUpline[]> {
   if (events.length === 0) return [];
   await tx.execute(sql`create temp table if not exists closing_volume (path text collate "C", bv int8) on commit drop`);
   await tx.execute(sql`delete from closing_volume`);
@@ -165,7 +166,7 @@ export async function pairingUplines(tx: Tx, tanggal: string, events: readonly {
       from subjects s, generate_series(0, length(s.path) - 1) as k
       group by 1
     )
-    select m.id::int as id, m.path, ${rankOnDay(tanggal)} as posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
+    select m.id::int as id, m.path, m.posisi, m.tgl_join::text as tgl_join, p.sisa_bv_kiri, p.sisa_bv_kanan,
       p.hutang_bv_kiri, p.hutang_bv_kanan, p.tanggal_expired::text as tanggal_expired, v.kiri, v.kanan
     from volume v
       cross join lateral (select * from members m where m.path = v.upline limit 1) m
@@ -181,6 +182,20 @@ export async function pairingUplines(tx: Tx, tanggal: string, events: readonly {
     hutang_bv_kanan: count(r.hutang_bv_kanan),
     volume: { left: toCount(kiri), right: toCount(kanan) },
   }));
+}
+
+/**
+ * The rank on the day of these members (rankOnDay). Asked only for the uplines that make pairs: at
+ * 10M members a busy day has ~290,000 uplines with new volume and a few hundred that pair, and the
+ * two order lookups per upline were a tenth of the closing (issue #24).
+ */
+export async function ranksOnDay(tx: Tx, tanggal: string, memberIds: readonly number[]): Promise<Map<number, Rank>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await selectRows<{ id: unknown; posisi: Rank }>(
+    tx,
+    sql`select m.id, ${rankOnDay(tanggal)} as posisi from members m where m.id = any(${idArray([...new Set(memberIds)])})`,
+  );
+  return new Map(rows.map((r) => [toCount(r.id), r.posisi]));
 }
 
 /** Stores the day's pairing: carried and owed BV replaced, the day's pairs and new volume added to the totals (one set-based upsert). */

@@ -69,7 +69,10 @@ export function annualRank(pairBv: number, plan: BonusPlan): { level: number; ni
 export interface PairingUpline {
   id: number;
   path: string;
-  /** The rank in effect on the closing's day (rank at the event): it decides the cap. */
+  /**
+   * The rank in effect on the closing's day (rank at the event): it decides the cap, so it is
+   * needed only where a pair is made (`makesPairs`); the closing loads it for those uplines alone.
+   */
   posisi: Rank;
   tgl_join: string;
   sisa_bv_kiri: number | null;
@@ -95,6 +98,33 @@ export interface PairingCounters {
   owedRight: number;
 }
 
+/** An upline's pairing day as pairDay takes it, with its clock's end (join + pairingDaysAtJoin before its first closing). */
+function pairingDayOf(tanggal: string, u: PairingUpline, plan: BonusPlan): { expiry: string; day: PairingDay } {
+  const expiry = u.tanggal_expired ?? addDays(u.tgl_join, plan.pairingDaysAtJoin);
+  return {
+    expiry,
+    day: {
+      carriedLeft: u.sisa_bv_kiri ?? 0,
+      carriedRight: u.sisa_bv_kanan ?? 0,
+      newLeft: u.volume.left,
+      newRight: u.volume.right,
+      rank: u.posisi,
+      active: expiry >= tanggal,
+      owedLeft: u.hutang_bv_kiri ?? 0,
+      owedRight: u.hutang_bv_kanan ?? 0,
+    },
+  };
+}
+
+/**
+ * Whether the upline makes a pair on the day while active: the only case its rank on the day
+ * decides anything (the cap of paid pairs, the PAIR row's detail). Pairs do not depend on the rank.
+ */
+export function makesPairs(tanggal: string, u: PairingUpline, plan: BonusPlan): boolean {
+  const { day } = pairingDayOf(tanggal, u, plan);
+  return day.active && pairDay(day, plan).pairs > 0;
+}
+
 /**
  * The day's pairing of every upline with new volume (COMP_PLAN.md): each pairs on its own
  * counters (pairDay), active while its expiry is not before the day; a PAIR bonus for paid pairs.
@@ -108,20 +138,8 @@ export function pairUplines(
   const earnings: BonusEarning[] = [];
   for (const u of uplines) {
     const v = u.volume;
-    const expiry = u.tanggal_expired ?? addDays(u.tgl_join, plan.pairingDaysAtJoin);
-    const result = pairDay(
-      {
-        carriedLeft: u.sisa_bv_kiri ?? 0,
-        carriedRight: u.sisa_bv_kanan ?? 0,
-        newLeft: v.left,
-        newRight: v.right,
-        rank: u.posisi,
-        active: expiry >= tanggal,
-        owedLeft: u.hutang_bv_kiri ?? 0,
-        owedRight: u.hutang_bv_kanan ?? 0,
-      },
-      plan,
-    );
+    const { expiry, day } = pairingDayOf(tanggal, u, plan);
+    const result = pairDay(day, plan);
     counters.push({
       memberId: u.id,
       carryLeft: result.carryLeft,

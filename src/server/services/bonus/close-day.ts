@@ -9,6 +9,7 @@ import {
   moveRepeatOrderClocks,
   npwpOnDay,
   pairingUplines,
+  ranksOnDay,
   recordClosedDay,
   startPairingClocks,
   storePairingCounters,
@@ -18,7 +19,7 @@ import { keepPairingUndo, openClosingUndo, saveAnnualUndo } from '../../db/queri
 import { annualPeriodEndingOn } from '../../domain/bonus/annual-period';
 import { type ClosingEvent, isPackageEvent } from '../../domain/bonus/closing-event';
 import { type BonusEarning, collectEarnings } from '../../domain/bonus/earnings';
-import { annualAwards, pairUplines } from '../../domain/bonus/pairing';
+import { annualAwards, makesPairs, pairUplines } from '../../domain/bonus/pairing';
 import { passupBonuses } from '../../domain/bonus/passup';
 import type { BonusPlan } from '../../domain/bonus/plan';
 import { repeatOrderActivity, repeatOrderBonuses, repeatOrderSponsorBonuses } from '../../domain/bonus/repeat-order';
@@ -122,11 +123,17 @@ export async function closeDay(
     );
     await moveRepeatOrderClocks(tx, repeatOrderActivity(events, plan), plan.pairingDaysPerRo);
 
-    const uplines = await pairingUplines(
+    const loaded = await pairingUplines(
       tx,
-      tanggal,
       events.filter(isPackageEvent).map((e) => ({ path: e.subject.path, bv: e.total_bv })),
     );
+    // The rank on the day decides the cap: loaded for the uplines that pair, not for every upline.
+    const ranks = await ranksOnDay(
+      tx,
+      tanggal,
+      loaded.filter((u) => makesPairs(tanggal, u, plan)).map((u) => u.id),
+    );
+    const uplines = loaded.map((u) => ({ ...u, posisi: ranks.get(u.id) ?? u.posisi }));
     if (uplines.length) {
       const pairing = pairUplines(tanggal, uplines, plan);
       if (undo)
