@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { cspDigestMemo, cspHashListsOnce } from './scripts/csp-digest-memo.mjs';
 import { cssAscii } from './scripts/css-ascii.mjs';
 import { lowPriorityScripts } from './scripts/low-priority-scripts.mjs';
+import { paintedDirective } from './scripts/painted-directive.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
 
@@ -19,7 +20,8 @@ export default defineConfig({
   // of dist/client itself, from a list made at start, instead of two file lookups before every page.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // lowPriorityScripts: module scripts and their imports at fetchpriority=low (first paint, ADR 0027).
-  integrations: [react(), lowPriorityScripts(), precompress(), serviceWorkerVersion()],
+  // paintedDirective: `client:painted`, islands started after the first frame (first paint, ADR 0029).
+  integrations: [react(), lowPriorityScripts(), paintedDirective(), precompress(), serviceWorkerVersion()],
   // Cross-site writes are refused in src/middleware.ts (isCrossSiteWrite), not by Astro's
   // checkOrigin: that one lets cross-site JSON through and refuses body-less bearer calls.
   security: {

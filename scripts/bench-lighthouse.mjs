@@ -5,7 +5,8 @@
 // /admin/signin and /admin/keluar among them, without a cookie), starts Debian's Chromium
 // (CHROMIUM_PATH, default /usr/bin/chromium) headless and runs Lighthouse's default mobile audit
 // (simulated slow 4G, 4x CPU slowdown), performance category only, N rounds over the pages.
-// Prints per page the median performance score, FCP, LCP, TBT and total bytes, then the pages
+// Prints per page the median performance score, FCP, LCP, TBT and total bytes (and, per run, the
+// scripts at more than Low priority requested before the first paint: JS<FCP), then the pages
 // below 95 with the top savings Lighthouse names for them. Pages that answer an error status (the 404 page; verification links and the payment simulator with the
 // made-up sample token) are listed as not scored: Lighthouse does not score error documents.
 // Options: `--runs N` (rounds, default 3), `--pages /a,/b` (only these routes), `--param name=value`
@@ -113,6 +114,21 @@ function topSavings(lhr, count = 3) {
     .slice(0, count);
 }
 
+/**
+ * Script requests at more than Low priority started before the observed first paint: what
+ * Lantern's pessimistic FCP estimate can count as render-blocking (ADR 0025). The member pages'
+ * own scripts are Low (ADR 0027); an island's chunk and React's are High, and start after the
+ * first frame with `client:painted` (ADR 0029). A race on the machine: read per run.
+ */
+function urgentScriptsBeforePaint(lhr) {
+  const requests = lhr.audits['network-requests']?.details;
+  const paintTs = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaintTs;
+  const startTs = requests?.debugData?.networkStartTimeTs;
+  if (!requests?.items || !paintTs || !startTs) return undefined;
+  const paint = (paintTs - startTs) / 1000;
+  return requests.items.filter((r) => r.resourceType === 'Script' && !/low/i.test(r.priority ?? '') && r.networkRequestTime < paint).length;
+}
+
 /** A page's markup without what makes it more than static: stylesheets, styles and scripts. */
 function staticReference(html) {
   return html
@@ -200,6 +216,7 @@ try {
         si: lhr.audits['speed-index'].numericValue,
         bytes: lhr.audits['total-byte-weight'].numericValue,
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+        urgentScripts: urgentScriptsBeforePaint(lhr),
       });
     }
     console.error(`  round ${round}/${runs} done`);
@@ -230,12 +247,13 @@ try {
       cls: median(ok.map((r) => r.cls)),
       si: median(ok.map((r) => r.si)),
       bytes: median(ok.map((r) => r.bytes)),
+      urgentScripts: ok.map((r) => r.urgentScripts ?? '?').join('/'),
       savings: topSavings(medianRun.lhr),
     });
   }
   const staticFcp = rows.find((r) => r.reference && !r.error)?.fcp;
 
-  const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', '× static', 'LCP', 'TBT', 'CLS', 'SI', 'total bytes'];
+  const header = ['page', 'as', 'perf (median)', 'runs', 'FCP', '× static', 'LCP', 'TBT', 'CLS', 'SI', 'total bytes', 'JS<FCP'];
   const table = rows.map((r) =>
     r.error
       ? [
@@ -250,6 +268,7 @@ try {
           '',
           '',
           r.error.match(/Status code: (\d+)/) ? `error document (HTTP ${r.error.match(/Status code: (\d+)/)[1]})` : r.error.slice(0, 90),
+          '',
         ]
       : [
           r.route,
@@ -263,6 +282,7 @@ try {
           r.cls.toFixed(3),
           fmtMs(r.si),
           fmtKb(r.bytes),
+          r.urgentScripts,
         ],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
@@ -279,6 +299,9 @@ try {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
   const over = rows.filter((r) => !r.error && !r.reference && staticFcp && r.fcp > FCP_RATIO * staticFcp);
+  console.log(
+    'JS<FCP: per run, the script requests at more than Low priority started before the observed first paint (what Lantern may count as render-blocking)',
+  );
   console.log(`\nFCP over ${FCP_RATIO}× the static reference's:${over.length ? '' : ' none'}`);
   for (const r of over) console.log(`  ${r.route} — ${fmtMs(r.fcp)} (${(r.fcp / staticFcp).toFixed(2)}×)`);
   const below = rows.filter((r) => !r.error && r.score < THRESHOLD);

@@ -22,6 +22,7 @@ function sourceStamp() {
     'astro.config.mjs',
     'scripts/csp-digest-memo.mjs',
     'scripts/low-priority-scripts.mjs',
+    'scripts/painted-directive.mjs',
     'package-lock.json',
     'tsconfig.json',
   ])

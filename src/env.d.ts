@@ -16,3 +16,14 @@ declare namespace App {
     operator?: import('./server/services/operator/operator-sessions').SessionOperator;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /**
+     * Hydrates after the page's first frame: `load`, two animation frames, then an idle moment
+     * (`{ visible: true }`: when on screen instead of the idle moment). The member pages' islands
+     * use it (src/browser/painted-directive.ts, scripts/painted-directive.mjs; issue #23).
+     */
+    'client:painted'?: boolean | import('./browser/painted-directive').PaintedOptions;
+  }
+}

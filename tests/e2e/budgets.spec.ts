@@ -15,7 +15,9 @@ import { expect, test } from './fixtures';
  *   dist/client) plus its inline scripts. Sizes only: server times are measured by bench:pages,
  *   never asserted here;
  * - no Content-Security-Policy violation and no uncaught script error (issue #8, docs/security.md
- *   "Response headers"), islands hydrated under the policy; once a page, not once a check (issue #22).
+ *   "Response headers"), islands hydrated under the policy; once a page, not once a check (issue #22);
+ * - issue #23's first paint: module scripts and their imports at low priority (ADR 0025, 0027), and
+ *   a member page's islands on `client:painted`, started after the first frame (ADR 0029).
  */
 
 /** The order detail's sample (bench:pages: demoplatinum's newest order), filled in when the test runs. */
@@ -155,6 +157,14 @@ test.describe('every page: weight within DESIGN.md §9, no policy violation or s
           .filter((s) => s.getAttribute('fetchpriority') !== 'low')
           .map((s) => s.getAttribute('src')),
       );
+      // ...nor do a member page's islands: they start after the first frame (client:painted, ADR 0029).
+      const earlyIslands = isConsole(template)
+        ? []
+        : await page.evaluate(() =>
+            [...document.querySelectorAll('astro-island[client]:not([client=painted])')].map(
+              (i) => `${i.getAttribute('component-url')} client:${i.getAttribute('client')}`,
+            ),
+          );
       // ...nor do their imports: Chrome fetches a module's imports at High priority whatever the
       // script's own attribute, so each is preloaded at low priority beside it.
       const preloads = await page.evaluate(() =>
@@ -185,6 +195,7 @@ test.describe('every page: weight within DESIGN.md §9, no policy violation or s
         )
         .toBeLessThanOrEqual(jsBudget);
       expect.soft(urgentScripts, `${route}: module scripts without fetchpriority="low" (scripts/low-priority-scripts.mjs)`).toEqual([]);
+      expect.soft(earlyIslands, `${route}: islands not on client:painted (src/browser/painted-directive.ts, ADR 0029)`).toEqual([]);
       expect
         .soft(
           unpreloaded,

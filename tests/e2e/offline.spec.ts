@@ -63,7 +63,7 @@ test('the dashboard, a bonus report, the tree and the order list open again with
   // The tree and the order list, read online too (the same session): their nodes and rows.
   await page.goto('/report/tree');
   await expect(treeNodes(page).first()).toBeVisible();
-  // Its island ran online (client:idle: its scripts are fetched, and kept by the worker, only then).
+  // Its island ran online (client:painted: its scripts are fetched, and kept by the worker, only then).
   await expect(page.locator('.tree-explorer')).toHaveAttribute('data-ready', 'true');
   const nodes = await treeNodes(page).allTextContents();
   await page.goto('/transaksi/order-transaksi');
