@@ -8,6 +8,8 @@
  * nothing. Each of the R runs (default 1) closes the day on a fresh copy of that database
  * (`create database … template …`, timed apart), then closes it again (no change), and drops the
  * copy, so every run measures the same closing. `--drop` drops the kept database at the end.
+ * `--warm`: before the timed closing, the relations it reads at random are read into the OS cache
+ * (pg_prewarm), as a serving database has them; without it the copy starts mostly cold.
  * Besides the wall time it prints the CPU seconds of the closing (this process and, when the
  * server runs on this machine, its PostgreSQL backends): on a shared machine the wall time is
  * mostly the neighbours' load.
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     members: { type: 'string' },
     runs: { type: 'string', default: '1' },
     drop: { type: 'boolean', default: false },
+    warm: { type: 'boolean', default: false },
     child: { type: 'string' },
     database: { type: 'string' },
   },
@@ -46,9 +49,13 @@ function urlOf(name: string): string {
 
 /** One process per database: the project's client is one per process. */
 function child(kind: 'build' | 'close', database: string, members: string): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', kind, '--database', database, '--members', members], {
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', self, '--child', kind, '--database', database, '--members', members, ...(values.warm ? ['--warm'] : [])],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
@@ -122,12 +129,41 @@ async function backendCpu(client: typeof import('../src/server/db/client'), db: 
   return seconds;
 }
 
+/**
+ * The relations the closing reads at random (members by id and by path, their pairing counters,
+ * the NPWP history, the day's orders), read into the operating system's cache with pg_prewarm
+ * (PostgreSQL's contrib): a serving database has them there, while a fresh copy made for the run
+ * (`create database … template`, 11 GB at 10M) has pushed most of them out of it, so the cold
+ * closing measures the disk as much as the closing.
+ */
+const WARMED = [
+  'members',
+  'members_pkey',
+  'members_path_uq',
+  'member_pairing',
+  'member_pairing_pkey',
+  'npwp_statuses',
+  'npwp_statuses_member_idx',
+  'orders',
+  'orders_member_tgl_idx',
+];
+
 /** Closes the busy day on this (copied) database, twice. */
 async function close(database: string): Promise<void> {
   process.env.DATABASE_URL = urlOf(database);
   const client = await import('../src/server/db/client');
   const { closeDay } = await import('../src/server/services/bonus/close-day');
   const { db } = await client.connection();
+  if (values.warm) {
+    const w = Date.now();
+    await db.execute(sql`create extension if not exists pg_prewarm`);
+    const [read] = await client.selectRows<{ mb: number }>(
+      db,
+      sql`select (sum(pg_prewarm(c.oid, 'read')) * 8 / 1024)::int as mb from pg_class c
+        where c.relname = any(${`{${WARMED.join(',')}}`}::text[]) and c.relnamespace = 'public'::regnamespace`,
+    );
+    console.log(`--warm: ${read!.mb} MB of ${WARMED.join(', ')} read into the OS cache in ${seconds(w)} s (not in the closing's time)`);
+  }
   const [orders] = await client.selectRows<{ day: string; n: number; upg: number; ro: number; bv: number }>(
     db,
     sql`select (max(paid_at) at time zone 'Asia/Jakarta')::date::text as day, count(*)::int as n,
