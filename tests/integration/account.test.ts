@@ -96,6 +96,26 @@ describe('profile validation messages (spec/000 §5)', () => {
 });
 
 describe('account services', () => {
+  it("the profile shows the provider's validation of the member's current bank account, and none once the account changes", async () => {
+    const me = await sessionOf(memberId(12)); // sign-in takes the ID Member too
+    const db = await getDb();
+    await db.execute(sql`update members set kode_bank = '014', no_rekening = '1234509876', nama_rekening = 'Budi' where id = ${me.id}`);
+    const page = async () =>
+      (await createContainer()).renderToString(ProfilePage, {
+        locals: { member: me },
+        request: new Request('http://portal.test/account/profile'),
+      });
+    expect(await page()).not.toContain('data-testid="bank-validation"');
+    await db.execute(sql`insert into bank_account_validations (kode_bank, no_rekening, provider, valid, nama_bank)
+      values ('014', '1234509876', 'simulator', true, 'BUDI SANTOSO')`);
+    const validated = (await page()).match(/data-testid="bank-validation"[^>]*>(.*?)<\/dd>/s)?.[1]?.replace(/<[^>]+>/g, '');
+    expect(validated).toContain('Terverifikasi');
+    expect(validated).toContain('a.n. BUDI SANTOSO');
+    // Another account: the old validation is not this one's.
+    await db.execute(sql`update members set no_rekening = '5555500000' where id = ${me.id}`);
+    expect(await page()).not.toContain('data-testid="bank-validation"');
+  });
+
   it('saves the profile, dropping empty fields, and clears the domicile redirect', async () => {
     const me = await sessionOf('demobaru');
     expect(me.hasDomisili).toBe(false);

@@ -246,12 +246,12 @@ export async function memberPayoutsPage(db: Executor, memberId: number, f: Membe
   }));
 }
 
-/** How many payouts per status: the member's (memberId) or, without one, everybody's except drafts. */
-export async function payoutStatusCounts(db: Executor, memberId?: number): Promise<{ status: PayoutStatus; n: number }[]> {
+/** How many payouts per status, everybody's except drafts (the finance queue; a member's: memberPayoutCounts). */
+export async function payoutStatusCounts(db: Executor): Promise<{ status: PayoutStatus; n: number }[]> {
   const rows = await db
     .select({ status: payouts.status, n: count() })
     .from(payouts)
-    .where(memberId === undefined ? ne(payouts.status, 'draft') : eq(payouts.memberId, memberId))
+    .where(ne(payouts.status, 'draft'))
     .groupBy(payouts.status);
   return rows.map((r) => ({ status: r.status, n: toCount(r.n) }));
 }

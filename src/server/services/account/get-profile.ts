@@ -50,10 +50,7 @@ export async function getProfileView(member: SessionMember) {
      * payout to it): "Terverifikasi" with the holder's name as the bank knows it, or why the bank
      * did not know it; undefined while not validated yet.
      */
-    bankCheck:
-      bank_valid === null || !profile.kode_bank || !profile.no_rekening
-        ? undefined
-        : { valid: bank_valid, nama_bank: bank_nama, pesan: bank_pesan },
+    bankCheck: bank_valid === null ? undefined : { valid: bank_valid, nama_bank: bank_nama, pesan: bank_pesan },
   };
 }
 
