@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { cspDigestMemo, cspHashListsOnce } from './scripts/csp-digest-memo.mjs';
 import { cssAscii } from './scripts/css-ascii.mjs';
 import { lowPriorityScripts } from './scripts/low-priority-scripts.mjs';
+import { pageBytes } from './scripts/page-bytes.mjs';
 import { paintedDirective } from './scripts/painted-directive.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { serviceWorkerVersion } from './scripts/service-worker.mjs';
@@ -68,7 +69,8 @@ export default defineConfig({
     // cspDigestMemo: Astro's per-request CSP hashes of the same inline styles and scripts, computed once;
     // cspHashListsOnce: the manifest's hash lists without their repeats, made once (issue #24).
     // cssAscii: the built stylesheets as ASCII text, so an inlined page stays a one-byte string (issue #24).
-    plugins: [cspDigestMemo(), cspHashListsOnce(), cssAscii()],
+    // pageBytes: a page rendered into UTF-8 bytes as it renders, not one long string encoded at the end (issue #24).
+    plugins: [cspDigestMemo(), cspHashListsOnce(), cssAscii(), pageBytes()],
     // drizzle-orm is bundled into the server: imported as a package, each of the ~50 server modules
     // that import it made Node read its 179 KB package.json's exports map again (0.3 s of every
     // start's ~2 s of CPU; issue #22's process-level tests start a server or a command dozens of times).

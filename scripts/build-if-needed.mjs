@@ -21,8 +21,12 @@ function sourceStamp() {
   for (const file of [
     'astro.config.mjs',
     'scripts/csp-digest-memo.mjs',
+    'scripts/css-ascii.mjs',
     'scripts/low-priority-scripts.mjs',
+    'scripts/page-bytes.mjs',
     'scripts/painted-directive.mjs',
+    'scripts/precompress.mjs',
+    'scripts/service-worker.mjs',
     'package-lock.json',
     'tsconfig.json',
   ])
