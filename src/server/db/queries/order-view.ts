@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isUuid, type OrderListQuery, type OrderSortColumn } from '../../../lib/schemas/order-list';
-import { type Db, selectRows, type Tx } from '../client';
+import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { containsPattern } from '../like';
 import { toCount, toRupiah } from '../money';
 import { invoiced } from './order-status';
@@ -182,46 +182,33 @@ export interface ListRow {
  * id_member); the total count; and the members this member's registrations created.
  */
 export async function memberOrderPage(db: Db | Tx, memberId: number, q: OrderListQuery, optMemberLimit: number) {
-  const conditions: SQL[] = [
-    sql`o.member_id = ${memberId}`,
-    sql`o.tgl_order >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta'`,
-    sql`o.tgl_order < (${q.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`,
-  ];
-  if (q.status.length)
-    conditions.push(
-      sql`o.status_order in (${sql.join(
-        q.status.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  if (q.search) {
-    const like = containsPattern(q.search);
-    conditions.push(sql`(o.no_order ilike ${like} or o.no_invoice ilike ${like})`);
-  }
-  if (q.member.length) {
-    const publicIds = q.member.filter(isUuid);
-    const idMembers = q.member.filter((id) => !isUuid(id));
-    const byPublicId = publicIds.length
-      ? sql`public_id in (${sql.join(
-          publicIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql`false`;
-    const byIdMember = idMembers.length
-      ? sql`id_member in (${sql.join(
-          idMembers.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql`false`;
-    conditions.push(sql`o.new_member_id in (select id from members where ${byPublicId} or ${byIdMember})`);
-  }
-  const where = sql.join(conditions, sql` and `);
+  // Prepared, one statement per sort (issue #24): every filter is a parameter that is empty when
+  // unused (no status, no pattern, no chosen member), so the same statement serves every filter.
+  const p = sql.placeholder;
+  const where = sql`o.member_id = ${p('memberId')}
+    and o.tgl_order >= (${p('from')}::date)::timestamp at time zone 'Asia/Jakarta'
+    and o.tgl_order < (${p('to')}::date + 1)::timestamp at time zone 'Asia/Jakarta'
+    and (cardinality(${p('statuses')}::text[]) = 0 or o.status_order = any(${p('statuses')}::text[]))
+    and (${p('like')}::text is null or o.no_order ilike ${p('like')}::text or o.no_invoice ilike ${p('like')}::text)
+    and (not ${p('chosen')}::boolean or o.new_member_id in (select id from members
+      where public_id = any(${p('publicIds')}::uuid[]) or id_member = any(${p('idMembers')}::text[])))`;
+  const filter = {
+    memberId,
+    from: q.from,
+    to: q.to,
+    statuses: q.status,
+    like: q.search ? containsPattern(q.search) : null,
+    chosen: q.member.length > 0,
+    publicIds: q.member.filter(isUuid),
+    idMembers: q.member.filter((id) => !isUuid(id)),
+  };
   const direction = q.order === 'asc' ? sql`asc` : sql`desc`;
   const nulls = q.order === 'asc' ? sql`nulls first` : sql`nulls last`;
   const [rows, [count], optMember] = await Promise.all([
-    selectRows<ListRow>(
+    selectPreparedOnce<Omit<ListRow, 'total_harga' | 'total_bayar'> & { total_harga: string; total_bayar: string }>(
       db,
-      sql`
+      `member_orders_${q.orderby}_${q.order}`,
+      () => sql`
       select o.public_id::text as public_id, o.no_order,
         case when ${invoiced(sql`o.status_order`)} then o.no_invoice end as no_invoice,
         o.tgl_order::text as tgl_order,
@@ -232,16 +219,19 @@ export async function memberOrderPage(db: Db | Tx, memberId: number, q: OrderLis
       from orders o left join members n on n.id = o.new_member_id
       where ${where}
       order by ${sortSql[q.orderby]} ${direction} ${nulls}, o.id ${direction}
-      limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`,
+      limit ${p('limit')} offset ${p('offset')}`,
+      { ...filter, limit: q.page_size, offset: (q.page - 1) * q.page_size },
     ),
-    selectRows<{ n: number }>(db, sql`select count(*)::int as n from orders o where ${where}`),
-    selectRows<{ id: string; id_member: string; nama: string }>(
+    selectPreparedOnce<{ n: unknown }>(db, 'member_orders_count', () => sql`select count(*) as n from orders o where ${where}`, filter),
+    selectPreparedOnce<{ id: string; id_member: string; nama: string }>(
       db,
-      sql`
+      'member_registered',
+      () => sql`
       select n.public_id::text as id, n.id_member, n.nama
       from orders o join members n on n.id = o.new_member_id
-      where o.member_id = ${memberId} and o.jenis_order = 'reg'
-      order by o.tgl_order desc, o.id desc limit ${optMemberLimit}`,
+      where o.member_id = ${p('memberId')} and o.jenis_order = 'reg'
+      order by o.tgl_order desc, o.id desc limit ${p('limit')}`,
+      { memberId, limit: optMemberLimit },
     ),
   ]);
   return {
