@@ -21,23 +21,31 @@ export class PageBytes {
   #buffer: Uint8Array = new Uint8Array(INITIAL_BYTES);
   #length = 0;
   #pending = '';
+  /** The pending text ends in the first half of a pair (its second half is in the next chunk). */
+  #pendingSplit = false;
 
   write(chunk: string): void {
-    if (chunk.length >= BATCH && !endsInHighSurrogate(this.#pending)) {
+    if (!chunk) return;
+    // Only the chunk's last character is read: charCodeAt on the joined text would flatten it.
+    const split = endsInHighSurrogate(chunk);
+    if (chunk.length >= BATCH && !this.#pendingSplit) {
       this.flush();
-      if (endsInHighSurrogate(chunk)) this.#pending = chunk;
+      if (split) this.#pending = chunk;
       else this.#encode(chunk);
+      this.#pendingSplit = split;
       return;
     }
     this.#pending += chunk;
-    // A pair split between two chunks is kept whole: its high half waits for the next chunk.
-    if (this.#pending.length >= BATCH && !endsInHighSurrogate(this.#pending)) this.flush();
+    this.#pendingSplit = split;
+    // A pair split between two chunks is kept whole: its first half waits for the next chunk.
+    if (this.#pending.length >= BATCH && !split) this.flush();
   }
 
   flush(): void {
     if (!this.#pending) return;
     const text = this.#pending;
     this.#pending = '';
+    this.#pendingSplit = false;
     this.#encode(text);
   }
 
