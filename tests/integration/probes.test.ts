@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
@@ -73,7 +74,10 @@ describe('/metrics access and content', () => {
     expect(text).toMatch(/^portal_http_requests_total\{route="\/member\/reports\/downline-report",method="GET",status="200"\} [1-9]/m);
     expect(text).toMatch(/^portal_http_request_duration_seconds_count\{route="\/member\/reports\/downline-report",method="GET"\} [1-9]/m);
     expect(text).toMatch(/^portal_db_up 1$/m);
-    expect(text).toMatch(/^portal_db_pool_max\{kind="(pglite|postgres)"\} \d+$/m);
+    // PostgreSQL: DATABASE_POOL, or by default twice the machine's cores and at least 4 (README); PGlite: one.
+    const [, kind, poolMax] = text.match(/^portal_db_pool_max\{kind="(pglite|postgres)"\} (\d+)$/m) ?? [];
+    const documentedPool = process.env.DATABASE_POOL ? Number(process.env.DATABASE_POOL) : Math.max(4, 2 * os.availableParallelism());
+    expect(Number(poolMax)).toBe(kind === 'postgres' ? documentedPool : 1);
     const db = await getDb();
     for (const { status, n } of await selectRows<{ status: string; n: number }>(
       db,
