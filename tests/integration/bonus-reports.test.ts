@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, selectRows } from '../../src/server/db/client';
 import { dailyBonusReport, monthlyBonusReport, withdrawalReport } from '../../src/server/services/bonus/bonus-reports';
+import { listBonuses } from '../../src/server/services/bonus/list-bonuses';
 import { listPayouts, listUnpaidBonuses, requestPayout } from '../../src/server/services/bonus/payouts';
 import { payThroughBatch, sessionOf } from './helpers';
 
@@ -23,6 +24,33 @@ describe('bonus reports', () => {
     const monthly = await monthlyBonusReport(me, '2000-01', '2999-12');
     expect(monthly.rows.reduce((s, r) => s + r.bonus_dibayar, 0)).toBe(Number(all!.net));
     expect(new Set(monthly.rows.map((r) => r.bulan)).size).toBe(monthly.rows.length);
+  });
+
+  it('the bonus list by transfer status: each status its own rows and sums, none chosen is every row, a narrower range fewer', async () => {
+    const me = await sessionOf('demosilver');
+    const db = await getDb();
+    const byStatus = await selectRows<{ status: string; n: number; net: string }>(
+      db,
+      sql`select status_transfer as status, count(*)::int as n, sum(bonus_dibayar)::text as net from bonuses where member_id = ${me.id} group by 1`,
+    );
+    const query = (status: ('PENDING' | 'PROCESSED')[], from = '2000-01-01', to = '2999-12-31') =>
+      listBonuses(me, { from, to, status, page: 1, page_size: 500 });
+    const all = await query([]);
+    expect(all.total_count).toBe(byStatus.reduce((s, r) => s + r.n, 0));
+    for (const status of ['PENDING', 'PROCESSED'] as const) {
+      const expected = byStatus.find((r) => r.status === status);
+      const list = await query([status]);
+      expect(list.total_count).toBe(expected?.n ?? 0);
+      expect(list.rows.every((r) => r.status_transfer === status)).toBe(true);
+      const summary = status === 'PENDING' ? list.bonus_summary.pending.total : list.bonus_summary.dibayar.total;
+      expect(summary).toBe(Number(expected?.net ?? 0));
+    }
+    expect(byStatus.some((r) => r.n > 0)).toBe(true);
+    const newest = all.rows[0]!.tanggal;
+    const oneDay = await query([], newest, newest);
+    expect(oneDay.rows.length).toBeGreaterThan(0);
+    expect(oneDay.rows.every((r) => r.tanggal === newest)).toBe(true);
+    expect(oneDay.total_count).toBeLessThan(all.total_count);
   });
 
   it('the withdrawal report lists completed payouts with their bonuses', async () => {

@@ -12,14 +12,18 @@ export interface MemberBonusFilter {
   status: ('PENDING' | 'PROCESSED')[];
 }
 
-/** The member's bonuses dated in [from, to], optionally of the given transfer statuses. */
-function memberBonusesIn(memberId: number, f: MemberBonusFilter) {
-  return and(
-    eq(bonuses.memberId, memberId),
-    between(bonuses.tanggal, sql`${f.from}::date`, sql`${f.to}::date`),
-    f.status.length ? inArray(bonuses.statusTransfer, f.status) : undefined,
-  );
-}
+const p = sql.placeholder;
+
+// The member's own bonus reads are prepared statements, built once per database handle and name
+// (preparedOnce in ../client, issue #24): unprepared, each took two round trips and a fresh plan.
+
+/** The member's bonuses dated in [from, to], of the given transfer statuses (all when none): values from `filterValues`. */
+const memberBonusesIn = and(
+  eq(bonuses.memberId, p('memberId')),
+  between(bonuses.tanggal, sql`${p('from')}::date`, sql`${p('to')}::date`),
+  sql`(cardinality(${p('statuses')}::text[]) = 0 or ${bonuses.statusTransfer} = any(${p('statuses')}::text[]))`,
+);
+const filterValues = (memberId: number, f: MemberBonusFilter) => ({ memberId, from: f.from, to: f.to, statuses: f.status });
 
 /** Sum of bonus_dibayar of the rows with the given transfer status (0 when none). */
 const paidSum = (status: 'PENDING' | 'PROCESSED') =>
@@ -30,27 +34,30 @@ const paidSum = (status: 'PENDING' | 'PROCESSED') =>
  * for an unpaid one, the reason of a KEUANGAN hold covering it (null: not held).
  */
 export async function memberBonusesPage(db: Executor, memberId: number, f: MemberBonusFilter, page: { limit: number; offset: number }) {
-  const rows = await db
-    .select({
-      publicId: bonuses.publicId,
-      tanggal: bonuses.tanggal,
-      jenisBonus: bonuses.jenisBonus,
-      statusTransfer: bonuses.statusTransfer,
-      tglTransfer: sql<string | null>`${bonuses.tglTransfer}::text`,
-      bonusBruto: bonuses.bonusBruto,
-      potPph: bonuses.potPph,
-      bonusDibayar: bonuses.bonusDibayar,
-      detail: bonuses.detail,
-      payoutStatus: payouts.status,
-      ditahan: sql<string | null>`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.bonusDibayar} >= 0
+  const rows = await preparedOnce(db, 'member_bonuses_page', () =>
+    db
+      .select({
+        publicId: bonuses.publicId,
+        tanggal: bonuses.tanggal,
+        jenisBonus: bonuses.jenisBonus,
+        statusTransfer: bonuses.statusTransfer,
+        tglTransfer: sql<string | null>`${bonuses.tglTransfer}::text`,
+        bonusBruto: bonuses.bonusBruto,
+        potPph: bonuses.potPph,
+        bonusDibayar: bonuses.bonusDibayar,
+        detail: bonuses.detail,
+        payoutStatus: payouts.status,
+        ditahan: sql<string | null>`case when ${bonuses.statusTransfer} = 'PENDING' and ${bonuses.bonusDibayar} >= 0
         then ${heldReason(bonuses.memberId, bonuses.id)} end`,
-    })
-    .from(bonuses)
-    .leftJoin(payouts, eq(payouts.id, bonuses.payoutId))
-    .where(memberBonusesIn(memberId, f))
-    .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
-    .limit(page.limit)
-    .offset(page.offset);
+      })
+      .from(bonuses)
+      .leftJoin(payouts, eq(payouts.id, bonuses.payoutId))
+      .where(memberBonusesIn)
+      .orderBy(desc(bonuses.tanggal), desc(bonuses.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('member_bonuses_page'),
+  ).execute({ ...filterValues(memberId, f), ...page });
   return rows.map((r) => ({
     ...r,
     bonusBruto: toRupiah(r.bonusBruto),
@@ -62,10 +69,13 @@ export async function memberBonusesPage(db: Executor, memberId: number, f: Membe
 
 /** How many of the member's bonuses match, and the paid and pending sums among them. */
 export async function memberBonusSummary(db: Executor, memberId: number, f: MemberBonusFilter) {
-  const [row] = await db
-    .select({ n: count(), dibayar: paidSum('PROCESSED'), pending: paidSum('PENDING') })
-    .from(bonuses)
-    .where(memberBonusesIn(memberId, f));
+  const [row] = await preparedOnce(db, 'member_bonus_summary', () =>
+    db
+      .select({ n: count(), dibayar: paidSum('PROCESSED'), pending: paidSum('PENDING') })
+      .from(bonuses)
+      .where(memberBonusesIn)
+      .prepare('member_bonus_summary'),
+  ).execute(filterValues(memberId, f));
   return { n: toCount(row?.n), dibayar: toRupiah(row?.dibayar), pending: toRupiah(row?.pending) };
 }
 
@@ -88,51 +98,60 @@ export async function memberBonusTotals(db: Executor, memberId: number) {
 
 /** The report header: the member's id, name, join date and all-time bonus paid out (net). */
 export async function reportMember(db: Executor, memberId: number) {
-  const [row] = await db
-    .select({
-      idMember: members.idMember,
-      nama: members.nama,
-      tglJoin: members.tglJoin,
-      // A parameter, not the column: a lone table's columns render unqualified, and would bind to b inside.
-      akumulasi: sql<unknown>`coalesce((select sum(b.bonus_dibayar) from bonuses b where b.member_id = ${memberId}), 0)`,
-    })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const [row] = await preparedOnce(db, 'report_member', () =>
+    db
+      .select({
+        idMember: members.idMember,
+        nama: members.nama,
+        tglJoin: members.tglJoin,
+        // A parameter, not the column: a lone table's columns render unqualified, and would bind to b inside.
+        akumulasi: sql<unknown>`coalesce((select sum(b.bonus_dibayar) from bonuses b where b.member_id = ${p('memberId')}), 0)`,
+      })
+      .from(members)
+      .where(eq(members.id, p('memberId')))
+      .prepare('report_member'),
+  ).execute({ memberId });
   return row ? { ...row, akumulasi: toRupiah(row.akumulasi) } : undefined;
 }
 
 /** The member's bonus per day and type in [from, to]. */
 export async function dailyBonusRows(db: Executor, memberId: number, from: string, to: string) {
-  const rows = await db
-    .select({
-      tanggal: bonuses.tanggal,
-      jenisBonus: bonuses.jenisBonus,
-      bonusBruto: sum(bonuses.bonusBruto),
-      pph: sum(bonuses.potPph),
-      bonusDibayar: sum(bonuses.bonusDibayar),
-    })
-    .from(bonuses)
-    .where(and(eq(bonuses.memberId, memberId), between(bonuses.tanggal, sql`${from}::date`, sql`${to}::date`)))
-    .groupBy(bonuses.tanggal, bonuses.jenisBonus)
-    .orderBy(asc(bonuses.tanggal), asc(bonuses.jenisBonus));
+  const rows = await preparedOnce(db, 'daily_bonus_rows', () =>
+    db
+      .select({
+        tanggal: bonuses.tanggal,
+        jenisBonus: bonuses.jenisBonus,
+        bonusBruto: sum(bonuses.bonusBruto),
+        pph: sum(bonuses.potPph),
+        bonusDibayar: sum(bonuses.bonusDibayar),
+      })
+      .from(bonuses)
+      .where(and(eq(bonuses.memberId, p('memberId')), between(bonuses.tanggal, sql`${p('from')}::date`, sql`${p('to')}::date`)))
+      .groupBy(bonuses.tanggal, bonuses.jenisBonus)
+      .orderBy(asc(bonuses.tanggal), asc(bonuses.jenisBonus))
+      .prepare('daily_bonus_rows'),
+  ).execute({ memberId, from, to });
   return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), pph: toRupiah(r.pph), bonusDibayar: toRupiah(r.bonusDibayar) }));
 }
 
 /** The member's bonus per month ('YYYY-MM') from the 1st of fromMonth to the end of toMonth. */
 export async function monthlyBonusRows(db: Executor, memberId: number, fromMonth: string, toMonth: string) {
   const bulan = sql<string>`to_char(date_trunc('month', ${bonuses.tanggal}), 'YYYY-MM')`;
-  const rows = await db
-    .select({ bulan, bonusBruto: sum(bonuses.bonusBruto), pph: sum(bonuses.potPph), bonusDibayar: sum(bonuses.bonusDibayar) })
-    .from(bonuses)
-    .where(
-      and(
-        eq(bonuses.memberId, memberId),
-        gte(bonuses.tanggal, sql`${`${fromMonth}-01`}::date`),
-        lt(bonuses.tanggal, sql`(${`${toMonth}-01`}::date + interval '1 month')`),
-      ),
-    )
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+  const rows = await preparedOnce(db, 'monthly_bonus_rows', () =>
+    db
+      .select({ bulan, bonusBruto: sum(bonuses.bonusBruto), pph: sum(bonuses.potPph), bonusDibayar: sum(bonuses.bonusDibayar) })
+      .from(bonuses)
+      .where(
+        and(
+          eq(bonuses.memberId, p('memberId')),
+          gte(bonuses.tanggal, sql`${p('from')}::date`),
+          lt(bonuses.tanggal, sql`(${p('to')}::date + interval '1 month')`),
+        ),
+      )
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .prepare('monthly_bonus_rows'),
+  ).execute({ memberId, from: `${fromMonth}-01`, to: `${toMonth}-01` });
   return rows.map((r) => ({ ...r, bonusBruto: toRupiah(r.bonusBruto), pph: toRupiah(r.pph), bonusDibayar: toRupiah(r.bonusDibayar) }));
 }
 

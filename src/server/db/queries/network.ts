@@ -102,10 +102,11 @@ export async function downlinePage(
   let keyset = sql``;
   if ('after' in slice || 'before' in slice) {
     // The cursor's place in the order, read first so the comparison is a plain index condition.
-    const [c] = await selectRows<{ tgl_join: string; id: unknown }>(
+    const [c] = await selectPreparedOnce<{ tgl_join: string; id: unknown }>(
       db,
-      sql`
-      select tgl_join::text as tgl_join, id from members where id_member = ${'after' in slice ? slice.after : slice.before}`,
+      'downline_cursor',
+      () => sql`select tgl_join::text as tgl_join, id from members where id_member = ${sql.placeholder('idMember')}`,
+      { idMember: 'after' in slice ? slice.after : slice.before },
     );
     if (!c) return [];
     keyset = sql`and (m.tgl_join, m.id) ${sql.raw('after' in slice ? '<' : '>')} (${c.tgl_join}::date, ${String(c.id)}::bigint)`;
@@ -152,11 +153,15 @@ export async function downlineCountCapped(
 /** The downline size of a member (of one rank when given) from the counters kept with each placement. */
 export async function downlineCounterTotal(db: Db | Tx, memberId: number, posisi?: Rank): Promise<number> {
   const r = posisi?.toLowerCase();
-  const [row] = await selectRows<{ n: unknown }>(
+  // Prepared, one statement per rank (the downline report's every view, issue #24).
+  const [row] = await selectPreparedOnce<{ n: unknown }>(
     db,
-    sql`select (${
-      r ? sql.raw(`jumlah_${r}_kiri + jumlah_${r}_kanan`) : sql.raw('jumlah_child_kiri + jumlah_child_kanan')
-    }) as n from members where id = ${memberId}`,
+    `downline_total_${r ?? 'all'}`,
+    () =>
+      sql`select (${
+        r ? sql.raw(`jumlah_${r}_kiri + jumlah_${r}_kanan`) : sql.raw('jumlah_child_kiri + jumlah_child_kanan')
+      }) as n from members where id = ${sql.placeholder('memberId')}`,
+    { memberId },
   );
   return toCount(row?.n);
 }

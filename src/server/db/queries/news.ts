@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import { type Db, preparedOnce, type Tx } from '../client';
 import { toCount } from '../money';
 import { news } from '../schema';
 
@@ -28,9 +28,21 @@ export async function listAllNews(db: Db | Tx, limit: number) {
 
 /** A page of published news (status 1), newest first, and how many there are in all. */
 export async function publishedNewsPage(db: Db | Tx, page: { limit: number; offset: number }): Promise<{ rows: NewsRow[]; total: number }> {
+  // Prepared (the news page's every view, issue #24): see preparedOnce in ../client.
   const [rows, [total]] = await Promise.all([
-    db.select().from(news).where(eq(news.status, 1)).orderBy(desc(news.createdAt), desc(news.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(news).where(eq(news.status, 1)),
+    preparedOnce(db, 'published_news_page', () =>
+      db
+        .select()
+        .from(news)
+        .where(eq(news.status, 1))
+        .orderBy(desc(news.createdAt), desc(news.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('published_news_page'),
+    ).execute(page),
+    preparedOnce(db, 'published_news_count', () =>
+      db.select({ n: count() }).from(news).where(eq(news.status, 1)).prepare('published_news_count'),
+    ).execute(),
   ]);
   return { rows, total: toCount(total?.n) };
 }

@@ -22,9 +22,9 @@ async function reportMember(db: Db, member: SessionMember): Promise<{ member: Re
 /** GET /member/reports/bonus-harian: one row per day and bonus type in the range, with totals. */
 export function dailyBonusReport(member: SessionMember, from: string, to: string) {
   return onReadDb(member.id, async (db) => {
-    const rows = await dailyBonusRows(db, member.id, from, to);
+    const [rows, header] = await Promise.all([dailyBonusRows(db, member.id, from, to), reportMember(db, member)]);
     return {
-      ...(await reportMember(db, member)),
+      ...header,
       rows: rows.map((r) => ({
         tanggal: r.tanggal,
         jenis_bonus: r.jenisBonus,
@@ -39,9 +39,9 @@ export function dailyBonusReport(member: SessionMember, from: string, to: string
 /** GET /member/reports/bonus-bulanan: one row per month from the first of `from`'s month to the end of `to`'s. */
 export function monthlyBonusReport(member: SessionMember, fromMonth: string, toMonth: string) {
   return onReadDb(member.id, async (db) => {
-    const rows = await monthlyBonusRows(db, member.id, fromMonth, toMonth);
+    const [rows, header] = await Promise.all([monthlyBonusRows(db, member.id, fromMonth, toMonth), reportMember(db, member)]);
     return {
-      ...(await reportMember(db, member)),
+      ...header,
       rows: rows.map((r) => ({ bulan: r.bulan, bonus_bruto: r.bonusBruto, pph: r.pph, bonus_dibayar: r.bonusDibayar })),
     };
   });
