@@ -67,6 +67,14 @@ describe('payouts', () => {
     expect(done!.n).toBe(unpaid.length);
     const summary = (await listPayouts(me, { from: '2000-01-01', to: '2999-12-31', status: [], page: 1, page_size: 10 })).summary;
     expect(summary).toMatchObject({ completed: 1, rejected: 1, queued: 0, not_queued: 0 });
+    // The list's filters: by status (one or several), by a part of the payout number, and none.
+    const listed = async (status: string[], search?: string) =>
+      (await listPayouts(me, { from: '2000-01-01', to: '2999-12-31', status, search, page: 1, page_size: 10 })).rows.map((r) => r.status);
+    expect(await listed(['rejected'])).toEqual(['rejected']);
+    expect((await listed(['completed', 'rejected'])).sort()).toEqual(['completed', 'rejected']);
+    expect(await listed([], again.no.slice(-6))).toEqual(['completed']);
+    expect(await listed([], 'tidak-ada-%')).toEqual([]);
+    expect(await listed(['queued'])).toEqual([]);
     await expect(settlePayout(again.no, 'reject')).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 

@@ -205,38 +205,52 @@ export interface MemberPayoutFilter {
 
 /** A member's payouts (drafts hidden) created in [from, to] (Jakarta dates), newest first, one page. */
 export async function memberPayoutsPage(db: Executor, memberId: number, f: MemberPayoutFilter, page: { limit: number; offset: number }) {
-  const rows = await db
-    .select({
-      publicId: payouts.publicId,
-      no: payouts.no,
-      status: payouts.status,
-      createdAt: sql<string>`${payouts.createdAt}::text`,
-      processedAt: sql<string | null>`${payouts.processedAt}::text`,
-      completedAt: sql<string | null>`${payouts.completedAt}::text`,
-      noRekening: payouts.noRekening,
-      bankNama: payouts.bankNama,
-      totalBonus: payouts.totalBonus,
-      adminFee: payouts.adminFee,
-      nominal: payouts.nominal,
-      bonusIds: payouts.bonusIds,
-      referenceNo: payouts.referenceNo,
-      providerStatus: payouts.providerStatus,
-      catatan: payouts.catatan,
-    })
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.memberId, memberId),
-        ne(payouts.status, 'draft'),
-        gte(payouts.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Asia/Jakarta'`),
-        lt(payouts.createdAt, sql`(${f.to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
-        f.status.length ? inArray(payouts.status, f.status as PayoutStatus[]) : undefined,
-        f.search ? ilike(payouts.no, containsPattern(f.search)) : undefined,
-      ),
-    )
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  // Prepared (the withdraw page's every view, issue #24): the status list and the pattern are
+  // parameters that are empty when unused, so one statement serves every filter.
+  const p = sql.placeholder;
+  const rows = await preparedOnce(db, 'member_payouts_page', () =>
+    db
+      .select({
+        publicId: payouts.publicId,
+        no: payouts.no,
+        status: payouts.status,
+        createdAt: sql<string>`${payouts.createdAt}::text`,
+        processedAt: sql<string | null>`${payouts.processedAt}::text`,
+        completedAt: sql<string | null>`${payouts.completedAt}::text`,
+        noRekening: payouts.noRekening,
+        bankNama: payouts.bankNama,
+        totalBonus: payouts.totalBonus,
+        adminFee: payouts.adminFee,
+        nominal: payouts.nominal,
+        bonusIds: payouts.bonusIds,
+        referenceNo: payouts.referenceNo,
+        providerStatus: payouts.providerStatus,
+        catatan: payouts.catatan,
+      })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.memberId, p('memberId')),
+          ne(payouts.status, 'draft'),
+          gte(payouts.createdAt, sql`(${p('from')}::date)::timestamp at time zone 'Asia/Jakarta'`),
+          lt(payouts.createdAt, sql`(${p('to')}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
+          sql`(cardinality(${p('statuses')}::text[]) = 0 or ${payouts.status} = any(${p('statuses')}::text[]))`,
+          sql`(${p('like')}::text is null or ${payouts.no} ilike ${p('like')}::text)`,
+        ),
+      )
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('member_payouts_page'),
+  ).execute({
+    memberId,
+    from: f.from,
+    to: f.to,
+    statuses: f.status,
+    like: f.search ? containsPattern(f.search) : null,
+    limit: page.limit,
+    offset: page.offset,
+  });
   return rows.map((r) => ({
     ...r,
     totalBonus: toRupiah(r.totalBonus),

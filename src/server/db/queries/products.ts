@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Product } from '../../../lib/order/product';
-import type { Db, Tx } from '../client';
+import { type Db, preparedOnce, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { productPrices, products } from '../schema';
 
@@ -11,7 +11,7 @@ export type ProductKategori = 'PAKET' | 'PRODUK';
  * One figure of the price in effect on `day` (ADR 0021): the product's version with the latest
  * berlaku_mulai on or before the day, else the product's own column (its price before any version).
  */
-function inEffect<T>(column: 'harga' | 'dpp' | 'persenPpn', day: string): SQL<T> {
+function inEffect<T>(column: 'harga' | 'dpp' | 'persenPpn', day: string | Placeholder): SQL<T> {
   // Spelled out with the outer table's name: drizzle leaves a one-table select's columns
   // unqualified, which inside the subquery would name product_prices' own id.
   const name = sql.raw(column === 'persenPpn' ? 'persen_ppn' : column);
@@ -21,7 +21,7 @@ function inEffect<T>(column: 'harga' | 'dpp' | 'persenPpn', day: string): SQL<T>
 }
 
 /** The price in effect on `day` (a Jakarta calendar day), as the order screens and the order's lines take it. */
-const priceOn = (day: string) => ({
+const priceOn = (day: string | Placeholder) => ({
   harga: inEffect<number>('harga', day),
   dpp: inEffect<number>('dpp', day),
   persenPpn: inEffect<number>('persenPpn', day),
@@ -29,21 +29,25 @@ const priceOn = (day: string) => ({
 
 /** The active goods of one category as the order screens list them on `day`: cheapest BV first. */
 export async function listActiveProducts(db: Db | Tx, kategori: ProductKategori, limit: number, day: string): Promise<Product[]> {
-  const price = priceOn(day);
-  const rows = await db
-    .select({
-      publicId: products.publicId,
-      nama: products.nama,
-      value: products.value,
-      berat: products.berat,
-      ...price,
-      deskripsi: products.deskripsi,
-      gambars: products.gambars,
-    })
-    .from(products)
-    .where(and(eq(products.isActive, true), eq(products.kategori, kategori)))
-    .orderBy(asc(products.value), asc(price.harga), asc(products.id))
-    .limit(limit);
+  // Prepared, one statement per category (the order screens' every view, issue #24).
+  const rows = await preparedOnce(db, `active_products_${kategori}`, () => {
+    const price = priceOn(sql.placeholder('day'));
+    return db
+      .select({
+        publicId: products.publicId,
+        nama: products.nama,
+        value: products.value,
+        berat: products.berat,
+        ...price,
+        deskripsi: products.deskripsi,
+        gambars: products.gambars,
+      })
+      .from(products)
+      .where(and(eq(products.isActive, true), eq(products.kategori, kategori)))
+      .orderBy(asc(products.value), asc(price.harga), asc(products.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`active_products_${kategori}`);
+  }).execute({ day, limit });
   return rows.map((r) => ({
     public_id: r.publicId,
     nama: r.nama,

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type Db, selectRows, type Tx } from '../client';
+import { type Db, preparedOnce, selectRows, type Tx } from '../client';
 import { warehouses } from '../schema';
 
 /** A warehouse by its public id, with what decides whether it serves delivery or pickup. */
@@ -19,11 +19,15 @@ export async function findWarehouse(db: Db | Tx, publicId: string) {
 
 /** The warehouses that ship online orders, in their configured order. */
 export function listOnlineWarehouses(db: Db | Tx): Promise<{ public_id: string; nama: string; lokasi: string }[]> {
-  return db
-    .select({ public_id: warehouses.publicId, nama: warehouses.nama, lokasi: warehouses.lokasi })
-    .from(warehouses)
-    .where(eq(warehouses.isOnline, true))
-    .orderBy(asc(warehouses.id));
+  // Prepared (the shipping-cost page's every view, issue #24).
+  return preparedOnce(db, 'online_warehouses', () =>
+    db
+      .select({ public_id: warehouses.publicId, nama: warehouses.nama, lokasi: warehouses.lokasi })
+      .from(warehouses)
+      .where(eq(warehouses.isOnline, true))
+      .orderBy(asc(warehouses.id))
+      .prepare('online_warehouses'),
+  ).execute();
 }
 
 export interface CartWarehouse {
