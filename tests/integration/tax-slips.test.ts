@@ -35,6 +35,12 @@ describe('PPh report and withholding slips', () => {
     expect(rows.reduce((s, r) => s + r.jumlah_bruto, 0)).toBe(Number(sum!.bruto));
     expect(rows.reduce((s, r) => s + r.jumlah_pph, 0)).toBe(Number(sum!.pph));
     expect(rows.every((r) => r.kode_pajak === '21-100-04' && r.jumlah_dpp === Math.floor(r.jumlah_bruto / 2))).toBe(true);
+    // One month, and one correction of it: only those slips.
+    const month = rows[0]!.masa_pajak;
+    const ofMonth = await listTaxRows(me, last!.y, month);
+    expect(ofMonth.map((r) => r.id)).toEqual(rows.filter((r) => r.masa_pajak === month).map((r) => r.id));
+    expect((await listTaxRows(me, last!.y, month, 0)).map((r) => r.pembetulan)).toEqual([0]);
+    expect(await listTaxRows(me, last!.y, month, 9)).toEqual([]);
     const slip = await buktiPotongPdf(rows[0]!, { nama: 'PT Uji', npwp: '001' });
     const pdf = await PDFDocument.load(slip);
     expect(pdf.getPageCount()).toBe(1);

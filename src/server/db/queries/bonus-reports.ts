@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import { type Db, preparedOnce, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { bonuses, members, payouts } from '../schema';
@@ -157,24 +157,27 @@ export async function monthlyBonusRows(db: Executor, memberId: number, fromMonth
 
 /** The member's payouts completed in [from, to] (Jakarta dates), oldest completion first. */
 export async function completedPayoutsIn(db: Executor, memberId: number, from: string, to: string) {
-  const rows = await db
-    .select({
-      id: payouts.id,
-      completedAt: sql<string>`${payouts.completedAt}::text`,
-      adminFee: payouts.adminFee,
-      nominal: payouts.nominal,
-      totalBonus: payouts.totalBonus,
-    })
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.memberId, memberId),
-        eq(payouts.status, 'completed'),
-        gte(payouts.completedAt, sql`(${from}::date)::timestamp at time zone 'Asia/Jakarta'`),
-        lt(payouts.completedAt, sql`(${to}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
-      ),
-    )
-    .orderBy(asc(payouts.completedAt));
+  const rows = await preparedOnce(db, 'completed_payouts_in', () =>
+    db
+      .select({
+        id: payouts.id,
+        completedAt: sql<string>`${payouts.completedAt}::text`,
+        adminFee: payouts.adminFee,
+        nominal: payouts.nominal,
+        totalBonus: payouts.totalBonus,
+      })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.memberId, p('memberId')),
+          eq(payouts.status, 'completed'),
+          gte(payouts.completedAt, sql`(${p('from')}::date)::timestamp at time zone 'Asia/Jakarta'`),
+          lt(payouts.completedAt, sql`(${p('to')}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
+        ),
+      )
+      .orderBy(asc(payouts.completedAt))
+      .prepare('completed_payouts_in'),
+  ).execute({ memberId, from, to });
   return rows.map((r) => ({
     ...r,
     id: toCount(r.id),
@@ -187,18 +190,21 @@ export async function completedPayoutsIn(db: Executor, memberId: number, from: s
 /** The bonuses of the given payouts, by date. */
 export async function bonusesOfPayouts(db: Executor, payoutIds: number[]) {
   if (payoutIds.length === 0) return [];
-  const rows = await db
-    .select({
-      payoutId: bonuses.payoutId,
-      jenisBonus: bonuses.jenisBonus,
-      tanggal: bonuses.tanggal,
-      bonusBruto: bonuses.bonusBruto,
-      potPph: bonuses.potPph,
-      bonusDibayar: bonuses.bonusDibayar,
-    })
-    .from(bonuses)
-    .where(inArray(bonuses.payoutId, payoutIds))
-    .orderBy(asc(bonuses.tanggal));
+  const rows = await preparedOnce(db, 'bonuses_of_payouts', () =>
+    db
+      .select({
+        payoutId: bonuses.payoutId,
+        jenisBonus: bonuses.jenisBonus,
+        tanggal: bonuses.tanggal,
+        bonusBruto: bonuses.bonusBruto,
+        potPph: bonuses.potPph,
+        bonusDibayar: bonuses.bonusDibayar,
+      })
+      .from(bonuses)
+      .where(sql`${bonuses.payoutId} = any(${p('payoutIds')}::int8[])`)
+      .orderBy(asc(bonuses.tanggal))
+      .prepare('bonuses_of_payouts'),
+  ).execute({ payoutIds });
   return rows.map((r) => ({
     ...r,
     payoutId: toCount(r.payoutId),

@@ -215,12 +215,15 @@ export interface DayRange {
   to: string;
 }
 
-const inRange = (q: DayRange) => sql`o.tgl_invoice >= (${q.from}::date)::timestamp at time zone 'Asia/Jakarta'
-  and o.tgl_invoice < ((${q.to}::date + 1))::timestamp at time zone 'Asia/Jakarta'`;
+// The omset report's three reads are prepared statements (its every view, issue #24): the member
+// and the range are the placeholders memberId, from and to.
+const inRange = sql`o.tgl_invoice >= (${sql.placeholder('from')}::date)::timestamp at time zone 'Asia/Jakarta'
+  and o.tgl_invoice < ((${sql.placeholder('to')}::date + 1))::timestamp at time zone 'Asia/Jakarta'`;
+const memberIdParam = sql.placeholder('memberId');
 
 /** A member's own invoices in the range, newest first (at most 500). */
 export async function personalInvoices(db: Db | Tx, memberId: number, range: DayRange) {
-  const rows = await selectRows<{
+  const rows = await selectPreparedOnce<{
     tgl_invoice: string;
     no_invoice: string;
     nama: string;
@@ -229,19 +232,21 @@ export async function personalInvoices(db: Db | Tx, memberId: number, range: Day
     total_barang: unknown;
   }>(
     db,
-    sql`
+    'personal_invoices',
+    () => sql`
     select o.tgl_invoice::text as tgl_invoice, o.no_invoice, coalesce(n.nama, m.nama) as nama, o.total_bv as total_value,
       o.jenis_order, o.total_harga as total_barang
     from orders o join members m on m.id = o.member_id left join members n on n.id = o.new_member_id
-    where o.member_id = ${memberId} and ${paid} and ${inRange(range)}
+    where o.member_id = ${memberIdParam} and ${paid} and ${inRange}
     order by o.tgl_invoice desc limit 500`,
+    { memberId, ...range },
   );
   return rows.map((r) => ({ ...r, total_value: toCount(r.total_value), total_barang: toRupiah(r.total_barang) }));
 }
 
 /** The members a sponsor recruited (at most 500, newest first), with their upgrade and their turnover in the range. */
 export async function sponsoredTurnover(db: Db | Tx, sponsorId: number, range: DayRange) {
-  const rows = await selectRows<{
+  const rows = await selectPreparedOnce<{
     tgl_join: string;
     id_member: string;
     nama: string;
@@ -250,14 +255,16 @@ export async function sponsoredTurnover(db: Db | Tx, sponsorId: number, range: D
     sum_total_barang: unknown;
   }>(
     db,
-    sql`
+    'sponsored_turnover',
+    () => sql`
     select m.tgl_join::text as tgl_join, m.id_member, m.nama,
       (up.tgl is not null) as upgrade_member, up.tgl::text as tglupgrade,
-      coalesce((select sum(o.total_harga) from orders o where o.member_id = m.id and ${paid} and ${inRange(range)}), 0) as sum_total_barang
+      coalesce((select sum(o.total_harga) from orders o where o.member_id = m.id and ${paid} and ${inRange}), 0) as sum_total_barang
     from members m
     left join lateral (select min(o.tgl_invoice) as tgl from orders o where o.member_id = m.id and o.jenis_order = 'upg' and ${paid}) up on true
-    where m.sponsor_id = ${sponsorId}
+    where m.sponsor_id = ${memberIdParam}
     order by m.tgl_join desc, m.id desc limit 500`,
+    { memberId: sponsorId, ...range },
   );
   return rows.map((r) => ({ ...r, sum_total_barang: toRupiah(r.sum_total_barang) }));
 }
@@ -268,13 +275,15 @@ export async function turnoverByKind(
   memberId: number,
   range: DayRange,
 ): Promise<{ registrasi: number; upgrade: number; ro: number }> {
-  const [row] = await selectRows<{ registrasi: unknown; upgrade: unknown; ro: unknown }>(
+  const [row] = await selectPreparedOnce<{ registrasi: unknown; upgrade: unknown; ro: unknown }>(
     db,
-    sql`
+    'turnover_by_kind',
+    () => sql`
     select coalesce(sum(o.total_harga) filter (where o.jenis_order = 'reg'), 0) as registrasi,
       coalesce(sum(o.total_harga) filter (where o.jenis_order = 'upg'), 0) as upgrade,
       coalesce(sum(o.total_harga) filter (where o.jenis_order = 'ro'), 0) as ro
-    from orders o where o.member_id = ${memberId} and ${paid} and ${inRange(range)}`,
+    from orders o where o.member_id = ${memberIdParam} and ${paid} and ${inRange}`,
+    { memberId, ...range },
   );
   return { registrasi: toRupiah(row?.registrasi), upgrade: toRupiah(row?.upgrade), ro: toRupiah(row?.ro) };
 }

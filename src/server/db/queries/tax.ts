@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { selectRows } from '../client';
+import { preparedOnce, selectRows } from '../client';
 import { toCount, toRupiah } from '../money';
 import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';
 import { npwpInEffect } from './npwp-in-effect';
@@ -11,35 +11,40 @@ export { npwpInEffect };
 
 /** A member's stored BP21 slips of one year, optionally of one month and correction, by month and correction. */
 export async function memberTaxSlips(db: Executor, memberId: number, tahun: number, masa?: number, pembetulan?: number) {
-  const rows = await db
-    .select({
-      masa: buktiPotong.masa,
-      tahun: buktiPotong.tahun,
-      pembetulanKe: buktiPotong.pembetulanKe,
-      status: buktiPotong.status,
-      nomor: buktiPotong.nomor,
-      npwp: buktiPotong.npwp,
-      nik: buktiPotong.nik,
-      nama: buktiPotong.nama,
-      kode: buktiPotong.kodeObjekPajak,
-      bruto: buktiPotong.bruto,
-      dpp: buktiPotong.dpp,
-      pph: buktiPotong.pph,
-      tarif: buktiPotong.tarif,
-      tanggal: buktiPotong.tanggalPotong,
-      pemotongNpwp: buktiPotong.pemotongNpwp,
-      pemotongNama: buktiPotong.pemotongNama,
-    })
-    .from(buktiPotong)
-    .where(
-      and(
-        eq(buktiPotong.memberId, memberId),
-        eq(buktiPotong.tahun, tahun),
-        masa ? eq(buktiPotong.masa, masa) : undefined,
-        pembetulan !== undefined ? eq(buktiPotong.pembetulanKe, pembetulan) : undefined,
-      ),
-    )
-    .orderBy(asc(buktiPotong.masa), asc(buktiPotong.pembetulanKe));
+  // Prepared (the PPh page's every view, issue #24): a month or correction left out is a null parameter.
+  const p = sql.placeholder;
+  const rows = await preparedOnce(db, 'member_tax_slips', () =>
+    db
+      .select({
+        masa: buktiPotong.masa,
+        tahun: buktiPotong.tahun,
+        pembetulanKe: buktiPotong.pembetulanKe,
+        status: buktiPotong.status,
+        nomor: buktiPotong.nomor,
+        npwp: buktiPotong.npwp,
+        nik: buktiPotong.nik,
+        nama: buktiPotong.nama,
+        kode: buktiPotong.kodeObjekPajak,
+        bruto: buktiPotong.bruto,
+        dpp: buktiPotong.dpp,
+        pph: buktiPotong.pph,
+        tarif: buktiPotong.tarif,
+        tanggal: buktiPotong.tanggalPotong,
+        pemotongNpwp: buktiPotong.pemotongNpwp,
+        pemotongNama: buktiPotong.pemotongNama,
+      })
+      .from(buktiPotong)
+      .where(
+        and(
+          eq(buktiPotong.memberId, p('memberId')),
+          eq(buktiPotong.tahun, p('tahun')),
+          sql`(${p('masa')}::int is null or ${buktiPotong.masa} = ${p('masa')}::int)`,
+          sql`(${p('pembetulan')}::int is null or ${buktiPotong.pembetulanKe} = ${p('pembetulan')}::int)`,
+        ),
+      )
+      .orderBy(asc(buktiPotong.masa), asc(buktiPotong.pembetulanKe))
+      .prepare('member_tax_slips'),
+  ).execute({ memberId, tahun, masa: masa || null, pembetulan: pembetulan ?? null });
   // tarif is stored as text ("5", "6"): the slip shows it as a number of percent.
   return rows.map((r) => ({ ...r, bruto: toRupiah(r.bruto), dpp: toRupiah(r.dpp), pph: toRupiah(r.pph), tarif: Number(r.tarif) }));
 }
