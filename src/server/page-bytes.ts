@@ -12,46 +12,39 @@ const BATCH = 4096;
 /** Most pages are 50–130 KB; a larger one doubles the buffer (one copy). */
 const INITIAL_BYTES = 128 * 1024;
 
-const endsInHighSurrogate = (text: string) => {
-  const last = text.charCodeAt(text.length - 1);
-  return last >= 0xd800 && last <= 0xdbff;
-};
-
 export class PageBytes {
   #buffer: Uint8Array = new Uint8Array(INITIAL_BYTES);
   #length = 0;
   #pending = '';
-  /** The pending text ends in the first half of a pair (its second half is in the next chunk). */
-  #pendingSplit = false;
 
   write(chunk: string): void {
-    if (!chunk) return;
-    // Only the chunk's last character is read: charCodeAt on the joined text would flatten it.
-    const split = endsInHighSurrogate(chunk);
-    if (chunk.length >= BATCH && !this.#pendingSplit) {
-      this.flush();
-      if (split) this.#pending = chunk;
-      else this.#encode(chunk);
-      this.#pendingSplit = split;
-      return;
-    }
+    // A large chunk (the inline styles) is encoded as it is, not copied into the pending text first.
+    if (chunk.length >= BATCH && this.#pending) this.#drain();
     this.#pending += chunk;
-    this.#pendingSplit = split;
-    // A pair split between two chunks is kept whole: its first half waits for the next chunk.
-    if (this.#pending.length >= BATCH && !split) this.flush();
+    if (this.#pending.length >= BATCH) this.#drain();
   }
 
-  flush(): void {
-    if (!this.#pending) return;
+  /**
+   * Encodes the pending text but a last character that is the first half of a pair (its second
+   * half is in the next chunk): it waits, so the pair is encoded whole. Reading that character
+   * flattens the text once, which the encoder would do anyway.
+   */
+  #drain(): void {
     const text = this.#pending;
-    this.#pending = '';
-    this.#pendingSplit = false;
-    this.#encode(text);
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.#pending = text.slice(-1);
+      this.#encode(text.slice(0, -1));
+    } else {
+      this.#pending = '';
+      this.#encode(text);
+    }
   }
 
-  /** The page so far as bytes (a view of the buffer). */
+  /** The page as bytes (a view of the buffer); a lone first half of a pair at the very end is encoded as U+FFFD. */
   bytes(): Uint8Array {
-    this.flush();
+    if (this.#pending) this.#encode(this.#pending);
+    this.#pending = '';
     return this.#buffer.subarray(0, this.#length);
   }
 
