@@ -1,6 +1,7 @@
 import { and, asc, between, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import { type Db, preparedOnce, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
+import { inListOrAll } from '../optional-filters';
 import { bonuses, members, payouts } from '../schema';
 import { heldReason } from './commission-control';
 
@@ -21,7 +22,7 @@ const p = sql.placeholder;
 const memberBonusesIn = and(
   eq(bonuses.memberId, p('memberId')),
   between(bonuses.tanggal, sql`${p('from')}::date`, sql`${p('to')}::date`),
-  sql`(cardinality(${p('statuses')}::text[]) = 0 or ${bonuses.statusTransfer} = any(${p('statuses')}::text[]))`,
+  inListOrAll(bonuses.statusTransfer, 'statuses'),
 );
 const filterValues = (memberId: number, f: MemberBonusFilter) => ({ memberId, from: f.from, to: f.to, statuses: f.status });
 

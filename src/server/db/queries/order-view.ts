@@ -3,6 +3,7 @@ import { isUuid, type OrderListQuery, type OrderSortColumn } from '../../../lib/
 import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { containsPattern } from '../like';
 import { toCount, toRupiah } from '../money';
+import { inListOrAll, matchesOrAll } from '../optional-filters';
 import { invoiced } from './order-status';
 
 /** The member's own orders: the list (spec/001 §2, §7) and the detail (spec/001 §3). */
@@ -183,13 +184,14 @@ export interface ListRow {
  */
 export async function memberOrderPage(db: Db | Tx, memberId: number, q: OrderListQuery, optMemberLimit: number) {
   // Prepared, one statement per sort (issue #24): every filter is a parameter that is empty when
-  // unused (no status, no pattern, no chosen member), so the same statement serves every filter.
+  // unused (no status, no pattern, no chosen member), so the same statement serves every filter
+  // (optional-filters.ts; the chosen members are two lists, either of which may match).
   const p = sql.placeholder;
   const where = sql`o.member_id = ${p('memberId')}
     and o.tgl_order >= (${p('from')}::date)::timestamp at time zone 'Asia/Jakarta'
     and o.tgl_order < (${p('to')}::date + 1)::timestamp at time zone 'Asia/Jakarta'
-    and (cardinality(${p('statuses')}::text[]) = 0 or o.status_order = any(${p('statuses')}::text[]))
-    and (${p('like')}::text is null or o.no_order ilike ${p('like')}::text or o.no_invoice ilike ${p('like')}::text)
+    and ${inListOrAll(sql`o.status_order`, 'statuses')}
+    and ${matchesOrAll([sql`o.no_order`, sql`o.no_invoice`], 'like')}
     and (not ${p('chosen')}::boolean or o.new_member_id in (select id from members
       where public_id = any(${p('publicIds')}::uuid[]) or id_member = any(${p('idMembers')}::text[])))`;
   const filter = {

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../client';
 import { preparedOnce, selectPreparedOnce, selectRows } from '../client';
 import { containsPattern } from '../like';
 import { toCount, toRupiah } from '../money';
+import { inListOrAll, matchesOrAll } from '../optional-filters';
 import {
   bankAccountValidations,
   bonuses,
@@ -234,8 +235,8 @@ export async function memberPayoutsPage(db: Executor, memberId: number, f: Membe
           ne(payouts.status, 'draft'),
           gte(payouts.createdAt, sql`(${p('from')}::date)::timestamp at time zone 'Asia/Jakarta'`),
           lt(payouts.createdAt, sql`(${p('to')}::date + 1)::timestamp at time zone 'Asia/Jakarta'`),
-          sql`(cardinality(${p('statuses')}::text[]) = 0 or ${payouts.status} = any(${p('statuses')}::text[]))`,
-          sql`(${p('like')}::text is null or ${payouts.no} ilike ${p('like')}::text)`,
+          inListOrAll(payouts.status, 'statuses'),
+          matchesOrAll([payouts.no], 'like'),
         ),
       )
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
