@@ -15,11 +15,10 @@ export async function getStokisReport(member: SessionMember, query: StokisReport
   if (!member.stokis) throw new AppError('FORBIDDEN', STOKIS_ONLY);
   const start = monthStart(monthKey(query.year, query.month));
   const db = await getDb();
-  const summary = await stokisMonthSummary(db, member.id, start);
-  const invoices = await stokisMonthInvoices(db, member.id, start, {
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  });
+  const [summary, invoices] = await Promise.all([
+    stokisMonthSummary(db, member.id, start),
+    stokisMonthInvoices(db, member.id, start, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+  ]);
   const lines = await stokisInvoiceLines(
     db,
     member.id,
