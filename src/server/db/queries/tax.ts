@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { preparedOnce, selectRows } from '../client';
 import { toCount, toRupiah } from '../money';
+import { equalsOrAll } from '../optional-filters';
 import { bonuses, buktiPotong, closedDays, members, npwpStatuses } from '../schema';
 import { npwpInEffect } from './npwp-in-effect';
 
@@ -38,8 +39,8 @@ export async function memberTaxSlips(db: Executor, memberId: number, tahun: numb
         and(
           eq(buktiPotong.memberId, p('memberId')),
           eq(buktiPotong.tahun, p('tahun')),
-          sql`(${p('masa')}::int is null or ${buktiPotong.masa} = ${p('masa')}::int)`,
-          sql`(${p('pembetulan')}::int is null or ${buktiPotong.pembetulanKe} = ${p('pembetulan')}::int)`,
+          equalsOrAll(buktiPotong.masa, 'masa', 'int'),
+          equalsOrAll(buktiPotong.pembetulanKe, 'pembetulan', 'int'),
         ),
       )
       .orderBy(asc(buktiPotong.masa), asc(buktiPotong.pembetulanKe))
