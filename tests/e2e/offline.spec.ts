@@ -161,8 +161,12 @@ test('a session ended elsewhere (401 of the API) erases the kept pages', async (
   const token = (await context.cookies()).find((c) => c.name === 'pm_session')!.value;
   const ended = await request.post('/member/logout', { headers: { authorization: `Bearer ${token}` } });
   expect(ended.status()).toBe(200);
-  // The page's next call to the server is refused: the layout script goes to sign-in.
-  await page.evaluate(() => fetch('/member/dashboard'));
+  // The page's next call to the server is refused: the layout script goes to sign-in. The call is
+  // started, not awaited, inside the page: the navigation it causes ends the page's context, and
+  // an evaluate still waiting for the answer then fails with it.
+  await page.evaluate(() => {
+    void fetch('/member/dashboard');
+  });
   await expect(page).toHaveURL('/signin');
   await expect.poll(() => privateCaches(page)).toEqual([]);
 
