@@ -15,7 +15,8 @@
 // `--only static,trivial,dashboard,report,tree,order` runs only the named endpoints (default all).
 // `--only …,pages` adds every other signed-in member page (src/pages, as bench:pages finds them;
 // not in the default set: one row a page, --duration each; `--pages /a,/b` keeps only those), so "every member page at least a third
-// of the trivial page" is measured, not assumed (issue #24).
+// of the trivial page" is measured, not assumed (issue #24). The stockist's pages (/stokis/…) run
+// with sessions of demostokis, the demo's stockist.
 // Every row also shows its rate as a share of the trivial page's in the same run (`× trivial`).
 // `--encoding br|gzip|none` (default none): the Accept-Encoding the page requests send (a
 // browser sends `br`; autocannon by default sends none, so nothing is compressed).
@@ -54,10 +55,11 @@ const ENDPOINTS = ['static', 'trivial', 'dashboard', 'report', 'tree', 'order'];
 /** `pages`: the member pages other than the dashboard and the downline report (their own rows), without the 404 sample. */
 // `--pages /a,/b`: only these of them (a page's own CPU, measured beside the trivial page without the rest).
 const pagesArg = process.argv.includes('--pages') ? arg('pages', '').split(',').filter(Boolean) : null;
+// The stockist's pages (/stokis/…) are measured with demostokis's sessions (STOCKIST_SESSIONS).
 const memberPages = () =>
   discoverRoutes(sampleParamsFromArgs([])).routes.filter(
     (route) =>
-      visitorOf(route) === 'demoplatinum' &&
+      ['demoplatinum', 'demostokis'].includes(visitorOf(route)) &&
       !['/', '/report/downline-report', '/halaman-yang-tidak-ada'].includes(route) &&
       (!pagesArg || pagesArg.includes(route)),
   );
@@ -107,18 +109,29 @@ async function call(base, method, route, token, body) {
 }
 
 /** Signs in `members` generated members, each from an address of its own (sign-in rate limit). */
+/** A session of `username`, signed in from its own address (the sign-in throttle counts per address). */
+async function signIn(base, username, i) {
+  const response = await fetch(`${base}/member/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+    body: JSON.stringify({ username, password: PASSWORD, from: 'WEB' }),
+  });
+  const body = await response.json();
+  if (!body.success) throw new Error(`sign-in ${username}: ${body.message}`);
+  return body.result.access_token;
+}
+
 async function signInMembers(base) {
   const tokens = [];
-  for (let i = 0; i < members; i++) {
-    const response = await fetch(`${base}/member/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
-      body: JSON.stringify({ username: memberId(6 + i), password: PASSWORD, from: 'WEB' }),
-    });
-    const body = await response.json();
-    if (!body.success) throw new Error(`sign-in ${memberId(6 + i)}: ${body.message}`);
-    tokens.push(body.result.access_token);
-  }
+  for (let i = 0; i < members; i++) tokens.push(await signIn(base, memberId(6 + i), i));
+  return tokens;
+}
+
+/** Sessions of the demo's stockist (demostokis, README) for the /stokis/ pages: generated members are not stockists. */
+const STOCKIST_SESSIONS = 10;
+async function signInStockist(base) {
+  const tokens = [];
+  for (let i = 0; i < STOCKIST_SESSIONS; i++) tokens.push(await signIn(base, 'demostokis', members + i));
   return tokens;
 }
 
@@ -397,7 +410,7 @@ async function benchDatabase(kind) {
       results.push(row(name, result, cpu));
       return result;
     };
-    const pageRun = (route, signedIn = true) =>
+    const pageRun = (route, signedIn = true, sessions = tokens) =>
       run({
         url: base + route,
         requests: [
@@ -405,7 +418,11 @@ async function benchDatabase(kind) {
             method: 'GET',
             setupRequest: (req) => ({
               ...req,
-              headers: { ...req.headers, ...encodingHeader, ...(signedIn ? { cookie: `pm_session=${tokens[pick()]}` } : {}) },
+              headers: {
+                ...req.headers,
+                ...encodingHeader,
+                ...(signedIn ? { cookie: `pm_session=${sessions[pick() % sessions.length]}` } : {}),
+              },
             }),
           },
         ],
@@ -427,9 +444,12 @@ async function benchDatabase(kind) {
       await measure('GET /report/downline-report', () => pageRun('/report/downline-report'));
     }
     if (only.includes('pages')) {
-      for (const route of memberPages()) {
+      const routes = memberPages();
+      const stockist = routes.some((route) => visitorOf(route) === 'demostokis') ? await signInStockist(base) : [];
+      for (const route of routes) {
         console.log(`[${kind}] GET ${route} …`);
-        await measure(`GET ${route}`, () => pageRun(route));
+        const sessions = visitorOf(route) === 'demostokis' ? stockist : tokens;
+        await measure(`GET ${route}${sessions === stockist ? ' (demostokis)' : ''}`, () => pageRun(route, true, sessions));
       }
     }
     if (only.includes('tree')) {
