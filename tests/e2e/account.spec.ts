@@ -32,7 +32,7 @@ test('a valid profile change is saved, shown after reload, and returns to the fa
   await signIn(page, memberId(121));
   await page.goto('/account/profile?field=domisili&fallback=%2Fnews%2Finformasi');
   await expect(page.getByText('Lengkapi data domisili saat ini!')).toBeVisible();
-  await expect(page.getByLabel('Propinsi Domisili')).toBeFocused({ timeout: 3000 });
+  await expect(page.getByLabel('Propinsi Domisili')).toBeFocused();
   await page.getByLabel('Nama Lengkap', { exact: true }).fill('Rina Setiawati');
   await hydrated(page, 'RegionPicker');
   await page.locator('#domisili').scrollIntoViewIfNeeded();

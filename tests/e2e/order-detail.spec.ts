@@ -125,7 +125,7 @@ test('a pending virtual-account order opens the payment pop-up by itself; paying
   await expect(page.getByRole('button', { name: 'Bayar Sekarang' })).toBeVisible();
   // No click: the pop-up asks for its token and opens after 2 s (the timing itself is unit-tested).
   const token = await page.waitForResponse((r) => r.url().endsWith('/member/payment') && r.request().method() === 'POST', {
-    timeout: 8000,
+    timeout: 20_000,
   });
   expect(token.status()).toBe(200);
   const popup = page.getByRole('dialog', { name: 'Pembayaran' });

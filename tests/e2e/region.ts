@@ -15,7 +15,7 @@ export async function pickRegion(input: Locator, name?: string): Promise<void> {
     const chosen = name ?? (await option.textContent({ timeout: 3_000 })) ?? '';
     await option.click({ timeout: 3_000 });
     await expect(input).toHaveValue(chosen, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** Waits until the island whose component file contains `name` has hydrated (Astro drops `ssr`). */
