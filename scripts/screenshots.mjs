@@ -1,14 +1,15 @@
 // `npm run screenshots`: pictures of the member screens for people to look at (issue #23), kept out
 // of the browser tests, where a full-page picture cost more CPU than opening the page (issue #22).
-// Serves the build on a temporary PGlite demo database (port 4414 unless BENCH_PORT), signs in as
-// demoplatinum and saves each page full length at a phone's 360×800, light and dark, and at a
+// Serves the build on a temporary PGlite demo database (port 4414 unless BENCH_PORT), opens each
+// page as its visitor (demoplatinum; demostokis on /stokis/…; the operator on /admin/…, as
+// bench:pages does) and saves it full length at a phone's 360×800, light and dark, and at a
 // desktop's 1280×900 (light) into screenshots/<width>-<scheme>/<page>.png.
 // `--pages /a,/b` takes only these pages; `--out dir` writes elsewhere; `--first-screen`: only what
 // the first screen shows (the viewport), as a member sees the page on opening it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { root, startDemoServer } from './bench-server.mjs';
+import { benchSessions, root, sessionCookieOf, startDemoServer, visitorOf } from './bench-server.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const argValue = (name) => {
@@ -46,7 +47,7 @@ const fileOf = (page) => (page === '/' ? 'dashboard' : page.slice(1).replace(/[/
 const server = await startDemoServer(Number(process.env.BENCH_PORT ?? 4414), 'screenshots-');
 const browser = await chromium.launch({ executablePath: ensureChromium('full'), args: ['--no-sandbox', '--disable-gpu'] });
 try {
-  const token = await server.signIn('demoplatinum');
+  const tokens = await benchSessions(server, {});
   const { hostname } = new URL(server.base);
   for (const view of views) {
     const context = await browser.newContext({
@@ -57,11 +58,18 @@ try {
       reducedMotion: 'reduce',
       serviceWorkers: 'block',
     });
-    await context.addCookies([{ name: 'pm_session', value: token, domain: hostname, path: '/' }]);
+    await context.addCookies([
+      { name: 'pm_session', value: tokens.demoplatinum, domain: hostname, path: '/' },
+      { name: 'pm_operator', value: tokens[visitorOf('/admin')], domain: hostname, path: '/admin' },
+    ]);
     const page = await context.newPage();
     const dir = path.join(out, `${view.width}-${view.colorScheme}`);
     fs.mkdirSync(dir, { recursive: true });
     for (const route of pages) {
+      const who = visitorOf(route.split('?')[0]);
+      if (who && sessionCookieOf(route) === 'pm_session') {
+        await context.addCookies([{ name: 'pm_session', value: tokens[who], domain: hostname, path: '/' }]);
+      }
       await page.goto(server.base + route, { waitUntil: 'networkidle' });
       const file = path.join(dir, `${fileOf(route)}.png`);
       await page.screenshot({ path: file, fullPage });
