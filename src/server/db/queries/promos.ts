@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Rank } from '../../../lib/rank';
 import { type Db, selectPreparedOnce, selectRows, type Tx } from '../client';
 import { toCount, toRupiah } from '../money';
 import { promoClaims, promoOmsets, promos } from '../schema';
 import { invoiced } from './order-status';
 
-type Rank = 'BRONZE' | 'SILVER' | 'PLATINUM';
 type Jenis = 'reg' | 'upg' | 'ro';
 
 /**

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { Rank } from '../../../lib/rank';
 import { config } from '../../config';
 import { createRandom, type Random } from '../../domain/random';
 import { type BulkColumn, bulkInsert } from '../bulk-insert';
 import type { Db } from '../client';
 import { firstNames, lastNames } from './names';
 
-export type Posisi = 'BRONZE' | 'SILVER' | 'PLATINUM';
+export type Posisi = Rank;
 
 /** The demo logins of the README, all with the password `rahasia123`. */
 export const DEMO_PASSWORD = 'rahasia123';

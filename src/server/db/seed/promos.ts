@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Rank } from '../../../lib/rank';
 import { claimPromoIn } from '../../services/promo/claim-promo';
 import { recordAllPromoOmsets } from '../../services/promo/record-promo-omsets';
 import { type Db, inTransaction, selectRows } from '../client';
@@ -17,7 +18,7 @@ interface DemoPromo {
   syaratPoin?: number;
   syaratNominal?: number;
   kelipatan: boolean;
-  minPosisi: 'BRONZE' | 'SILVER' | 'PLATINUM';
+  minPosisi: Rank;
   status?: number;
   banner?: string;
   /** Claims made through the claim service: [username, times]. */

@@ -1,3 +1,5 @@
+import type { Rank } from '../../../lib/rank';
+
 /** What every page and endpoint knows about the signed-in member (App.Locals.member). */
 export interface SessionMember {
   id: number;
@@ -6,7 +8,7 @@ export interface SessionMember {
   username: string;
   nama: string;
   email: string;
-  posisi: 'BRONZE' | 'SILVER' | 'PLATINUM';
+  posisi: Rank;
   stokis: boolean;
   statusKodeetik: boolean;
   isSuspended: boolean;

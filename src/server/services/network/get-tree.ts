@@ -3,33 +3,14 @@ import { type TreePosition, type TreeRow, treeNodesAt } from '../../db/queries/n
 import { MAX_TREE_LEVELS, pathsBelow } from '../../domain/tree-paths';
 import { findDownlineMember } from './find-downline-member';
 
-export interface TreeNode {
-  id: number;
-  id_member: string;
-  username: string;
-  nama: string;
-  public_id: string;
-  posisi: 'BRONZE' | 'SILVER' | 'PLATINUM';
-  sisi: 'L' | 'R' | 'root';
+/** A row of the tree with what the tree view adds: the viewer's own node, whether it has children and is open, its two children. */
+export interface TreeNode extends TreeRow {
   root: boolean;
-  tgl_join: string;
-  id_sponsor: string | null;
-  nama_sponsor: string | null;
-  id_upline: string | null;
-  kode_referal: string;
-  status_kodeetik: boolean;
-  jumlah_child_kiri: number;
-  jumlah_child_kanan: number;
-  jumlah_pair: number;
-  jumlah_pair_bv: number;
-  sisa_bv_kiri: number;
-  sisa_bv_kanan: number;
   hasChild: boolean;
   isOpen: boolean;
   downlinekiri_id_member: string | null;
   downlinekanan_id_member: string | null;
   childs: (TreeNode | null)[];
-  path: string;
 }
 
 type Row = TreeRow;

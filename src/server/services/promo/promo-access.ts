@@ -1,9 +1,8 @@
 import { isQualified, memberBisaKlaim, PROMO_MESSAGES, periodeStatus } from '../../../lib/promo-claim';
+import type { Rank } from '../../../lib/rank';
 import type { Db, Tx } from '../../db/client';
 import { findVisiblePromo, memberPromoStanding, type PromoRow } from '../../db/queries/promos';
 import { AppError } from '../../errors';
-
-type Rank = 'BRONZE' | 'SILVER' | 'PLATINUM';
 
 export type { PromoRow };
 
