@@ -1,6 +1,44 @@
-import type { TreeNode, TreeView } from '../../server/services/network/get-tree';
+import type { TreeNode as ServedNode, TreeView as ServedView } from '../../server/services/network/get-tree';
 
-export type { TreeNode, TreeView };
+/**
+ * What the tree island reads of a member: the page gives it only these (islandView), since every
+ * field of its first view is written into the page a second time as the island's props; the API's
+ * answers it fetches later carry more, which it ignores.
+ */
+const NODE_FIELDS = [
+  'id_member',
+  'nama',
+  'posisi',
+  'path',
+  'root',
+  'hasChild',
+  'isOpen',
+  'jumlah_child_kiri',
+  'jumlah_child_kanan',
+  'jumlah_pair',
+  'sisa_bv_kiri',
+  'sisa_bv_kanan',
+  'downlinekiri_id_member',
+  'downlinekanan_id_member',
+] as const satisfies readonly (keyof ServedNode)[];
+
+export type TreeNode = Pick<ServedNode, (typeof NODE_FIELDS)[number]> & { childs: (TreeNode | null)[] };
+export type TreeView = Pick<ServedView, 'upline_id_member' | 'viewer_id_member' | 'viewer_path'> & { tree: TreeNode };
+
+const islandNode = (node: ServedNode): TreeNode => ({
+  ...(Object.fromEntries(NODE_FIELDS.map((field) => [field, node[field]])) as Pick<ServedNode, (typeof NODE_FIELDS)[number]>),
+  childs: node.childs.map((child) => (child ? islandNode(child) : null)),
+});
+
+/** The first view as the page hands it to the island: the fields it reads, nothing else. */
+export function islandView(view: ServedView): TreeView {
+  return {
+    tree: islandNode(view.tree),
+    upline_id_member: view.upline_id_member,
+    viewer_id_member: view.viewer_id_member,
+    viewer_path: view.viewer_path,
+  };
+}
 
 /** A row of the tree as the keyboard walks it: a member or an empty slot under `parent`. */
 export interface Visible {
