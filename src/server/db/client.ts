@@ -92,7 +92,9 @@ async function open(probe = true): Promise<Connection> {
     const client = postgres(url, { max: poolMax, onnotice: () => {} });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: 'postgres', poolMax, close: () => client.end() };
+    // A query a dropped connection never answers must not hold the close (a stop, a test's end) for
+    // ever: what is still running 5 s after the close is cut.
+    return { db: db as unknown as Db, kind: 'postgres', poolMax, close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
